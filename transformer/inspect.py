@@ -1,0 +1,134 @@
+"""One sentence through a model, every intermediate recorded: the library call behind the app's
+pages and `python -m transformer.inspect`.
+
+    python -m transformer.inspect --checkpoint DIR --text "A dog runs ." [--target "..."] --json
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from dataclasses import dataclass, field
+
+import torch
+
+from .decode import greedy
+from .text import TextError, source_ids, target_ids
+from .trace import ablation, record
+
+KINDS = ("encoder_self", "decoder_self", "cross")
+KIND_PATHS = {"encoder_self": ("encoder", "self_attn"), "decoder_self": ("decoder", "self_attn"),
+              "cross": ("decoder", "cross_attn")}
+
+
+def attn_path(kind: str, layer: int) -> str:
+    """'cross', 1 -> 'decoder.layers.1.cross_attn' (the trace prefix of that attention)."""
+    stack, module = KIND_PATHS[kind]
+    return f"{stack}.layers.{layer}.{module}"
+
+
+@dataclass
+class Inspected:
+    src_ids: list[int]
+    tgt_ids: list[int]  # decoder input: [BOS] + pieces
+    src_tokens: list[str]  # display forms, one per id
+    tgt_tokens: list[str]
+    output: str  # the decoded output text (or the given target)
+    teacher_forced: bool
+    trace: dict[str, torch.Tensor]
+    notes: list[str] = field(default_factory=list)  # e.g. "source truncated to 128 tokens"
+
+    def weights(self, kind: str, layer: int) -> torch.Tensor:
+        """(H, queries, keys) attention weights of one layer."""
+        return self.trace[f"{attn_path(kind, layer)}.weights"][0]
+
+    def queries_keys(self, kind: str) -> tuple[list[str], list[str]]:
+        if kind == "encoder_self":
+            return self.src_tokens, self.src_tokens
+        if kind == "decoder_self":
+            return self.tgt_tokens, self.tgt_tokens
+        return self.tgt_tokens, self.src_tokens
+
+
+def inspect_text(model, tokenizer, text: str, target: str | None = None,
+                 ablate=None) -> Inspected:
+    """Encode `text`, get the output (greedy unless a target is given: teacher forcing), and
+    record one forward pass over source and [BOS] + output. Raises TextError for unusable text."""
+    cfg = model.cfg
+    notes: list[str] = []
+    src, cut = source_ids(tokenizer, text, cfg.max_len)
+    if cut:
+        notes.append(f"source truncated to {cfg.max_len} tokens (the model's limit)")
+    if target is not None and target.strip():
+        pieces, cut_t = target_ids(tokenizer, target, cfg.max_len)
+        if cut_t:
+            notes.append(f"target truncated to {cfg.max_len - 1} tokens")
+        forced = True
+    else:
+        ctx = ablation(ablate) if ablate else contextlib.nullcontext()
+        with ctx:
+            pieces = greedy(model, src, max_len=min(len(src) + 50, cfg.max_len - 1)).tokens
+        forced = False
+    tgt = [cfg.bos_id] + pieces
+    dev = next(model.parameters()).device
+    with torch.inference_mode(), record(ablate) as tr:
+        model(torch.tensor([src], device=dev), torch.tensor([tgt], device=dev))
+    return Inspected(src, tgt, tokenizer.display(src), tokenizer.display(tgt),
+                     tokenizer.decode(pieces), forced, dict(tr), notes)
+
+
+def to_json(ins: Inspected, digits: int = 6) -> dict:
+    cfg_layers = {"encoder_self": "encoder", "decoder_self": "decoder", "cross": "decoder"}
+    attention = {}
+    for kind in KINDS:
+        layers = []
+        i = 0
+        while f"{attn_path(kind, i)}.weights" in ins.trace:
+            w = ins.weights(kind, i)
+            layers.append(torch.round(w.double(), decimals=digits).tolist())  # (H,T,S) lists
+            i += 1
+        q, k = ins.queries_keys(kind)
+        attention[kind] = {"stack": cfg_layers[kind], "queries": q, "keys": k,
+                           "layers": layers}
+    return {"source_tokens": ins.src_tokens, "target_tokens": ins.tgt_tokens,
+            "output": ins.output, "teacher_forced": ins.teacher_forced, "notes": ins.notes,
+            "attention": attention}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = _Parser(prog="python -m transformer.inspect",
+                 description="Run one sentence through a checkpoint and print its attention.")
+    ap.add_argument("--checkpoint", required=True, help="checkpoint directory")
+    ap.add_argument("--text", required=True, help="source sentence")
+    ap.add_argument("--target", default=None, help="target sentence for teacher forcing")
+    ap.add_argument("--json", action="store_true", help="print JSON (else a short summary)")
+    ap.add_argument("--threads", type=int, default=1)
+    args = ap.parse_args(argv)
+    from .checkpoint import CheckpointError, load_checkpoint
+
+    torch.set_num_threads(max(1, args.threads))
+    try:
+        ck = load_checkpoint(args.checkpoint)
+        ins = inspect_text(ck.model, ck.tokenizer, args.text, args.target)
+    except (CheckpointError, TextError) as e:
+        ap.error(str(e))
+    if args.json:
+        json.dump(to_json(ins), sys.stdout, ensure_ascii=False)
+        print()
+    else:
+        print("source:", " ".join(ins.src_tokens))
+        print("output:", ins.output)
+        for n in ins.notes:
+            print("note:", n)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
