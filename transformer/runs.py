@@ -340,7 +340,7 @@ def launch(run_dir: str | os.PathLike, args: Iterable[str], *, threads: int = 1,
         run_dir.mkdir(parents=True, exist_ok=True)
         clear_stop(run_dir)
         argv = [python or sys.executable, "-m", "transformer.train", "--out", str(run_dir),
-                "--threads", str(threads), *[str(a) for a in args]]
+                "--threads", str(threads), "--slots-root", str(root), *[str(a) for a in args]]
         child_env = dict(os.environ if env is None else env)
         for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
             child_env[var] = str(threads)
