@@ -158,8 +158,9 @@ def read_lines(path: str | Path) -> list[str]:
 
 
 def clean_multi30k(line: str) -> str:
-    """Multi30k's known flaws: HTML entities ("&amp;") and literal tabs (see its README)."""
-    return html.unescape(line).replace("\t", " ").strip()
+    """Fix Multi30k's known flaws (see its README): HTML entities ("&amp;") are unescaped,
+    and tabs count as spaces; runs of whitespace become one space, ends are stripped."""
+    return " ".join(html.unescape(line).split())
 
 
 def _multi30k_file(data_dir: Path, split: str, lang: str) -> Path:
