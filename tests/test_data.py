@@ -270,3 +270,14 @@ def test_show_cli(capsys):
     assert main(["show", "anaphora", "--n", "2"]) == 0
     out = capsys.readouterr().out
     assert out.count("->") == 2 and "pronoun_pos" in out
+
+
+def test_anaphora_word_positions_survive_tokenization(train_examples):
+    """The Figure 4 page maps meta word positions to token positions through Tokenizer.words."""
+    from transformer.tokenizer import Tokenizer
+
+    sample = train_examples[:200]
+    tok = Tokenizer.train([e.src for e in sample] + [e.tgt for e in sample], vocab_size=40)
+    for e in sample:
+        assert tok.word_strings(tok.encode(e.src)) == e.src.split()
+        assert tok.word_strings(tok.encode(e.tgt)) == e.tgt.split()
