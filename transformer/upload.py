@@ -1,0 +1,79 @@
+"""Unpacking a checkpoint a user uploads as a .zip, without trusting it.
+
+Only the checkpoint's known file names are taken (at the top level or inside one folder), each
+within a size limit, never following a path out of the destination; then the ordinary loader
+validates names, shapes and values. The destination is named by the content's hash, so two
+students uploading the same file share it and a name can never be chosen by the uploader.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import shutil
+import zipfile
+from pathlib import Path
+
+from .checkpoint import CARD, CONFIG, HISTORY, TOKENIZER, WEIGHTS, CheckpointError, _atomic_dir
+
+ALLOWED = {WEIGHTS: 512 << 20, CONFIG: 1 << 20, TOKENIZER: 16 << 20, HISTORY: 8 << 20,
+           CARD: 1 << 20}
+REQUIRED = (WEIGHTS, CONFIG, TOKENIZER)
+MAX_ZIP_BYTES = 200 << 20
+
+
+def extract_checkpoint_zip(data: bytes, dest_root: str | Path) -> Path:
+    """Validate and unpack; returns the checkpoint directory. Raises CheckpointError."""
+    if len(data) > MAX_ZIP_BYTES:
+        raise CheckpointError(f"the .zip is larger than {MAX_ZIP_BYTES >> 20} MiB")
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(data))
+        infos = zf.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise CheckpointError("not a readable .zip file") from None
+    chosen: dict[str, zipfile.ZipInfo] = {}
+    for info in infos:
+        if info.is_dir():
+            continue
+        parts = Path(info.filename.replace("\\", "/")).parts
+        if info.filename.startswith(("/", "\\")) or ".." in parts or len(parts) > 2:
+            raise CheckpointError(f"unexpected path in the .zip: {info.filename[:80]!r}")
+        name = parts[-1]
+        if name.startswith(".") or name == "__MACOSX" or parts[0] == "__MACOSX":
+            continue
+        if name not in ALLOWED:
+            raise CheckpointError(f"unexpected file in the .zip: {name[:80]!r} (allowed: "
+                                  f"{', '.join(sorted(ALLOWED))})")
+        if name in chosen:
+            raise CheckpointError(f"{name} appears twice in the .zip")
+        if info.file_size > ALLOWED[name]:
+            raise CheckpointError(f"{name} is larger than {ALLOWED[name] >> 20} MiB")
+        chosen[name] = info
+    missing = [n for n in REQUIRED if n not in chosen]
+    if missing:
+        raise CheckpointError(f"the .zip lacks {', '.join(missing)}")
+    blobs = {}
+    for name, info in chosen.items():
+        try:
+            with zf.open(info) as fh:
+                blob = fh.read(ALLOWED[name] + 1)  # never trust the header's size
+        except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError):
+            raise CheckpointError(f"{name}: could not be read from the .zip") from None
+        if len(blob) > ALLOWED[name]:
+            raise CheckpointError(f"{name} is larger than {ALLOWED[name] >> 20} MiB")
+        blobs[name] = blob
+    digest = hashlib.sha256(b"".join(blobs[n] for n in sorted(blobs))).hexdigest()[:16]
+    dest = Path(dest_root) / f"upload-{digest}"
+
+    def write(d: Path) -> None:
+        for name, blob in blobs.items():
+            (d / name).write_bytes(blob)
+
+    _atomic_dir(dest, write)
+    from .checkpoint import load_checkpoint
+
+    try:
+        load_checkpoint(dest)
+    except CheckpointError:
+        shutil.rmtree(dest, ignore_errors=True)
+        raise
+    return dest

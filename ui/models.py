@@ -1,0 +1,122 @@
+"""Which checkpoints exist, the one this session uses, and cached, shared, read-only access.
+
+Models are loaded once per checkpoint with st.cache_resource and shared by every session; they
+are never trained, hooked or mutated. Forward passes go through a small semaphore so thirty
+students on a 2-core server queue instead of oversubscribing the cores.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+import torch
+
+from transformer.checkpoint import Checkpoint, CheckpointError, load_checkpoint, read_config
+
+ROOT = Path(__file__).resolve().parents[1]
+SESSION_KEY = "ckpt_path"
+INFER_SLOTS = threading.BoundedSemaphore(int(os.environ.get("ATTENTION_LAB_INFER_SLOTS", "2")))
+
+
+def shipped_dir() -> Path:
+    return Path(os.environ.get("ATTENTION_LAB_CHECKPOINTS", ROOT / "checkpoints"))
+
+
+def runs_dir() -> Path:
+    return Path(os.environ.get("ATTENTION_LAB_RUNS", ROOT / "runs"))
+
+
+def uploads_dir() -> Path:
+    return Path(os.environ.get("ATTENTION_LAB_UPLOADS", ROOT / "uploads"))
+
+
+@dataclass(frozen=True)
+class Choice:
+    group: str  # "shipped" | "runs" | "uploads"
+    label: str
+    path: str
+
+
+def _is_checkpoint(p: Path) -> bool:
+    return (p / "config.json").is_file() and (p / "model.safetensors").is_file()
+
+
+def available() -> list[Choice]:
+    out: list[Choice] = []
+    if shipped_dir().is_dir():
+        for p in sorted(shipped_dir().iterdir()):
+            if _is_checkpoint(p):
+                out.append(Choice("shipped", p.name, str(p)))
+    if runs_dir().is_dir():
+        for run in sorted(runs_dir().iterdir()):
+            ck = run / "checkpoints"
+            if not ck.is_dir():
+                continue
+            for p in sorted(ck.iterdir()):
+                if p.name.startswith(".") or not _is_checkpoint(p):
+                    continue
+                out.append(Choice("runs", f"{run.name} / {p.name}", str(p)))
+    if uploads_dir().is_dir():
+        for p in sorted(uploads_dir().iterdir()):
+            if not p.name.startswith(".") and _is_checkpoint(p):
+                out.append(Choice("uploads", p.name, str(p)))
+    return out
+
+
+def _stamp(path: str) -> float:
+    try:
+        return os.stat(Path(path) / "model.safetensors").st_mtime
+    except OSError:
+        return 0.0
+
+
+@st.cache_resource(max_entries=6, show_spinner=False)
+def _load(path: str, stamp: float) -> Checkpoint:
+    ck = load_checkpoint(path)
+    for p in ck.model.parameters():
+        p.requires_grad_(False)
+    return ck
+
+
+def get_checkpoint(path: str) -> Checkpoint:
+    """Cached load; the modification time is part of the key so a retrained 'last' reloads."""
+    return _load(path, _stamp(path))
+
+
+def current_path() -> str | None:
+    return st.session_state.get(SESSION_KEY)
+
+
+def current() -> Checkpoint | None:
+    """The session's checkpoint, or None (the page then shows st.info and stops)."""
+    path = current_path()
+    if not path:
+        return None
+    try:
+        return get_checkpoint(path)
+    except CheckpointError:
+        return None
+
+
+def card_facts(path: str) -> dict:
+    return _card_facts(path, _stamp(path))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _card_facts(path: str, stamp: float) -> dict:
+    """What the sidebar card shows, read from config.json and history.json only."""
+    cfg, train, _ = read_config(path)
+    from transformer.model import Transformer
+
+    with torch.device("meta"):  # shapes only: no memory, no initialisation cost
+        n_params = Transformer(cfg).num_parameters()
+    return {"config": cfg, "train": train, "params": n_params}
+
+
+def run_inference(fn, *args, **kwargs):
+    """Run a forward pass holding one of the inference slots (see module docstring)."""
+    with INFER_SLOTS, torch.inference_mode():
+        return fn(*args, **kwargs)

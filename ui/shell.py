@@ -1,0 +1,107 @@
+"""The frame around every page: page config, language switch, checkpoint picker and card."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import streamlit as st
+import torch
+
+from transformer.checkpoint import CheckpointError
+from transformer.upload import extract_checkpoint_zip
+from ui import i18n, models
+from ui.strings import shell as strings
+
+t = i18n.translator(strings)
+_THREADS_SET = False
+
+
+def configure() -> None:
+    global _THREADS_SET
+    st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
+    if not _THREADS_SET:  # once per server process: inference threads share the cores
+        torch.set_num_threads(int(os.environ.get("ATTENTION_LAB_THREADS", "1")))
+        _THREADS_SET = True
+
+
+def language_switch() -> None:
+    if i18n.KEY not in st.session_state:
+        q = st.query_params.get("lang")
+        st.session_state[i18n.KEY] = q if q in i18n.LANGS else "en"
+    st.sidebar.segmented_control(t("language"), list(i18n.LANGS), key=i18n.KEY,
+                                 format_func=i18n.LANGS.get, selection_mode="single")
+    if st.session_state.get(i18n.KEY) is None:  # segmented control deselected: keep a language
+        st.session_state[i18n.KEY] = "en"
+
+
+def _default_choice(choices: list[models.Choice]) -> str | None:
+    q = st.query_params.get("ckpt")
+    paths = [c.path for c in choices]
+    if q:
+        for c in choices:
+            if c.label == q or Path(c.path).name == q:
+                return c.path
+    preferred = os.environ.get("ATTENTION_LAB_DEFAULT", "anaphora-en-de")
+    for c in choices:
+        if c.group == "shipped" and c.label == preferred:
+            return c.path
+    return paths[0] if paths else None
+
+
+def checkpoint_picker() -> None:
+    sb = st.sidebar
+    choices = models.available()
+    if not choices:
+        sb.info(t("no_checkpoints"))
+        st.session_state.pop(models.SESSION_KEY, None)
+    else:
+        paths = [c.path for c in choices]
+        if st.session_state.get(models.SESSION_KEY) not in paths:
+            st.session_state[models.SESSION_KEY] = _default_choice(choices)
+        by_path = {c.path: c for c in choices}
+        sb.selectbox(t("checkpoint"), paths, key=models.SESSION_KEY, help=t("checkpoint_help"),
+                     format_func=lambda p: f"{by_path[p].label} · {t('group_' + by_path[p].group)}")
+        _card(st.session_state[models.SESSION_KEY])
+    _upload()
+
+
+def _card(path: str) -> None:
+    sb = st.sidebar
+    try:
+        facts = models.card_facts(path)
+        models.get_checkpoint(path)  # validate now: a broken file is reported here, once
+    except CheckpointError as e:
+        sb.error(t("load_failed", reason=str(e)))
+        return
+    cfg, train = facts["config"], facts["train"]
+    sb.caption(
+        f"**{t('task')}:** {train.get('task', '?')} · **{t('params')}:** {facts['params']:,}  \n"
+        f"**{t('layers')}:** {cfg.n_encoder_layers} + {cfg.n_decoder_layers} · "
+        f"**{t('heads')}:** {cfg.n_heads} · **{t('d_model')}:** {cfg.d_model} · "
+        f"**{t('vocab')}:** {cfg.vocab_size}")
+    scores = train.get("scores") or models.get_checkpoint(path).history.get("scores")
+    if isinstance(scores, dict) and scores:
+        sb.caption(f"**{t('scores')}:** " + ", ".join(f"{k} {v}" for k, v in scores.items()))
+    card = models.get_checkpoint(path).card
+    if card:
+        with sb.expander(t("card")):
+            st.markdown(card)
+
+
+def _upload() -> None:
+    sb = st.sidebar
+    up = sb.file_uploader(t("upload"), type=["zip"], help=t("upload_help"), key="shell_upload")
+    if up is None:
+        return
+    marker = f"{up.name}:{up.size}"
+    if st.session_state.get("shell_upload_done") == marker:
+        return
+    try:
+        dest = extract_checkpoint_zip(up.getvalue(), models.uploads_dir())
+    except CheckpointError as e:
+        sb.error(t("upload_bad", reason=str(e)))
+        return
+    st.session_state["shell_upload_done"] = marker
+    st.session_state[models.SESSION_KEY] = str(dest)
+    sb.success(t("upload_ok", name=dest.name))
+    st.rerun()
