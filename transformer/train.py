@@ -381,6 +381,9 @@ class Trainer:
             if self.evaluator is not None and (self.step % self.cfg.eval_every == 0 or last):
                 self.evaluate()
             if self.step % self.cfg.checkpoint_every == 0 or last:
+                if not self.weights_finite():
+                    state = "failed"
+                    break
                 self.trigger("on_checkpoint")
             t_log += time.perf_counter() - paused  # tokens/s counts training time only
         else:
@@ -388,10 +391,23 @@ class Trainer:
         if state != "failed" and self._stop_flag and self.step < self.total_steps:
             state = "stopped"
         if state == "stopped":
-            self.trigger("on_checkpoint")
+            if self.weights_finite():
+                self.trigger("on_checkpoint")
+            else:
+                state = "failed"
         self.final_state = state
         self.trigger("on_end")
         return state
+
+    def weights_finite(self) -> bool:
+        """Checked before every checkpoint (one host sync), so a saved checkpoint is always usable."""
+        flags = [torch.isfinite(p).all() for p in self.model.parameters()]
+        if bool(torch.stack(flags).all()):
+            return True
+        self.error = self.error or (f"weights became NaN or infinite by step {self.step}; stopped. "
+                                    "The last good checkpoint is kept; try a lower --lr-scale or "
+                                    "more --warmup")
+        return False
 
     def evaluate(self) -> dict:
         if self.evaluator is None:
