@@ -124,7 +124,7 @@ def test_resume_without_checkpoint_and_reuse_of_run_dir(tmp_path, capsys):
 
 
 def test_pronoun_check():
-    meta = {"tgt_pronoun_pos": 6, "pronoun_de": "sie"}
+    meta = {"tgt_pronoun_pos": 7, "pronoun_de": "sie"}
     ref = "Der Hund sah die Tasche , weil sie leer war ."
     assert pronoun_correct(ref, ref, meta)
     assert not pronoun_correct("Der Hund sah die Tasche , weil er leer war .", ref, meta)
