@@ -391,7 +391,10 @@ def positional_encoding(positions: int | Sequence[float], d_model: int) -> np.nd
     ``positions`` is a count n (positions 0..n-1) or a list of positions. Note the exponent uses
     the *pair* index i, so dimensions 2i and 2i+1 share one frequency.
     """
-    d = _check_dk(d_model) if not isinstance(d_model, bool) else None
+    try:
+        d = _check_dk(d_model)
+    except ValueError:
+        d = None
     if d is None:
         raise ValueError(f"d_model must be a positive integer, got {d_model!r}")
     if isinstance(positions, (int, np.integer)) and not isinstance(positions, bool):
@@ -469,7 +472,8 @@ def _projections(W: Any, name: str, d_model: int, heads: int) -> list[np.ndarray
     return mats
 
 
-def _core(Q: np.ndarray, K: np.ndarray, V: np.ndarray, divisor: float, keep: np.ndarray | None) -> dict[str, np.ndarray]:
+def _core(Q: np.ndarray, K: np.ndarray, V: np.ndarray, divisor: float,
+          keep: np.ndarray | None) -> dict[str, np.ndarray]:
     """The plain attention arithmetic: returns every intermediate by name."""
     out: dict[str, np.ndarray] = {"QK_T": Q @ K.T}
     out["scaled"] = out["QK_T"] / divisor
@@ -496,7 +500,9 @@ def attention_steps(Q: Any = None, K: Any = None, V: Any = None, X: Any = None, 
 
     Give either Q, K, V directly or X with optional W_Q, W_K, W_V (identity when omitted). A
     projection is one matrix (its columns split into ``heads`` blocks, as in the paper) or a
-    list of one matrix per head. ``d_k`` defaults to each head's key width and must match it.
+    list of one matrix per head; with X and no projection every head uses the identity (all of
+    X), as the notes' two-head example does. ``d_k`` defaults to each head's key width and must
+    match it.
     ``mask``: None, "causal", a bool matrix (True = may attend) or a 0/-inf matrix.
     """
     chain = _Chain()
@@ -635,7 +641,8 @@ def _mask_hypotheses(p: str, keep: np.ndarray) -> list[Hypothesis]:
     hyps: list[Hypothesis] = []
     for base_label, base, computed in bases:
         for fill, fill_label in ((0.0, "masked with 0 instead of −inf"), (-np.inf, "masked with −inf")):
-            for tri, tri_label in ((keep, "correct triangle"), (opposite, "opposite triangle (hides the past, shows the future)")):
+            for tri, tri_label in ((keep, "correct triangle"),
+                                   (opposite, "opposite triangle (hides the past, shows the future)")):
                 if base == p + "scaled" and fill == -np.inf and tri is keep:
                     continue  # that is the correct value itself
 
@@ -699,7 +706,8 @@ def _build_add_norm(chain: _Chain, x: Any, sub: Any, eps: float, prefix: str = "
               note=f"(x − mean)/√(var + eps), eps = {eps:g}, gain 1 and bias 0",
               alternatives={"notes' formula (x − mean)/(std + eps)": (r - mean[:, None]) / (std[:, None] + eps)},
               hypotheses=[("(x − mean)/(std + eps) with the notes' own mean and std",
-                           lambda get: (get(p + "residual") - get(p + "mean")[:, None]) / (get(p + "std")[:, None] + eps))])
+                           lambda get: (get(p + "residual") - get(p + "mean")[:, None])
+                           / (get(p + "std")[:, None] + eps))])
 
 
 # --------------------------------------------------------------------------------------------
@@ -857,7 +865,8 @@ def _note_en(step: Step, n: int, total: int, from_notes, upstream: list[Step]) -
         if from_notes is not None and not any(m.startswith(own) for m in step.matches):
             text += " They are not the softmax of the notes' own scores either."
     elif step.verdict == "inherited":
-        text += f" This step's own arithmetic is right given the notes' earlier numbers; the error comes from {step.origin}."
+        text += (" This step's own arithmetic is right given the notes' earlier numbers; "
+                 f"the error comes from {step.origin}.")
     elif upstream:
         text += " The slip is at this step: it does not follow from the notes' own earlier numbers either."
     else:
@@ -867,7 +876,8 @@ def _note_en(step: Step, n: int, total: int, from_notes, upstream: list[Step]) -
     if step.rough_matches:
         text += " They roughly match (within 0.5%): " + "; ".join(step.rough_matches) + "."
     if not step.matches and _rough(step.value, step.claimed, rounding_tolerance(step.claimed)).all():
-        text += " The notes are within 0.5% of the correct numbers: small arithmetic or rounding slips in the last digits."
+        text += (" The notes are within 0.5% of the correct numbers: "
+                 "small arithmetic or rounding slips in the last digits.")
     if step.partial and not step.matches:
         parts = "; ".join(f"{label} ({k} of {n})" for label, k in step.partial.items())
         text += f" Some wrong entries are explained by: {parts}."
@@ -1053,8 +1063,10 @@ def _build_encoder(chain: _Chain, ex: dict) -> None:
     pos = np.arange(n, dtype=float)
     chain.add("E", E, label=LABELS["E"])
     chain.add("PE", positional_encoding(n, d), note="positions 0..n−1, sin in even and cos in odd dimensions",
-              hypotheses=[("exponent 2i/d with i = dimension index instead of pair index", lambda get: _pe(pos, d, False)),
-                          ("dimension index in the exponent and sin in every dimension", lambda get: _pe(pos, d, False, True))])
+              hypotheses=[("exponent 2i/d with i = dimension index instead of pair index",
+                           lambda get: _pe(pos, d, False)),
+                          ("dimension index in the exponent and sin in every dimension",
+                           lambda get: _pe(pos, d, False, True))])
     chain.add("X", E + chain.get("PE").value, fn=np.add, inputs=("E", "PE"),
               label=("Embedding + positional encoding", "词嵌入 + 位置编码"))
     W = {k: _matrix(ex[src], src) for k, src in (("W_Q", "W_query"), ("W_K", "W_key"), ("W_V", "W_value"))}
@@ -1115,6 +1127,8 @@ def _format_text(res: WorkedResult) -> str:
             lines.extend("   " + r for r in _rows(s.claimed, s.agrees))
         if s.note:
             lines.append("   " + s.note)
+        if s.explanation_en:
+            lines.append("   why: " + s.explanation_en)
     lines.append("")
     lines.append("summary: " + ", ".join(f"{k}={v}" for k, v in res.summary().items()))
     return "\n".join(lines)
