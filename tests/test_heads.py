@@ -1,0 +1,125 @@
+"""The head finder: word-level attention, the hit rule, baselines, probe files, the CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from transformer import trace
+from transformer.heads import (ProbeItem, anaphora_probe, baselines, best_head, read_probe_file,
+                               relation_scores, score_anaphora, word_attention)
+from transformer.tokenizer import Tokenizer
+
+
+def test_word_attention_sums_keys_and_averages_queries():
+    w = torch.tensor([[0.1, 0.2, 0.3, 0.4],
+                      [0.4, 0.3, 0.2, 0.1],
+                      [0.25, 0.25, 0.25, 0.25]])
+    q_owner = [0, 0, 1]  # tokens 0,1 are word 0; token 2 is word 1
+    k_owner = [0, 1, 1, -1]  # key 3 is a special token
+    ww = word_attention(w, q_owner, k_owner, 2, 2)
+    want = torch.tensor([[(0.1 + 0.4) / 2, (0.5 + 0.5) / 2], [0.25, 0.5]])
+    assert torch.allclose(ww, want)
+
+
+class OracleModel(torch.nn.Module):
+    """Emits an encoder self-attention trace in which head 1 of layer 0 puts all weight from
+    every token on the antecedent's first piece, and every other head looks at token 0."""
+
+    def __init__(self, cfg, tokenizer, items):
+        super().__init__()
+        self.cfg = cfg
+        self.tok = tokenizer
+        self.items = items
+        self.p = torch.nn.Parameter(torch.zeros(1))
+
+    def forward(self, src, tgt):
+        b, s = src.shape
+        w = torch.zeros(b, 2, s, s)
+        w[:, 0, :, 0] = 1.0
+        for i in range(b):
+            ids = src[i].tolist()
+            groups = [g for g in self.tok.words([x for x in ids if x != 0])]
+            ante = groups[self.items[self.offset + i].antecedent][0]
+            w[i, 1, :, ante] = 1.0
+        trace.emit("encoder.layers.0.self_attn", "weights", w)
+        return torch.zeros(b, tgt.size(1), self.cfg.vocab_size)
+
+
+def test_oracle_head_is_found(tokenizer):
+    from conftest import tiny_config
+
+    items = [ProbeItem("The dog saw the cup because it was hungry .", 6, 1, candidates=[1, 4]),
+             ProbeItem("The dog saw the cup because it was empty .", 6, 4, candidates=[1, 4]),
+             ProbeItem("A girl in a red dress walks .", 0, 5, candidates=[1, 5])]
+    model = OracleModel(tiny_config(vocab_size=tokenizer.vocab_size), tokenizer, items)
+    model.offset = 0
+    scores = score_anaphora(model, tokenizer, items, batch_size=8)
+    enc = scores["encoder_self"]
+    assert enc.n == 3
+    assert enc.accuracy[0, 1] == 1.0 and enc.accuracy[0, 0] < 1.0
+    assert torch.allclose(enc.mean_weight[0, 1], torch.tensor(1.0))
+    assert best_head(scores)[:3] == ("encoder_self", 0, 1)
+    # nearest candidate before the pronoun: items 2 and 3 (no candidate before: all count)
+    assert baselines(items) == {"nearest_noun": pytest.approx(2 / 3),
+                                "first_noun": pytest.approx(1 / 3)}
+
+
+def test_anaphora_probe_has_positions_and_balanced_baselines():
+    items = anaphora_probe(n=200)
+    for it in items[:20]:
+        words = it.text.split()
+        assert words[it.pronoun] == "it"
+        assert it.antecedent in it.candidates
+        assert it.target.split()[it.tgt_pronoun] in ("er", "sie", "es")
+    b = baselines(items)
+    assert 0.35 < b["nearest_noun"] < 0.65 and 0.35 < b["first_noun"] < 0.65
+
+
+def test_probe_file_errors(tmp_path):
+    p = tmp_path / "probe.jsonl"
+    p.write_text('{"text": "The cat saw it .", "pronoun": 3, "antecedent": 1}\n'
+                 '{"text": "x y", "pronoun": 7, "antecedent": 0}\n')
+    with pytest.raises(ValueError, match=r"probe.jsonl:2: pronoun"):
+        read_probe_file(p)
+    p.write_text('{"text": "a b"\n')
+    with pytest.raises(ValueError, match=r":1:"):
+        read_probe_file(p)
+    p.write_bytes(b'{"text": "\xff"}')
+    with pytest.raises(ValueError, match="UTF-8"):
+        read_probe_file(p)
+    p.write_text("\n\n")
+    with pytest.raises(ValueError, match="no probe lines"):
+        read_probe_file(p)
+    p.write_text('{"text": "The cat saw it .", "pronoun": 3, "antecedent": 1}\n')
+    assert read_probe_file(p)[0].antecedent == 1
+
+
+def test_relation_scores_shape_and_range(small_checkpoint):
+    from transformer.checkpoint import load_checkpoint
+
+    ck = load_checkpoint(small_checkpoint)
+    pairs = [("A dog runs in the park .", "Ein Hund rennt im Park .")] * 3
+    for rel in ("previous_token", "first_token", "eos_sink", "diagonal"):
+        s = relation_scores(ck.model, ck.tokenizer, pairs, rel, "cross" if rel == "diagonal"
+                            else "encoder_self")
+        assert s.shape == (2, 4) and (s >= 0).all() and (s <= 1).all()
+    with pytest.raises(ValueError):
+        relation_scores(ck.model, ck.tokenizer, pairs, "nonsense", "cross")
+
+
+def test_heads_cli(small_checkpoint, tmp_path):
+    r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
+                        str(small_checkpoint), "--n", "20", "--json"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["n"] == 20 and set(out["baselines"]) == {"nearest_noun", "first_noun"}
+    assert len(out["heads"]["encoder_self"]["accuracy"]) == 2
+    bad = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
+                          str(small_checkpoint), "--probe", str(tmp_path / "none.jsonl")],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr

@@ -1,0 +1,347 @@
+"""The head finder: score every attention kind, layer and head for a relation.
+
+Anaphora (the paper's Figure 4): for each probe sentence, the head's attention from the pronoun is
+taken at word level (pieces of a key word summed, pieces of the pronoun averaged), the pronoun
+itself and special tokens are left out, and the head scores a hit when its strongest remaining
+word is the antecedent. Beside it stand the nearest-noun and first-noun baselines.
+
+Other relations score the same (layers x heads) grid from a batch of sentences: previous token,
+same token, first token / end-of-sentence sink, diagonal and anti-diagonal alignment.
+
+    python -m transformer.heads --checkpoint DIR --probe anaphora --json
+    python -m transformer.heads --checkpoint DIR --probe my_probe.jsonl
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import torch
+
+from .masks import decoder_mask, padding_mask
+from .text import TextError, clean_text, source_ids, target_ids
+from .trace import record
+
+KINDS = ("encoder_self", "decoder_self", "cross")
+_PATH = {"encoder_self": ("encoder", "self_attn"), "decoder_self": ("decoder", "self_attn"),
+         "cross": ("decoder", "cross_attn")}
+RELATIONS = ("previous_token", "self", "same_token", "first_token", "eos_sink", "diagonal",
+             "anti_diagonal")
+MAX_PROBE_LINES = 5000
+
+
+@dataclass
+class ProbeItem:
+    """One probe sentence: word positions over whitespace-split words."""
+
+    text: str
+    pronoun: int
+    antecedent: int
+    target: str | None = None  # reference translation (teacher forcing), if known
+    tgt_pronoun: int | None = None  # word positions on the target side, if known
+    tgt_antecedent: int | None = None
+    candidates: list[int] = field(default_factory=list)  # candidate antecedent nouns
+
+
+def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[ProbeItem]:
+    from .data import load_task
+
+    items = []
+    for ex in load_task("anaphora", split, n=n, seed=seed):
+        m = ex.meta
+        items.append(ProbeItem(ex.src, m["pronoun_pos"], m["antecedent_pos"], ex.tgt,
+                               m.get("tgt_pronoun_pos"), m.get("tgt_antecedent_pos"),
+                               sorted({m["antecedent_pos"], m["other_pos"]})))
+    return items
+
+
+def read_probe_file(path: str | Path) -> list[ProbeItem]:
+    """JSON lines of {"text", "pronoun", "antecedent"} (word positions), optionally "target",
+    "candidates". Errors name the line."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise ValueError(f"{path.name}: cannot read ({e.strerror})") from None
+    try:
+        lines = raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise ValueError(f"{path.name}:{line}: not UTF-8") from None
+    items = []
+    for no, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        if len(items) >= MAX_PROBE_LINES:
+            raise ValueError(f"{path.name}: more than {MAX_PROBE_LINES} probe lines")
+        try:
+            obj = json.loads(line)
+            text = clean_text(obj["text"])
+            words = text.split()
+            pron, ante = obj["pronoun"], obj["antecedent"]
+            for name, v in (("pronoun", pron), ("antecedent", ante)):
+                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < len(words):
+                    raise ValueError(f"{name} must be a word position in [0, {len(words)})")
+            if pron == ante:
+                raise ValueError("pronoun and antecedent are the same word")
+            cands = obj.get("candidates") or []
+            if not all(isinstance(c, int) and 0 <= c < len(words) for c in cands):
+                raise ValueError("candidates must be word positions")
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError, TextError) as e:
+            msg = f"missing field {e}" if isinstance(e, KeyError) else str(e).splitlines()[0]
+            raise ValueError(f"{path.name}:{no}: {msg}") from None
+        tgt = obj.get("target")
+        items.append(ProbeItem(text, pron, ante, tgt if isinstance(tgt, str) else None,
+                               candidates=list(cands)))
+    if not items:
+        raise ValueError(f"{path.name}: no probe lines")
+    return items
+
+
+def _word_of_position(tokenizer, ids: list[int]) -> list[int]:
+    """Token position -> word index over whitespace words (-1 for special tokens)."""
+    groups = tokenizer.words(ids)
+    owner = [-1] * len(ids)
+    w = 0
+    for g in groups:
+        if len(g) == 1 and ids[g[0]] in (0, 1, 2, 3) and tokenizer.is_special(ids[g[0]]):
+            continue
+        for p in g:
+            owner[p] = w
+        w += 1
+    return owner
+
+
+def word_attention(weights: torch.Tensor, q_owner: list[int], k_owner: list[int],
+                   n_q_words: int, n_k_words: int) -> torch.Tensor:
+    """(..., T, S) token weights -> (..., Wq, Wk) word weights: summed over a key word's pieces,
+    averaged over a query word's pieces; specials (owner -1) dropped."""
+    t, s = weights.shape[-2:]
+    qm = torch.zeros(n_q_words, t)
+    for i, w in enumerate(q_owner[:t]):
+        if w >= 0:
+            qm[w, i] = 1.0
+    qm = qm / qm.sum(-1, keepdim=True).clamp(min=1)
+    km = torch.zeros(s, n_k_words)
+    for j, w in enumerate(k_owner[:s]):
+        if w >= 0:
+            km[j, w] = 1.0
+    return qm @ weights @ km  # (Wq,T) @ (...,T,S) @ (S,Wk) -> (...,Wq,Wk)
+
+
+@dataclass
+class HeadScores:
+    kind: str
+    accuracy: torch.Tensor  # (layers, heads): share of probe items whose top word is the antecedent
+    mean_weight: torch.Tensor  # (layers, heads): mean word-level weight on the antecedent
+    n: int
+
+
+def _batch(model, tokenizer, items: list[ProbeItem]):
+    cfg = model.cfg
+    srcs, tgts = [], []
+    for it in items:
+        srcs.append(source_ids(tokenizer, it.text, cfg.max_len)[0])
+        tgts.append([cfg.bos_id] + (target_ids(tokenizer, it.target, cfg.max_len)[0]
+                                    if it.target else []))
+    dev = next(model.parameters()).device
+    s, t = max(map(len, srcs)), max(map(len, tgts))
+    src = torch.full((len(items), s), cfg.pad_id, dtype=torch.long, device=dev)
+    tgt = torch.full((len(items), t), cfg.pad_id, dtype=torch.long, device=dev)
+    for i, (a, b) in enumerate(zip(srcs, tgts)):
+        src[i, :len(a)] = torch.tensor(a)
+        tgt[i, :len(b)] = torch.tensor(b)
+    return srcs, tgts, src, tgt
+
+
+def _layers(trace: dict, kind: str) -> list[torch.Tensor]:
+    stack, mod = _PATH[kind]
+    out, i = [], 0
+    while f"{stack}.layers.{i}.{mod}.weights" in trace:
+        out.append(trace[f"{stack}.layers.{i}.{mod}.weights"])  # (B,H,T,S)
+        i += 1
+    return out
+
+
+def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 64,
+                   ablate=None) -> dict[str, HeadScores]:
+    """Score every head of every kind that the probe's positions allow: encoder self-attention
+    always; cross and decoder self-attention when items carry target-side positions."""
+    hits: dict[str, torch.Tensor] = {}
+    weight: dict[str, torch.Tensor] = {}
+    counts: dict[str, int] = {}
+    for b in range(0, len(items), batch_size):
+        chunk = items[b:b + batch_size]
+        srcs, tgts, src, tgt = _batch(model, tokenizer, chunk)
+        with torch.inference_mode(), record(ablate) as tr:
+            model(src, tgt)
+        for kind in KINDS:
+            layers = _layers(tr, kind)
+            if not layers:
+                continue
+            w_all = torch.stack(layers, 1)  # L x (B,H,T,S) -> (B,L,H,T,S)
+            for i, it in enumerate(chunk):
+                src_owner = _word_of_position(tokenizer, srcs[i])
+                tgt_owner = [-1] + _word_of_position(tokenizer, tgts[i][1:])  # BOS is special
+                if kind == "encoder_self":
+                    q_owner, k_owner, qpos, kpos = src_owner, src_owner, it.pronoun, it.antecedent
+                elif it.tgt_pronoun is None:
+                    continue
+                elif kind == "cross":
+                    q_owner, k_owner, qpos, kpos = tgt_owner, src_owner, it.tgt_pronoun, it.antecedent
+                else:
+                    if it.tgt_antecedent is None:
+                        continue
+                    q_owner, k_owner, qpos, kpos = tgt_owner, tgt_owner, it.tgt_pronoun, it.tgt_antecedent
+                # The decoder input at position p is the token BEFORE output word p: the query
+                # that produces the German pronoun sits one position earlier than the word.
+                if kind != "encoder_self":
+                    q_owner = q_owner[1:] + [-1]
+                nq, nk = max(q_owner) + 1, max(k_owner) + 1
+                if qpos >= nq or kpos >= nk:
+                    continue
+                t, s = len(q_owner), len(k_owner)
+                ww = word_attention(w_all[i, :, :, :t, :s], q_owner, k_owner, nq, nk)  # (L,H,Wq,Wk)
+                row = ww[:, :, qpos, :].clone()  # (L,H,Wk)
+                if kind != "cross" and qpos < nk:
+                    row[..., qpos] = -1.0  # the pronoun itself is left out
+                top = row.argmax(-1)  # (L,H)
+                hits[kind] = hits.get(kind, 0) + (top == kpos).float()
+                weight[kind] = weight.get(kind, 0) + ww[:, :, qpos, kpos]
+                counts[kind] = counts.get(kind, 0) + 1
+    return {k: HeadScores(k, hits[k] / counts[k], weight[k] / counts[k], counts[k]) for k in counts}
+
+
+def baselines(items: list[ProbeItem]) -> dict[str, float]:
+    """Nearest candidate before the pronoun, and the first candidate, as antecedent guesses."""
+    near = first = n = 0
+    for it in items:
+        cands = [c for c in it.candidates if c != it.pronoun]
+        if not cands:
+            continue
+        before = [c for c in cands if c < it.pronoun] or cands
+        near += max(before) == it.antecedent
+        first += min(cands) == it.antecedent
+        n += 1
+    return {"nearest_noun": near / n, "first_noun": first / n} if n else {}
+
+
+def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, float]:
+    best = None
+    for kind, sc in scores.items():
+        acc = sc.accuracy
+        flat = int(torch.argmax(acc + 1e-6 * sc.mean_weight))
+        layer, head = divmod(flat, acc.size(1))
+        cand = (kind, layer, head, float(acc[layer, head]), float(sc.mean_weight[layer, head]))
+        if best is None or (cand[3], cand[4]) > (best[3], best[4]):
+            best = cand
+    return best
+
+
+# -- generic relations -------------------------------------------------------------------------
+def relation_scores(model, tokenizer, pairs: list[tuple[str, str | None]], relation: str,
+                    kind: str, batch_size: int = 64) -> torch.Tensor:
+    """(layers, heads) share of queries whose strongest key is the one the relation names."""
+    if relation not in RELATIONS:
+        raise ValueError(f"relation: must be one of {', '.join(RELATIONS)}")
+    if kind not in KINDS:
+        raise ValueError(f"kind: must be one of {', '.join(KINDS)}")
+    items = [ProbeItem(s, 0, 1, t) for s, t in pairs]
+    total, n = None, 0
+    for b in range(0, len(items), batch_size):
+        chunk = items[b:b + batch_size]
+        srcs, tgts, src, tgt = _batch(model, tokenizer, chunk)
+        with torch.inference_mode(), record() as tr:
+            model(src, tgt)
+        w = torch.stack(_layers(tr, kind), 1)  # (B,L,H,T,S)
+        for i in range(len(chunk)):
+            q_ids = srcs[i] if kind == "encoder_self" else tgts[i]
+            k_ids = tgts[i] if kind == "decoder_self" else srcs[i]
+            t, s = len(q_ids), len(k_ids)
+            target = _relation_targets(relation, q_ids, k_ids, model.cfg)
+            rows = [q for q in range(t) if target[q] is not None]
+            if not rows:
+                continue
+            top = w[i, :, :, :t, :s].argmax(-1)  # (L,H,T)
+            want = torch.tensor([target[q] for q in rows])
+            hit = (top[:, :, rows] == want).float().sum(-1)  # (L,H)
+            total = hit if total is None else total + hit
+            n += len(rows)
+    if total is None:
+        raise ValueError("no query in these sentences fits this relation")
+    return total / n
+
+
+def _relation_targets(relation: str, q_ids: list[int], k_ids: list[int], cfg) -> list[int | None]:
+    t, s = len(q_ids), len(k_ids)
+    if relation == "previous_token":
+        return [q - 1 if 1 <= q <= s else None for q in range(t)]
+    if relation == "self":
+        return [q if q < s else None for q in range(t)]
+    if relation == "same_token":
+        out = []
+        for q in range(t):
+            same = [k for k in range(s) if k_ids[k] == q_ids[q] and k != q]
+            out.append(same[0] if same else None)
+        return out
+    if relation == "first_token":
+        return [0] * t
+    if relation == "eos_sink":
+        eos = [k for k in range(s) if k_ids[k] == cfg.eos_id]
+        return [eos[-1] if eos else None] * t
+    if relation == "diagonal":  # copy: the query producing output word q reads source word q
+        return [q if q < s - 1 else None for q in range(t)]
+    if relation == "anti_diagonal":  # reverse: it reads source word S-2-q (EOS is last)
+        return [s - 2 - q if 0 <= s - 2 - q else None for q in range(t)]
+    raise ValueError(relation)
+
+
+# -- CLI ---------------------------------------------------------------------------------------
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = _Parser(prog="python -m transformer.heads",
+                 description="Score every attention head for pronoun -> antecedent attention.")
+    ap.add_argument("--checkpoint", required=True)
+    ap.add_argument("--probe", default="anaphora",
+                    help="'anaphora' (the held-out split of the synthetic task) or a JSONL file")
+    ap.add_argument("--n", type=int, default=200, help="probe sentences for --probe anaphora")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--threads", type=int, default=2)
+    args = ap.parse_args(argv)
+    from .checkpoint import CheckpointError, load_checkpoint
+
+    torch.set_num_threads(max(1, args.threads))
+    if args.n < 1:
+        ap.error("--n must be at least 1")
+    try:
+        ck = load_checkpoint(args.checkpoint)
+        items = anaphora_probe(n=args.n) if args.probe == "anaphora" else read_probe_file(args.probe)
+    except (CheckpointError, ValueError) as e:
+        ap.error(str(e))
+    scores = score_anaphora(ck.model, ck.tokenizer, items)
+    kind, layer, head, acc, mw = best_head(scores)
+    out = {"probe": args.probe, "n": len(items), "baselines": baselines(items),
+           "best": {"kind": kind, "layer": layer, "head": head, "accuracy": round(acc, 4),
+                    "mean_weight": round(mw, 4)},
+           "heads": {k: {"accuracy": torch.round(v.accuracy, decimals=4).tolist(),
+                         "mean_weight": torch.round(v.mean_weight, decimals=4).tolist(),
+                         "n": v.n} for k, v in scores.items()}}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"probe {args.probe}: {len(items)} sentences; baselines {out['baselines']}")
+        print(f"best head: {kind} layer {layer} head {head}: accuracy {acc:.3f}, "
+              f"mean weight {mw:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
