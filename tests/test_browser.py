@@ -1,0 +1,124 @@
+"""One real-browser test: Debian's chromium, driven by Playwright, opens every page of the
+running app, types a sentence, and checks that charts are drawn and no error is shown.
+Screenshots land in shots/browser/ (ignored by git). Skipped, with the reason, when chromium or
+Playwright is missing."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# Pages that must show at least one plotly chart once a sentence is typed.
+CHART_PAGES = {"attention", "step", "positional-encoding", "masks", "why-sqrt-dk", "decode",
+               "heads"}
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH "
+                                "(apt-get install -y chromium)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_idle(page, timeout: float = 120.0) -> bool:
+    page.wait_for_selector("[data-testid='stApp']", timeout=timeout * 1000)
+    deadline = time.time() + timeout
+    time.sleep(0.5)
+    while time.time() < deadline:
+        if page.get_attribute("[data-testid='stApp']", "data-test-script-state") == "notRunning":
+            return True
+        time.sleep(0.25)
+    return False
+
+
+@pytest.fixture
+def server(tmp_path, small_checkpoint):
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    shutil.copytree(small_checkpoint, shipped / "tiny-test")
+    port = _free_port()
+    env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(shipped),
+           "ATTENTION_LAB_RUNS": str(tmp_path / "runs"),
+           "ATTENTION_LAB_UPLOADS": str(tmp_path / "uploads")}
+    log = open(tmp_path / "server.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
+         "true", "--server.port", str(port), "--server.fileWatcherType", "none",
+         "--browser.gatherUsageStats", "false"], cwd=ROOT, env=env, stdout=log, stderr=log)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(base + "/_stcore/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("the app did not start: " + (tmp_path / "server.log").read_text()[-2000:])
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_every_page_in_a_real_browser(server):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    out = ROOT / "shots" / "browser"
+    out.mkdir(parents=True, exist_ok=True)
+    problems = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(server)
+        assert _wait_idle(page)
+        links = page.locator("[data-testid='stSidebarNavLink']")
+        hrefs = []
+        for i in range(links.count()):
+            h = links.nth(i).get_attribute("href")
+            if h and h not in hrefs:
+                hrefs.append(h)
+        assert len(hrefs) >= 2, "the navigation lists too few pages"
+        for href in hrefs:
+            url = href if href.startswith("http") else server + "/" + href.lstrip("/")
+            path = url.split("://", 1)[-1].split("/", 1)[1] if "/" in url.split("://", 1)[-1] else ""
+            slug = path.strip("/").split("?")[0] or "tour"
+            page.goto(url)
+            ok = _wait_idle(page)
+            boxes = page.locator("[data-testid='stTextInput'] input, "
+                                 "[data-testid='stTextArea'] textarea")
+            if boxes.count():
+                box = boxes.first
+                box.fill("A dog runs in the park .")
+                is_input = box.evaluate("e => e.tagName").lower() == "input"
+                box.press("Enter" if is_input else "Control+Enter")
+                ok = _wait_idle(page) and ok
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(out / f"{slug}.png"), full_page=True)
+            errors = page.locator("[data-testid='stException'], "
+                                  "[data-testid='stAlertContentError']")
+            msgs = [errors.nth(i).inner_text()[:200] for i in range(errors.count())]
+            charts = page.locator("[data-testid='stPlotlyChart'] .main-svg").count()
+            if not ok:
+                problems.append(f"{slug}: still running")
+            if msgs:
+                problems.append(f"{slug}: {msgs}")
+            if slug in CHART_PAGES and charts == 0:
+                problems.append(f"{slug}: no chart drawn")
+        browser.close()
+    assert problems == []
