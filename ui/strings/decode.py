@@ -1,0 +1,241 @@
+EN = {
+    "title": "Decode: how the model writes, token by token",
+    "intro": "The decoder writes one token at a time. At each step it turns its last hidden state "
+             "into logits over the whole vocabulary, a softmax makes them probabilities, and a "
+             "decoding method picks the next token. Choose a method, then walk through the steps: "
+             "what the model considered, where it looked in the source, and what it had written.",
+    "no_checkpoint": "No model is selected. Pick or upload a checkpoint in the sidebar (or train "
+                     "one on the Train page) to decode with it.",
+    "load_failed": "The selected checkpoint could not be used: {reason}",
+    "text": "Source sentence",
+    "text_help": "The sentence the encoder reads. It is cut to the model's length limit if longer.",
+    "empty": "Type a sentence above to decode it (the text is empty).",
+    "bad_text": "This text cannot be used: {reason}",
+    "too_long": "The text is {n:,} characters long; this page takes at most {max:,}. Shorten it.",
+    "note_src_cut": "The sentence is longer than this model's limit: only the first {n} tokens "
+                    "(the last one being </s>) were used.",
+    "note_tgt_cut": "The target is longer than this model's limit: it was cut to {n} tokens.",
+    "method": "Decoding method",
+    "method_help": "Greedy: always the most probable token. Beam search: keep the best few partial "
+                   "outputs and pick the best finished one. Sampling: draw the token at random from "
+                   "the (sharpened or flattened) distribution.",
+    "method_greedy": "Greedy",
+    "method_beam": "Beam search",
+    "method_sample": "Sampling",
+    "beam": "Beam size",
+    "beam_help": "How many partial outputs are kept at each step. Beam size 1 is greedy decoding.",
+    "alpha": "Length penalty α",
+    "alpha_help": "Beam search divides a hypothesis' log-probability by ((5 + length) / 6)^α, so "
+                  "longer outputs are not punished just for having more factors below 1. α = 0: no "
+                  "penalty; the paper used 0.6.",
+    "temperature": "Temperature",
+    "temperature_help": "The logits are divided by T before the softmax: T < 1 sharpens the "
+                        "distribution (closer to greedy), T > 1 flattens it (more surprising "
+                        "tokens). T must be above 0.",
+    "top_k": "Top-k (0 = all tokens)",
+    "top_k_help": "Sample only among the k most probable tokens (their probabilities renormalised). "
+                  "0 keeps the whole vocabulary.",
+    "seed": "Random seed",
+    "seed_help": "The same seed gives the same 'random' output, so a whole class sees the same "
+                 "thing.",
+    "shown_k": "Tokens shown per step",
+    "shown_k_help": "How many of the most probable next tokens each step's bar chart lists.",
+    "bad_method": "Unknown decoding method {m!r}.",
+    "bad_beam": "The beam size must be a whole number of at least 1 (got {v}).",
+    "bad_alpha": "The length penalty α must be a number of at least 0 (got {v}).",
+    "bad_temperature": "The temperature must be above 0 (got {v}): at 0 the softmax would divide "
+                       "by zero. Use greedy decoding for the limit T → 0.",
+    "bad_top_k": "Top-k must be a whole number of at least 0 (got {v}).",
+    "bad_shown_k": "Tokens shown per step must be between 1 and {max} (got {v}).",
+    "output": "Output",
+    "output_empty": "(nothing: the model wrote </s> at once)",
+    "output_caption": "{n} tokens · {how}",
+    "ended_eos": "ended with </s>",
+    "ended_len": "stopped at the length limit ({n} tokens) without </s>",
+    "logp": "log P(output | source) = {v:.4f}",
+    "beam_score": "Beam search score",
+    "beam_formula": "The best finished hypothesis is the one with the highest score, its "
+                    "log-probability divided by the length penalty (GNMT's, as in the paper):",
+    "beam_numbers": "Here: log P = {raw:.4f}, |Y| = {length} tokens (counting </s>{eos_note}), "
+                    "lp = ((5 + {length}) / 6)^{alpha} = {lp:.4f}, score = {raw:.4f} / {lp:.4f} = "
+                    "**{score:.4f}**.",
+    "beam_no_eos": "; this one reached the length limit and has no </s>",
+    "beam_vs_greedy": "Greedy decoding, for comparison: {out} (log P = {logp:.4f})",
+    "sample_note": "Sampled with T = {temp}, top-k = {k}, seed {seed}. Change the seed to draw "
+                   "another output.",
+    "steps": "Step by step",
+    "steps_help": "Each row is one step of the decoder: the token it wrote, the probability the "
+                  "model gave that token, its rank among all tokens, and the runners-up.",
+    "col_step": "step",
+    "col_token": "token written",
+    "col_p": "p",
+    "col_rank": "rank",
+    "col_runners": "runners-up",
+    "step": "Step",
+    "step_help": "Move through the steps: what the decoder had written so far, and what it did next.",
+    "no_steps": "There are no steps to show.",
+    "prefix": "Written so far (the decoder's input): {prefix} → next: **{token}**",
+    "topk_title": "Step {t}: the {k} most probable next tokens",
+    "topk_x": "probability",
+    "topk_caption": "The red bar is the token that was written. The bars sum to {s:.3f} of the "
+                    "probability; the other {rest:,} tokens share the rest.",
+    "sample_title": "Step {t}: the distribution sampling drew from (T = {temp}, top-k = {k})",
+    "sample_caption": "Dividing the logits by T and keeping only the top-k changes the "
+                      "probabilities: this is what the random draw used.",
+    "layer": "Decoder layer",
+    "layer_help": "Which decoder layer's attention to show for this step.",
+    "cross_title": "Step {t}, layer {l}: cross-attention over the source",
+    "self_title": "Step {t}, layer {l}: masked self-attention over what came before",
+    "cross_caption": "Each row is one head: where in the source this step looked (the row sums "
+                     "to 1). The last row averages the heads.",
+    "self_caption": "The decoder can only look at <s> and the tokens it has already written; "
+                    "later positions are masked (weight exactly 0), so they are not shown.",
+    "keys_src": "source token",
+    "keys_tgt": "earlier target token",
+    "heads_axis": "head",
+    "head_n": "head {n}",
+    "mean_heads": "mean of heads",
+    "tf": "Teacher forcing versus free generation",
+    "tf_intro": "In training the decoder always reads the correct previous tokens (teacher "
+                "forcing). When it writes on its own (free generation), one wrong token changes "
+                "everything after it. Give the correct target and compare, position by position.",
+    "target": "Correct target",
+    "target_help": "The reference output for the source above. Teacher forcing feeds it to the "
+                   "decoder; free generation is the output above.",
+    "target_empty": "Type the correct target above to compare teacher forcing with free "
+                    "generation.",
+    "tf_summary": "Teacher forcing: the top guess is right at {ok} of {n} positions. Free "
+                  "generation: {free}.",
+    "tf_same": "identical to the target",
+    "tf_diverges": "leaves the target at position {p}",
+    "tf_fig_title": "Probability of the correct token at each position (teacher forcing)",
+    "tf_y": "p(correct token)",
+    "tf_ok_name": "top guess = target",
+    "tf_bad_name": "top guess ≠ target",
+    "tf_free_name": "free generation differs",
+    "tf_table_caption": "Green: matches the target; red: differs. Rows after the first red "
+                        "free-generation cell compare outputs that started from different "
+                        "prefixes.",
+    "col_position": "position",
+    "col_target": "target",
+    "col_tf_top": "teacher forcing: top guess",
+    "col_tf_top_p": "its p",
+    "col_p_target": "p(target)",
+    "col_tf_ok": "top = target",
+    "col_free": "free generation",
+    "col_free_ok": "free = target",
+    "col_diverged": "after divergence",
+    "free_method": "Free generation here is the output above ({method}).",
+}
+
+ZH = {
+    "title": "解码：模型如何一个词元一个词元地写出输出",
+    "intro": "解码器每次写一个词元。每一步它把最后的隐藏状态变成整个词表上的 logits，softmax 把它们"
+             "变成概率，再由解码方法选出下一个词元。先选一种方法，再逐步查看：模型考虑了哪些词元、"
+             "它在源句中看了哪里、它已经写了什么。",
+    "no_checkpoint": "尚未选择模型。请在侧边栏选择或上传一个检查点（或在“训练”页训练一个），"
+                     "然后用它来解码。",
+    "load_failed": "无法使用所选检查点：{reason}",
+    "text": "源句",
+    "text_help": "编码器读取的句子。超过模型长度上限时会被截断。",
+    "empty": "请在上方输入一个句子来解码（目前文本为空）。",
+    "bad_text": "无法使用这段文本：{reason}",
+    "too_long": "这段文本有 {n:,} 个字符；本页最多接受 {max:,} 个。请缩短。",
+    "note_src_cut": "句子超过了模型的长度上限：只使用了前 {n} 个词元（最后一个是 </s>）。",
+    "note_tgt_cut": "目标句超过了模型的长度上限：已截断为 {n} 个词元。",
+    "method": "解码方法",
+    "method_help": "贪心：总是选概率最高的词元。束搜索：每步保留几个最好的部分输出，最后选最好的完整"
+                   "输出。采样：从（变尖锐或变平缓的）分布中随机抽取词元。",
+    "method_greedy": "贪心解码",
+    "method_beam": "束搜索",
+    "method_sample": "采样",
+    "beam": "束宽",
+    "beam_help": "每一步保留多少个部分输出。束宽为 1 就是贪心解码。",
+    "alpha": "长度惩罚 α",
+    "alpha_help": "束搜索把假设的对数概率除以 ((5 + 长度) / 6)^α，这样较长的输出不会仅仅因为多乘了"
+                  "几个小于 1 的因子而吃亏。α = 0 表示不惩罚；论文使用 0.6。",
+    "temperature": "温度",
+    "temperature_help": "softmax 之前把 logits 除以 T：T < 1 让分布更尖锐（更接近贪心），"
+                        "T > 1 让分布更平缓（更容易出现意外的词元）。T 必须大于 0。",
+    "top_k": "Top-k（0 = 全部词元）",
+    "top_k_help": "只在概率最高的 k 个词元中采样（它们的概率重新归一化）。0 表示保留整个词表。",
+    "seed": "随机种子",
+    "seed_help": "相同的种子给出相同的“随机”输出，这样全班看到的是同一个结果。",
+    "shown_k": "每步显示的词元数",
+    "shown_k_help": "每一步的条形图列出多少个最可能的下一个词元。",
+    "bad_method": "未知的解码方法 {m!r}。",
+    "bad_beam": "束宽必须是至少为 1 的整数（当前为 {v}）。",
+    "bad_alpha": "长度惩罚 α 必须是不小于 0 的数（当前为 {v}）。",
+    "bad_temperature": "温度必须大于 0（当前为 {v}）：T = 0 时 softmax 会除以零。"
+                       "T → 0 的极限就是贪心解码，请改用贪心。",
+    "bad_top_k": "Top-k 必须是不小于 0 的整数（当前为 {v}）。",
+    "bad_shown_k": "每步显示的词元数必须在 1 到 {max} 之间（当前为 {v}）。",
+    "output": "输出",
+    "output_empty": "（什么也没有：模型一开始就写出了 </s>）",
+    "output_caption": "{n} 个词元 · {how}",
+    "ended_eos": "以 </s> 结束",
+    "ended_len": "达到长度上限（{n} 个词元）仍未写出 </s>，因此停止",
+    "logp": "log P(输出 | 源句) = {v:.4f}",
+    "beam_score": "束搜索得分",
+    "beam_formula": "最好的完整假设是得分最高的那个：它的对数概率除以长度惩罚（GNMT 的公式，与论文相同）：",
+    "beam_numbers": "这里：log P = {raw:.4f}，|Y| = {length} 个词元（包括 </s>{eos_note}），"
+                    "lp = ((5 + {length}) / 6)^{alpha} = {lp:.4f}，得分 = {raw:.4f} / {lp:.4f} = "
+                    "**{score:.4f}**。",
+    "beam_no_eos": "；这个假设达到了长度上限，没有 </s>",
+    "beam_vs_greedy": "作为对比，贪心解码的结果：{out}（log P = {logp:.4f}）",
+    "sample_note": "采样设置：T = {temp}，top-k = {k}，种子 {seed}。换一个种子可以抽出另一个输出。",
+    "steps": "逐步查看",
+    "steps_help": "每一行是解码器的一步：它写出的词元、模型给这个词元的概率、它在所有词元中的排名，"
+                  "以及紧随其后的候选。",
+    "col_step": "步",
+    "col_token": "写出的词元",
+    "col_p": "概率 p",
+    "col_rank": "排名",
+    "col_runners": "其他候选",
+    "step": "步骤",
+    "step_help": "逐步移动：解码器到目前为止写了什么，下一步又做了什么。",
+    "no_steps": "没有可显示的步骤。",
+    "prefix": "已写出的内容（解码器的输入）：{prefix} → 下一个：**{token}**",
+    "topk_title": "第 {t} 步：最可能的 {k} 个下一个词元",
+    "topk_x": "概率",
+    "topk_caption": "红色条是实际写出的词元。这些条形的概率之和为 {s:.3f}；其余 {rest:,} 个词元分享剩下的概率。",
+    "sample_title": "第 {t} 步：采样所用的分布（T = {temp}，top-k = {k}）",
+    "sample_caption": "把 logits 除以 T 并只保留 top-k 会改变概率：随机抽取用的是这个分布。",
+    "layer": "解码器层",
+    "layer_help": "显示这一步在哪一个解码器层中的注意力。",
+    "cross_title": "第 {t} 步，第 {l} 层：对源句的交叉注意力",
+    "self_title": "第 {t} 步，第 {l} 层：对之前内容的掩码自注意力",
+    "cross_caption": "每一行是一个头：这一步在源句中看了哪里（每行之和为 1）。最后一行是各头的平均。",
+    "self_caption": "解码器只能看 <s> 和它已经写出的词元；后面的位置被掩码（权重恰好为 0），因此不显示。",
+    "keys_src": "源句词元",
+    "keys_tgt": "之前的目标词元",
+    "heads_axis": "头",
+    "head_n": "头 {n}",
+    "mean_heads": "各头平均",
+    "tf": "教师强制与自由生成的对比",
+    "tf_intro": "训练时解码器总是读入正确的前一个词元（教师强制）。当它自己写时（自由生成），"
+                "一个错误的词元会改变其后的一切。给出正确的目标句，逐个位置比较。",
+    "target": "正确的目标句",
+    "target_help": "上面源句的参考输出。教师强制把它喂给解码器；自由生成就是上面的输出。",
+    "target_empty": "请在上方输入正确的目标句，以比较教师强制和自由生成。",
+    "tf_summary": "教师强制：在 {n} 个位置中有 {ok} 个位置的首选预测正确。自由生成：{free}。",
+    "tf_same": "与目标句完全相同",
+    "tf_diverges": "在位置 {p} 偏离目标句",
+    "tf_fig_title": "每个位置上正确词元的概率（教师强制）",
+    "tf_y": "p（正确词元）",
+    "tf_ok_name": "首选 = 目标",
+    "tf_bad_name": "首选 ≠ 目标",
+    "tf_free_name": "自由生成不同",
+    "tf_table_caption": "绿色：与目标一致；红色：不一致。自由生成第一次出现红色之后的各行，比较的是从"
+                        "不同前缀出发的输出。",
+    "col_position": "位置",
+    "col_target": "目标",
+    "col_tf_top": "教师强制：首选预测",
+    "col_tf_top_p": "其概率",
+    "col_p_target": "p（目标）",
+    "col_tf_ok": "首选 = 目标",
+    "col_free": "自由生成",
+    "col_free_ok": "自由 = 目标",
+    "col_diverged": "偏离之后",
+    "free_method": "这里的自由生成就是上面的输出（{method}）。",
+}

@@ -1,0 +1,191 @@
+"""The head finder and head ablation on screen: grids, head names, probe files, and the causal
+test (pronoun accuracy with chosen heads switched off).
+
+Figures and tables are pure. `pronoun_accuracy` and `translate_ids` run a model (never Streamlit):
+they decode under `transformer.trace.ablation`, a context that lives in this thread only, so the
+shared model object is never touched.
+"""
+from __future__ import annotations
+
+import html
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+KINDS = ("encoder_self", "decoder_self", "cross")
+SHORT = {"encoder_self": "enc", "decoder_self": "dec", "cross": "cross"}
+_FROM_SHORT = {v: k for k, v in SHORT.items()}
+PRONOUNS_DE = ("er", "sie", "es")
+MAX_PROBE_BYTES = 1_000_000
+_LABEL = re.compile(r"^(enc|dec|cross) L(\d+) H(\d+)$")
+
+
+# -- head names and ablation maps ---------------------------------------------------------------
+def head_label(kind: str, layer: int, head: int) -> str:
+    """('cross', 1, 2) -> 'cross L1 H2' (layers and heads counted from 0, as everywhere here)."""
+    return f"{SHORT[kind]} L{layer} H{head}"
+
+
+def parse_head_label(label: str) -> tuple[str, int, int]:
+    m = _LABEL.match(label.strip())
+    if not m:
+        raise ValueError(f"not a head name like 'cross L1 H2': {label!r}")
+    return _FROM_SHORT[m.group(1)], int(m.group(2)), int(m.group(3))
+
+
+def all_heads(n_encoder_layers: int, n_decoder_layers: int, n_heads: int) -> list[str]:
+    out = []
+    for kind in KINDS:
+        n = n_encoder_layers if kind == "encoder_self" else n_decoder_layers
+        out += [head_label(kind, layer, h) for layer in range(n) for h in range(n_heads)]
+    return out
+
+
+def attn_path(kind: str, layer: int) -> str:
+    stack = "encoder" if kind == "encoder_self" else "decoder"
+    mod = "cross_attn" if kind == "cross" else "self_attn"
+    return f"{stack}.layers.{layer}.{mod}"
+
+
+def ablate_map(labels: Sequence[str]) -> dict[str, list[int]]:
+    """['cross L1 H2', 'cross L1 H0'] -> {'decoder.layers.1.cross_attn': [0, 2]} for
+    transformer.trace.ablation / record(ablate=...)."""
+    out: dict[str, set[int]] = {}
+    for lab in labels:
+        kind, layer, head = parse_head_label(lab)
+        out.setdefault(attn_path(kind, layer), set()).add(head)
+    return {p: sorted(h) for p, h in sorted(out.items())}
+
+
+# -- scores -------------------------------------------------------------------------------------
+def best_cell(grids: dict[str, np.ndarray]) -> tuple[str, int, int, float] | None:
+    """The highest cell over every kind's (layers, heads) grid; ties go to the first kind in
+    KINDS order, then the lowest layer and head. None when there is no finite value."""
+    best = None
+    for kind in KINDS:
+        if kind not in grids:
+            continue
+        g = np.asarray(grids[kind], dtype=np.float64)
+        if not np.isfinite(g).any():
+            continue
+        flat = int(np.nanargmax(np.where(np.isfinite(g), g, -np.inf)))
+        layer, head = divmod(flat, g.shape[1])
+        cand = (kind, layer, head, float(g[layer, head]))
+        if best is None or cand[3] > best[3]:
+            best = cand
+    return best
+
+
+def grid_figure(values, *, title: str = "", layer_name: str = "layer {n}",
+                head_name: str = "head {n}", value_name: str = "score",
+                extra=None, extra_name: str = "", best: tuple[int, int] | None = None,
+                digits: int = 2) -> go.Figure:
+    """A layers x heads heatmap on a 0..1 scale with the value written in each cell, a hover that
+    names layer, head, value (and `extra`, e.g. the mean attention weight), and a box around
+    `best` (layer, head)."""
+    a = np.asarray(values, dtype=np.float64)
+    if a.ndim != 2:
+        raise ValueError(f"a (layers, heads) grid is needed, got shape {a.shape}")
+    n_l, n_h = a.shape
+    xs = [head_name.format(n=h) for h in range(n_h)]
+    ys = [layer_name.format(n=layer) for layer in range(n_l)]
+    hover = "%{y}, %{x}<br>" + html.escape(value_name) + ": %{z:.3f}"
+    custom = None
+    if extra is not None:
+        custom = np.asarray(extra, dtype=np.float64)
+        if custom.shape != a.shape:
+            raise ValueError(f"extra grid {custom.shape} does not match {a.shape}")
+        hover += "<br>" + html.escape(extra_name) + ": %{customdata:.3f}"
+    fig = go.Figure(go.Heatmap(
+        z=np.round(a, 4), x=xs, y=ys, customdata=custom, colorscale="Viridis", zmin=0, zmax=1,
+        xgap=2, ygap=2, texttemplate="%{z:." + str(digits) + "f}", textfont={"size": 13},
+        hovertemplate=hover + "<extra></extra>", colorbar=dict(title=html.escape(value_name))))
+    if best is not None:
+        bl, bh = best
+        fig.add_shape(type="rect", x0=bh - 0.5, x1=bh + 0.5, y0=bl - 0.5, y1=bl + 0.5,
+                      line=dict(color="red", width=3))
+    fig.update_layout(title=title, height=int(130 + 70 * n_l),
+                      margin=dict(l=10, r=10, t=50 if title else 20, b=10))
+    fig.update_xaxes(type="category", side="top")
+    fig.update_yaxes(type="category", autorange="reversed")
+    return fig
+
+
+# -- probe files --------------------------------------------------------------------------------
+def read_probe_upload(data: bytes, name: str = "probe.jsonl", max_bytes: int = MAX_PROBE_BYTES):
+    """An uploaded JSONL probe file -> list of transformer.heads.ProbeItem. Raises ValueError with
+    the file name and line number for anything wrong (too big, not UTF-8, bad JSON, positions out
+    of range)."""
+    from transformer.heads import read_probe_file
+
+    name = Path(str(name)).name or "probe.jsonl"
+    if len(data) > max_bytes:
+        raise ValueError(f"{name}: {len(data):,} bytes is over the limit of {max_bytes:,} bytes")
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / name
+        p.write_bytes(data)
+        return read_probe_file(p)
+
+
+# -- the causal test ----------------------------------------------------------------------------
+def pronoun_hit(hyp: str, target: str | None, tgt_pronoun: int | None) -> bool | None:
+    """Does the hypothesis have the reference's German pronoun (er/sie/es) at the same word
+    position? The position is `tgt_pronoun` (the anaphora probe's meta `tgt_pronoun_pos`), else
+    the reference's last er/sie/es. None when the reference has no pronoun (not scored)."""
+    if not target:
+        return None
+    strip = lambda w: w.strip(".,;:!?\"'").lower()
+    ref = target.split()
+    if tgt_pronoun is None or not 0 <= tgt_pronoun < len(ref):
+        cands = [i for i, w in enumerate(ref) if strip(w) in PRONOUNS_DE]
+        if not cands:
+            return None
+        tgt_pronoun = cands[-1]
+    want = strip(ref[tgt_pronoun])
+    words = hyp.split()
+    return tgt_pronoun < len(words) and strip(words[tgt_pronoun]) == want
+
+
+def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None,
+                  batch_size: int = 64) -> list[list[int]]:
+    """Greedy outputs (ids) of many sentences, with `ablate` heads switched off."""
+    import contextlib
+
+    import torch
+
+    from transformer.decode import greedy_batch
+    from transformer.text import source_ids
+    from transformer.trace import ablation
+
+    ids = [source_ids(tokenizer, t, model.cfg.max_len)[0] for t in texts]
+    out: list[list[int]] = []
+    ctx = ablation(ablate) if ablate else contextlib.nullcontext()
+    with ctx, torch.inference_mode():
+        for b in range(0, len(ids), batch_size):
+            out += greedy_batch(model, ids[b:b + batch_size])
+    return out
+
+
+@dataclass
+class PronounResult:
+    accuracy: float | None  # share of scored items with the right pronoun (None: none scored)
+    n_scored: int
+    hypotheses: list[str]
+    hits: list[bool | None]  # per item; None = not scored (no reference pronoun)
+
+
+def pronoun_accuracy(model, tokenizer, items, ablate=None) -> PronounResult:
+    """Translate every probe item (transformer.heads.ProbeItem: text, target, tgt_pronoun) with
+    greedy decoding, `ablate` heads off, and check its German pronoun."""
+    hyps = [tokenizer.decode(h) for h in translate_ids(model, tokenizer,
+                                                      [it.text for it in items], ablate)]
+    hits = [pronoun_hit(h, it.target, it.tgt_pronoun) for h, it in zip(hyps, items)]
+    scored = [h for h in hits if h is not None]
+    acc = sum(scored) / len(scored) if scored else None
+    return PronounResult(acc, len(scored), hyps, hits)
+
