@@ -1,0 +1,110 @@
+"""One sentence through one checkpoint, inspected once and shared.
+
+Every page that shows a trace (attention, step by step, heads) asks here; a classroom typing the
+teacher's example sentence computes it once. The cache key is (checkpoint path, its weights'
+modification time, text, target, ablated heads), so a retrained checkpoint is inspected afresh;
+the number of entries is bounded (a trace of a small model is a few MB). What is returned is shared
+by every session: read it, never modify it (the viz functions are pure).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import streamlit as st
+
+from transformer.inspect import Inspected, inspect_text
+from ui import models
+
+MAX_ENTRIES = int(os.environ.get("ATTENTION_LAB_INSPECT_CACHE", "24"))
+
+
+def _stamp(path: str) -> float:
+    try:
+        return os.stat(Path(path) / "model.safetensors").st_mtime
+    except OSError:
+        return 0.0
+
+
+def _ablate_key(ablate) -> tuple:
+    if not ablate:
+        return ()
+    out = []
+    for path, heads in sorted(dict(ablate).items()):
+        heads = [heads] if isinstance(heads, int) else heads
+        hs = tuple(sorted({int(h) for h in heads}))
+        if hs:
+            out.append((str(path), hs))
+    return tuple(out)
+
+
+@st.cache_resource(max_entries=MAX_ENTRIES, show_spinner=False)
+def _inspect(path: str, stamp: float, text: str, target: str | None,
+             ablate: tuple) -> Inspected:
+    ck = models.get_checkpoint(path)
+    return models.run_inference(inspect_text, ck.model, ck.tokenizer, text, target,
+                                ablate={p: list(h) for p, h in ablate} or None)
+
+
+def inspect(path: str, text: str, target: str | None = None, ablate=None) -> Inspected:
+    """Cached `transformer.inspect.inspect_text` for the checkpoint at `path`. Raises
+    transformer.text.TextError for unusable text (not cached) and CheckpointError for a bad
+    checkpoint. An empty or whitespace-only target means no target (greedy decoding)."""
+    target = target if target is not None and target.strip() else None
+    return _inspect(str(path), _stamp(str(path)), text, target, _ablate_key(ablate))
+
+
+def clear() -> None:
+    _inspect.clear()
+
+
+# -- shared page helpers ----------------------------------------------------------------------
+EXAMPLES = {
+    "anaphora": "The dog saw the cup because it was hungry .",
+    "copy": "a b c d e f", "reverse": "a b c d e f", "sort": "d a f b e c",
+}
+DEFAULT_EXAMPLE = "A dog runs in the park ."
+
+
+def example_text(train_config: dict | None) -> str:
+    """A ready sentence that fits the checkpoint's training task."""
+    task = (train_config or {}).get("task")
+    return EXAMPLES.get(task, DEFAULT_EXAMPLE)
+
+
+def apply_query_params(prefix: str, keys=("text", "target", "kind", "layer", "head", "query")) -> None:
+    """Copy `?kind=cross&layer=1&head=2&text=...` into the page's widget state (keys
+    `{prefix}_{name}`) once per distinct set of parameters, so a link opens the named view and
+    the user's later changes are not overridden. Values are validated by the page (clamped)."""
+    qp = st.query_params
+    sig = tuple((k, qp.get(k)) for k in keys if qp.get(k) is not None)
+    if not sig or st.session_state.get(f"{prefix}_qp_applied") == sig:
+        return
+    st.session_state[f"{prefix}_qp_applied"] = sig
+    for k, v in sig:
+        if k in ("layer", "head", "query"):
+            try:
+                st.session_state[f"{prefix}_{k}"] = int(v)
+            except ValueError:
+                continue
+        else:
+            st.session_state[f"{prefix}_{k}"] = v
+
+
+def clamp_state(key: str, n: int, default: int = 0) -> None:
+    """Keep an integer selectbox's state within 0..n-1 (a link or another model may have set
+    it out of range)."""
+    v = st.session_state.get(key, default)
+    if not isinstance(v, int) or not 0 <= v < n:
+        st.session_state[key] = min(max(default, 0), max(n - 1, 0))
+
+
+def note_text(note: str, t) -> str:
+    """The core's English truncation notes in the UI's language (strings note_src_cut,
+    note_tgt_cut)."""
+    import re
+
+    m = re.match(r"(source|target) truncated to (\d+) tokens", note)
+    if not m:
+        return note
+    return t("note_src_cut" if m.group(1) == "source" else "note_tgt_cut", n=int(m.group(2)))

@@ -1,0 +1,147 @@
+EN = {
+    "title": "Attention: who looks at whom",
+    "intro": "Type a sentence and see every attention weight the model computes for it: all layers "
+             "and heads at once, one head enlarged, and the lines from one token to the others. "
+             "A weight says how much of a key token's value a query token takes; each row sums to 1.",
+    "no_checkpoint": "No model is selected. Pick or upload a checkpoint in the sidebar (or train "
+                     "one on the Train page) to see its attention.",
+    "text": "Source sentence",
+    "text_help": "The sentence the encoder reads. It is cut to the model's length limit if longer.",
+    "target": "Target sentence (optional)",
+    "target_help": "Leave empty to let the model write its own output (greedy decoding). Type a "
+                   "target to see the decoder's attention on that sentence instead (teacher forcing).",
+    "empty": "Type a sentence above to see its attention (the text is empty).",
+    "bad_text": "This text cannot be used: {reason}",
+    "load_failed": "The selected checkpoint could not be used: {reason}",
+    "note_src_cut": "The sentence is longer than this model's limit: only the first {n} tokens "
+                    "(the last one being </s>) are shown.",
+    "note_tgt_cut": "The target is longer than this model's limit: it was cut to {n} tokens.",
+    "output": "Output",
+    "output_greedy": "What the model wrote (greedy decoding):",
+    "output_forced": "The target you typed (teacher forcing: the decoder reads it instead of its "
+                     "own output):",
+    "output_empty": "(nothing: the model ended at once)",
+    "tokens": "Source tokens: {n} · target tokens (with <s>): {m}",
+    "kind": "Attention kind",
+    "kind_help": "Encoder self-attention: source words look at source words. Masked decoder "
+                 "self-attention: each target word looks only at itself and the words before it. "
+                 "Cross-attention: target words look at the source words.",
+    "kind_encoder_self": "Encoder self",
+    "kind_decoder_self": "Masked decoder self",
+    "kind_cross": "Cross (decoder → encoder)",
+    "merge": "Merge subword pieces into words",
+    "merge_help": "Rule: a word's weight as a key is the SUM of its pieces' weights; a word's row "
+                  "as a query is the AVERAGE of its pieces' rows. Rows still sum to 1.",
+    "merge_on": "Pieces merged into words: weights summed over the pieces of a key word, averaged "
+                "over the pieces of a query word.",
+    "hide": "Hide special tokens",
+    "hide_help": "Removes <s>, </s>, <pad> and <unk> from both axes and divides each remaining row "
+                 "by what is left of its sum, so it sums to 1 again.",
+    "hide_on": "Special tokens hidden: each row is renormalised over the remaining tokens (divided "
+               "by its remaining sum), so these are not the model's raw weights.",
+    "hide_zero": "{n} row(s) had all their weight on special tokens and show as zeros.",
+    "model_view": "Model view: every layer × head",
+    "model_view_help": "Rows are layers, columns heads; in each small map rows are queries and "
+                       "columns keys. One colour scale for all: 0 (white) to 1 (dark blue). Hover "
+                       "for the value and the two tokens.",
+    "layer_n": "layer {n}",
+    "head_n": "head {n}",
+    "cell": "layer {l} · head {h}",
+    "enlarged": "One head enlarged",
+    "layer": "Layer",
+    "head": "Head",
+    "heat_title": "{kind} · layer {l} · head {h}",
+    "queries": "query (attends from)",
+    "keys": "key (attends to)",
+    "row_check": "Check: every row shown sums to 1 (largest deviation {dev:.1e}).",
+    "row_check_masked": "Rows sum to 1, except {n} row(s) with no weight left (all zeros).",
+    "average": "Also show the average over all heads",
+    "average_help": "The plain mean of the heads' weights in this layer. It is not a head of the "
+                    "model: the heads are computed separately and concatenated, never averaged.",
+    "avg_title": "AVERAGE over the {n} heads of layer {l} (not a head of the model)",
+    "head_view": "Head view: lines from one token",
+    "head_view_help": "Left: queries; right: keys. A line's opacity is its weight, each head has "
+                      "its colour (click a head in the legend to hide it). Choose a token to see "
+                      "only its lines; lines under 0.02 are not drawn.",
+    "choose_token": "Token",
+    "all_tokens": "all tokens",
+    "head_view_layer": "Head view of layer {l}",
+    "downloads": "Downloads",
+    "csv": "This head's matrix (CSV)",
+    "csv_help": "The enlarged matrix as shown (after the toggles), with token labels.",
+    "json": "The whole trace (JSON)",
+    "json_help": "Tokens, output and the weights of every layer and head of all three attention "
+                 "kinds, as the model computed them (toggles not applied).",
+    "png_hint": "Each chart has a camera button (top right, on hover) to save it as PNG.",
+    "left_col": "queries",
+    "right_col": "keys",
+}
+ZH = {
+    "title": "注意力：谁在看谁",
+    "intro": "输入一个句子，查看模型为它计算的每一个注意力权重：一次看全部层和头，放大其中一个头，"
+             "再看从某个词出发的连线。权重表示一个查询词从某个键词的值中取多少；每一行之和为 1。",
+    "no_checkpoint": "尚未选择模型。请在侧边栏选择或上传一个检查点（或在“训练”页训练一个），"
+                     "即可查看它的注意力。",
+    "text": "源句",
+    "text_help": "编码器读取的句子。超过模型的长度上限时会被截断。",
+    "target": "目标句（可选）",
+    "target_help": "留空则由模型自己生成输出（贪心解码）。输入目标句，则查看解码器在这句话上的"
+                   "注意力（教师强制）。",
+    "empty": "请在上方输入一个句子以查看它的注意力（当前文本为空）。",
+    "bad_text": "无法使用这段文本：{reason}",
+    "load_failed": "所选检查点无法使用：{reason}",
+    "note_src_cut": "句子超过了该模型的长度上限：只显示前 {n} 个词元（最后一个是 </s>）。",
+    "note_tgt_cut": "目标句超过了该模型的长度上限：已截断为 {n} 个词元。",
+    "output": "输出",
+    "output_greedy": "模型写出的结果（贪心解码）：",
+    "output_forced": "你输入的目标句（教师强制：解码器读取它，而不是模型自己的输出）：",
+    "output_empty": "（空：模型立即结束了）",
+    "tokens": "源句词元：{n} 个 · 目标句词元（含 <s>）：{m} 个",
+    "kind": "注意力类型",
+    "kind_help": "编码器自注意力：源句的词看源句的词。带掩码的解码器自注意力：每个目标词只能看它自己"
+                 "和它之前的词。交叉注意力：目标词看源句的词。",
+    "kind_encoder_self": "编码器自注意力",
+    "kind_decoder_self": "带掩码的解码器自注意力",
+    "kind_cross": "交叉注意力（解码器 → 编码器）",
+    "merge": "把子词片段合并成词",
+    "merge_help": "规则：一个词作为键的权重是它各片段权重之和；一个词作为查询的行是它各片段行的平均。"
+                  "每行之和仍为 1。",
+    "merge_on": "片段已合并成词：对键词的片段求和，对查询词的片段取平均。",
+    "hide": "隐藏特殊词元",
+    "hide_help": "从两条轴上去掉 <s>、</s>、<pad> 和 <unk>，并把每一行除以剩余部分之和，使其重新"
+                 "等于 1。",
+    "hide_on": "特殊词元已隐藏：每一行都在剩余词元上重新归一化（除以剩余之和），因此这些不是模型的"
+               "原始权重。",
+    "hide_zero": "有 {n} 行的权重全部落在特殊词元上，显示为 0。",
+    "model_view": "模型视图：每一层 × 每一个头",
+    "model_view_help": "行是层，列是头；每个小图中行是查询，列是键。所有小图共用一个色标：0（白）到 "
+                       "1（深蓝）。鼠标悬停可看数值和对应的两个词。",
+    "layer_n": "第 {n} 层",
+    "head_n": "头 {n}",
+    "cell": "第 {l} 层 · 头 {h}",
+    "enlarged": "放大一个头",
+    "layer": "层",
+    "head": "头",
+    "heat_title": "{kind} · 第 {l} 层 · 头 {h}",
+    "queries": "查询（发出注意）",
+    "keys": "键（被注意）",
+    "row_check": "检查：显示的每一行之和都为 1（最大偏差 {dev:.1e}）。",
+    "row_check_masked": "每行之和为 1，但有 {n} 行没有剩余权重（全为 0）。",
+    "average": "同时显示所有头的平均",
+    "average_help": "本层各头权重的简单平均。它不是模型中的一个头：各个头分别计算后被拼接，从不取平均。",
+    "avg_title": "第 {l} 层 {n} 个头的平均（不是模型中的头）",
+    "head_view": "头视图：从一个词出发的连线",
+    "head_view_help": "左边是查询，右边是键。连线的不透明度就是权重，每个头一种颜色（点击图例中的头"
+                      "可隐藏它）。选择一个词只看它的连线；小于 0.02 的连线不画。",
+    "choose_token": "词元",
+    "all_tokens": "全部词元",
+    "head_view_layer": "第 {l} 层的头视图",
+    "downloads": "下载",
+    "csv": "该头的矩阵（CSV）",
+    "csv_help": "放大显示的矩阵（已应用上面的选项），带词元标签。",
+    "json": "完整的追踪记录（JSON）",
+    "json_help": "词元、输出，以及三种注意力所有层、所有头的权重，即模型的原始计算结果（不应用上面的选项）。",
+    "png_hint": "每个图表右上角（鼠标悬停时）有相机按钮，可保存为 PNG。",
+    "left_col": "查询",
+    "right_col": "键",
+}

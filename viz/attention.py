@@ -1,0 +1,164 @@
+"""Attention figures: one head as a heatmap, every layer x head as a grid (the model view), and
+a bertviz-style head view (two token columns joined by lines whose opacity is the weight).
+
+Matrices are (queries, keys) with rows = queries. Labels are escaped for plotly (which reads a
+subset of HTML in text: a token "<s>" would otherwise turn on strikethrough) and made distinct,
+so repeated words keep their own row. Figures stay light: one figure for the whole grid, values
+rounded to 4 decimals, cell text only on small matrices.
+"""
+from __future__ import annotations
+
+import html
+from typing import Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.colors import qualitative
+from plotly.subplots import make_subplots
+
+from .tokens import unique_labels
+
+COLORSCALE = "Blues"
+HEAD_COLORS = qualitative.Plotly + qualitative.D3 + qualitative.Dark24
+MAX_CELL_TEXT = 14  # write the value in each cell only up to this many rows/columns
+
+
+def axis_labels(labels: Sequence[str]) -> list[str]:
+    """Token labels as plotly category names: HTML-escaped and unique."""
+    return unique_labels([html.escape(str(lab), quote=False) for lab in labels])
+
+
+def _np(m) -> np.ndarray:
+    if hasattr(m, "detach"):
+        m = m.detach().cpu().numpy()
+    return np.asarray(m, dtype=np.float64)
+
+
+def heatmap(m, q_labels: Sequence[str], k_labels: Sequence[str], *, title: str = "",
+            x_title: str = "", y_title: str = "", zmin: float = 0.0, zmax: float | None = 1.0,
+            colorscale: str = COLORSCALE, digits: int = 4, height: int | None = None) -> go.Figure:
+    """One (queries, keys) matrix. Hover: 'query → key: 0.8312'. zmax=None: the data's range
+    (for scores, which are not in 0..1); -inf cells (masked scores) are left blank."""
+    a = _np(m)
+    nq, nk = a.shape
+    if len(q_labels) != nq or len(k_labels) != nk:
+        raise ValueError(f"labels ({len(q_labels)}, {len(k_labels)}) do not match matrix {a.shape}")
+    z = np.where(np.isfinite(a), np.round(a, digits), np.nan)
+    ys, xs = axis_labels(q_labels), axis_labels(k_labels)
+    trace = go.Heatmap(
+        z=z, x=xs, y=ys, colorscale=colorscale, zmin=zmin if zmax is not None else None,
+        zmax=zmax, hoverongaps=False, xgap=1, ygap=1,
+        hovertemplate="%{y} → %{x}: %{z:." + str(digits) + "f}<extra></extra>")
+    if max(nq, nk) <= MAX_CELL_TEXT:
+        trace.update(texttemplate="%{z:.2f}", textfont={"size": 10})
+    fig = go.Figure(trace)
+    h = height or int(min(900, max(320, 24 * nq + 170)))
+    fig.update_layout(title=title, height=h, margin=dict(l=10, r=10, t=50 if title else 20, b=10))
+    fig.update_xaxes(title=x_title, tickangle=-45, side="bottom", type="category", automargin=True)
+    fig.update_yaxes(title=y_title, autorange="reversed", type="category", automargin=True)
+    return fig
+
+
+def model_view(stack, q_labels: Sequence[str], k_labels: Sequence[str], *,
+               row_titles: Sequence[str], col_titles: Sequence[str],
+               cell_names: Sequence[Sequence[str]] | None = None, digits: int = 3,
+               cell_px: int = 120) -> go.Figure:
+    """Every layer x head of one attention kind as small heatmaps in ONE figure, one shared colour
+    scale 0..1. `stack` is (layers, heads, queries, keys); rows are layers, columns heads."""
+    a = _np(stack)
+    if a.ndim != 4:
+        raise ValueError(f"model view needs (layers, heads, queries, keys), got {a.shape}")
+    n_layers, n_heads, nq, nk = a.shape
+    ys, xs = axis_labels(q_labels), axis_labels(k_labels)
+    fig = make_subplots(rows=n_layers, cols=n_heads, row_titles=list(row_titles),
+                        column_titles=list(col_titles), horizontal_spacing=0.012,
+                        vertical_spacing=0.02 if n_layers > 1 else 0.0)
+    z_all = np.round(a, digits)
+    for li in range(n_layers):
+        for hi in range(n_heads):
+            name = html.escape(cell_names[li][hi]) if cell_names else f"{li}/{hi}"
+            fig.add_trace(go.Heatmap(
+                z=z_all[li, hi], x=xs, y=ys, coloraxis="coloraxis",
+                hovertemplate=name + "<br>%{y} → %{x}: %{z:." + str(digits) + "f}<extra></extra>"),
+                row=li + 1, col=hi + 1)
+    fig.update_xaxes(showticklabels=False, ticks="", type="category")
+    fig.update_yaxes(showticklabels=False, ticks="", type="category", autorange="reversed")
+    fig.update_layout(coloraxis=dict(colorscale=COLORSCALE, cmin=0.0, cmax=1.0,
+                                     colorbar=dict(thickness=10, len=0.8)),
+                      height=int(max(220, cell_px * n_layers + 60)),
+                      margin=dict(l=10, r=30, t=40, b=10))
+    return fig
+
+
+def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
+              heads: Sequence[int] | None = None, head_names: Sequence[str] | None = None,
+              selected: int | None = None, min_weight: float = 0.02, bins: int = 10,
+              left_title: str = "", right_title: str = "") -> go.Figure:
+    """bertviz-style lines from each query (left) to each key (right); a line's opacity is its
+    weight, each head has its own colour (legend entries toggle heads). `selected` shows only that
+    query's lines. Lines are grouped into `bins` opacity levels per head so the figure has
+    about heads x bins traces, however long the sentence."""
+    w = _np(weights)
+    if w.ndim != 3:
+        raise ValueError(f"head view needs (heads, queries, keys), got {w.shape}")
+    n_heads, nq, nk = w.shape
+    heads = list(range(n_heads)) if heads is None else [h for h in heads if 0 <= h < n_heads]
+    names = list(head_names) if head_names else [f"head {h}" for h in range(n_heads)]
+    rows = [selected] if selected is not None and 0 <= selected < nq else list(range(nq))
+    yq = -np.arange(nq, dtype=float)
+    yk = -np.arange(nk, dtype=float)
+    if nq != nk:  # centre the shorter column
+        yq = yq - (max(nq, nk) - nq) / 2
+        yk = yk - (max(nq, nk) - nk) / 2
+    fig = go.Figure()
+    x0, x1 = 0.0, 1.0
+    for h in heads:
+        colour = HEAD_COLORS[h % len(HEAD_COLORS)]
+        shown = False
+        sub = w[h][rows]  # (rows, K)
+        level = np.ceil(np.clip(sub, 0, 1) * bins)  # 1..bins; 0 = nothing
+        for b in range(1, bins + 1):
+            ii, jj = np.nonzero((level == b) & (sub >= min_weight))
+            if ii.size == 0:
+                continue
+            xs: list = []
+            ys: list = []
+            for i, j in zip(ii.tolist(), jj.tolist()):
+                xs += [x0, x1, None]
+                ys += [yq[rows[i]], yk[j], None]
+            fig.add_trace(go.Scatter(
+                x=xs, y=ys, mode="lines", line=dict(color=colour, width=2.5),
+                opacity=max(0.08, b / bins), hoverinfo="skip", name=html.escape(names[h]),
+                legendgroup=f"h{h}", showlegend=not shown))
+            shown = True
+        if not shown:  # keep the head in the legend even with no line above min_weight
+            fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=html.escape(names[h]),
+                                     line=dict(color=colour, width=2.5), legendgroup=f"h{h}"))
+    qa, ka = axis_labels(q_labels), axis_labels(k_labels)
+    q_text = [f"<b>{q}</b>" if selected is not None and i == selected else q for i, q in enumerate(qa)]
+    fig.add_trace(go.Scatter(x=[x0] * nq, y=yq, mode="text", text=q_text,
+                             textposition="middle left", showlegend=False,
+                             hovertemplate="%{text}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[x1] * nk, y=yk, mode="text", text=ka,
+                             textposition="middle right", showlegend=False,
+                             hovertemplate="%{text}<extra></extra>"))
+    n = max(nq, nk)
+    fig.update_xaxes(visible=False, range=[-0.6, 1.6])
+    fig.update_yaxes(visible=False, range=[-n + 0.3, 0.8])
+    ann = []
+    if left_title:
+        ann.append(dict(x=x0, y=0.9, text=html.escape(left_title), showarrow=False, xanchor="right",
+                        font=dict(size=12, color="gray")))
+    if right_title:
+        ann.append(dict(x=x1, y=0.9, text=html.escape(right_title), showarrow=False, xanchor="left",
+                        font=dict(size=12, color="gray")))
+    fig.update_layout(height=int(min(1400, max(300, 24 * n + 90))), annotations=ann,
+                      margin=dict(l=10, r=10, t=30, b=10), plot_bgcolor="rgba(0,0,0,0)",
+                      legend=dict(orientation="h", y=1.06, x=0))
+    return fig
+
+
+def head_average(weights) -> np.ndarray:
+    """(heads, queries, keys) -> (queries, keys): the plain mean over heads (an average, not a
+    head of the model: the pages label it so)."""
+    return _np(weights).mean(0)

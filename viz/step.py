@@ -1,0 +1,186 @@
+"""One attention step as numbered tables, like the notes' worked examples, every number read from
+the trace of a real forward pass (transformer.inspect.Inspected; names in docs/INTERFACES.md).
+
+`query_steps` follows one query i of one head: q_i, every k_j, q_i·k_j, ÷√d_k, + mask, exp, the
+softmax weight, each v_j times its weight, the sum z_i. `matrix_steps` is the same for the whole
+head at once; `combine_steps` the concatenation over heads and W_O; `add_norm` and `ffn` the rest
+of the layer; `top_k` the decoder's next-token probabilities. Column names are mathematical
+symbols (the same in every UI language); the pages supply the words.
+
+The exp column is exp(s_ij − max_j s_ij): subtracting the row's largest score changes no weight
+(it cancels in the softmax's ratio) and keeps exp from overflowing. The weights themselves are
+the trace's `weights`, not recomputed.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from transformer.inspect import attn_path
+
+DOT, SCALED, MASK, MASKED, SHIFTED, EXP, WEIGHT = (
+    "q_i·k_j", "q_i·k_j / √d_k", "M_ij", "s_ij", "s_ij − max", "exp(s_ij − max)", "α_ij")
+SUM = "Σ"
+
+
+@dataclass
+class Step:
+    key: str  # names the step's title/explanation in ui/strings/step.py
+    table: pd.DataFrame
+    args: dict = field(default_factory=dict)  # numbers quoted in the explanation (d_k, max, ...)
+
+
+def labels(tokens) -> list[str]:
+    """'3: the': position and token, so repeated words stay distinct rows."""
+    return [f"{j}: {t}" for j, t in enumerate(tokens)]
+
+
+def _t(ins, name: str) -> np.ndarray:
+    if name not in ins.trace:
+        raise KeyError(f"the trace has no '{name}' (is this layer/kind in the model?)")
+    return ins.trace[name][0].detach().cpu().double().numpy()  # drop the batch dimension
+
+
+def _dims(n: int, prefix: str = "") -> list[str]:
+    return [f"{prefix}{c}" for c in range(n)]
+
+
+def n_layers(ins, kind: str) -> int:
+    n = 0
+    while f"{attn_path(kind, n)}.weights" in ins.trace:
+        n += 1
+    return n
+
+
+def _head(ins, kind: str, layer: int, head: int) -> dict[str, np.ndarray]:
+    p = attn_path(kind, layer)
+    out = {name: _t(ins, f"{p}.{name}")[head]
+           for name in ("q", "k", "v", "scores", "scaled", "masked", "weights", "head_out")}
+    out["mask"] = _t(ins, f"{p}.mask")[head].astype(bool)
+    return out
+
+
+def query_steps(ins, kind: str, layer: int, head: int, i: int) -> list[Step]:
+    """The ten numbered steps for query position i (rows of every table but the first and the
+    last are the keys j)."""
+    h = _head(ins, kind, layer, head)
+    q_tokens, k_tokens = ins.queries_keys(kind)
+    if not 0 <= i < len(q_tokens):
+        raise IndexError(f"query position {i} outside 0..{len(q_tokens) - 1}")
+    qi_label = labels(q_tokens)[i]
+    keys = labels(k_tokens)
+    d_k = h["q"].shape[-1]
+    q_i = h["q"][i]
+    mask_val = np.where(h["mask"][i], 0.0, -np.inf)
+    masked = h["masked"][i]
+    finite = np.isfinite(masked)
+    row_max = float(masked[finite].max()) if finite.any() else float("nan")
+    shifted = np.where(finite, masked - (row_max if finite.any() else 0.0), -np.inf)
+    e = np.where(finite, np.exp(np.where(finite, shifted, 0.0)), 0.0)
+    w = h["weights"][i]
+    weighted = w[:, None] * h["v"]  # (S,1) * (S,dk)
+    z_sum = weighted.sum(0)
+
+    def col(values: dict, total: str | None = None) -> pd.DataFrame:
+        df = pd.DataFrame(values, index=keys)
+        if total:
+            df.loc[SUM] = [np.nan] * (len(df.columns) - 1) + [df[total].sum()]
+        return df
+
+    return [
+        Step("q", pd.DataFrame([q_i], index=[qi_label], columns=_dims(d_k)),
+             {"d_k": d_k, "query": qi_label}),
+        Step("k", pd.DataFrame(h["k"], index=keys, columns=_dims(d_k)), {"n": len(keys)}),
+        Step("dot", col({DOT: h["scores"][i]})),
+        Step("scale", col({DOT: h["scores"][i], SCALED: h["scaled"][i]}),
+             {"d_k": d_k, "sqrt_d_k": math.sqrt(d_k)}),
+        Step("mask", col({SCALED: h["scaled"][i], MASK: mask_val, MASKED: masked}),
+             {"n_masked": int((~h["mask"][i]).sum())}),
+        Step("exp", col({MASKED: masked, SHIFTED: shifted, EXP: e}, total=EXP),
+             {"max": row_max, "sum_exp": float(e.sum())}),
+        Step("softmax", col({EXP: e, WEIGHT: w}, total=WEIGHT), {"sum": float(w.sum())}),
+        Step("v", pd.DataFrame(h["v"], index=keys, columns=_dims(d_k))),
+        Step("weighted", pd.DataFrame(weighted, index=[f"α·v  {k}" for k in keys],
+                                      columns=_dims(d_k))),
+        Step("z", pd.DataFrame([z_sum, h["head_out"][i]],
+                               index=["Σ_j α_ij v_j", "z_i (trace: head_out)"], columns=_dims(d_k)),
+             {"max_diff": float(np.abs(z_sum - h["head_out"][i]).max())}),
+    ]
+
+
+def matrix_steps(ins, kind: str, layer: int, head: int) -> list[Step]:
+    """The same head for all queries at once: QK^T, ÷√d_k, + mask, softmax, × V."""
+    h = _head(ins, kind, layer, head)
+    q_tokens, k_tokens = ins.queries_keys(kind)
+    rows, cols = labels(q_tokens), labels(k_tokens)
+    d_k = h["q"].shape[-1]
+    return [
+        Step("m_scores", pd.DataFrame(h["scores"], index=rows, columns=cols)),
+        Step("m_scaled", pd.DataFrame(h["scaled"], index=rows, columns=cols),
+             {"d_k": d_k, "sqrt_d_k": math.sqrt(d_k)}),
+        Step("m_masked", pd.DataFrame(h["masked"], index=rows, columns=cols)),
+        Step("m_weights", pd.DataFrame(h["weights"], index=rows, columns=cols)),
+        Step("m_out", pd.DataFrame(h["head_out"], index=rows, columns=_dims(d_k))),
+    ]
+
+
+def combine_steps(ins, kind: str, layer: int) -> list[Step]:
+    """Concat over heads (columns 'h{head}.{dim}') and the W_O projection."""
+    p = attn_path(kind, layer)
+    concat, out = _t(ins, f"{p}.concat"), _t(ins, f"{p}.output")
+    n_heads = _t(ins, f"{p}.weights").shape[0]
+    d_k = concat.shape[-1] // n_heads
+    rows = labels(ins.queries_keys(kind)[0])
+    cols = [f"h{h}.{c}" for h in range(n_heads) for c in range(d_k)]
+    return [Step("concat", pd.DataFrame(concat, index=rows, columns=cols),
+                 {"heads": n_heads, "d_k": d_k, "d_model": concat.shape[-1]}),
+            Step("w_o", pd.DataFrame(out, index=rows, columns=_dims(out.shape[-1])),
+                 {"d_model": out.shape[-1]})]
+
+
+def sublayer_index(kind: str) -> int:
+    """residual{n}/norm{n} of the attention kind: 1 self-attention, 2 the decoder's cross."""
+    return 2 if kind == "cross" else 1
+
+
+def add_norm(ins, kind: str, layer: int, n: int | None = None) -> Step:
+    """Add & Norm of sublayer n (default: the attention's): residual x + sublayer(x), and the
+    LayerNorm's row mean, std (sqrt(var + eps), population variance) and result."""
+    stack = "encoder" if kind == "encoder_self" else "decoder"
+    n = sublayer_index(kind) if n is None else n
+    p = f"{stack}.layers.{layer}"
+    res = _t(ins, f"{p}.residual{n}")
+    mean, std, out = (_t(ins, f"{p}.norm{n}.{x}") for x in ("mean", "std", "output"))
+    norm_input = _t(ins, f"{p}.norm{n}.input") if f"{p}.norm{n}.input" in ins.trace else res
+    pre_ln = not np.allclose(norm_input, res)
+    rows = labels(ins.queries_keys(kind)[0])
+    d = res.shape[-1]
+    df = pd.DataFrame(np.concatenate([res, mean[:, None], std[:, None], out], axis=1), index=rows,
+                      columns=[f"x+f(x) {c}" for c in range(d)] + ["mean", "std"] +
+                      [f"LN {c}" for c in range(d)])
+    return Step("add_norm", df, {"n": n, "pre_ln": pre_ln, "d_model": d})
+
+
+def ffn(ins, kind: str, layer: int, i: int) -> Step:
+    """The layer's feed-forward network at position i: hidden before and after ReLU, output."""
+    stack = "encoder" if kind == "encoder_self" else "decoder"
+    p = f"{stack}.layers.{layer}.ffn"
+    pre, post, out = (_t(ins, f"{p}.{x}")[i] for x in ("hidden_pre", "hidden", "output"))
+    df = pd.DataFrame([pre, post], index=["W_1 x + b_1", "ReLU(·)"], columns=_dims(pre.shape[-1]))
+    return Step("ffn", df, {"d_ff": pre.shape[-1], "zeroed": int((post == 0).sum()),
+                            "out": pd.DataFrame([out], index=["W_2 h + b_2"],
+                                                columns=_dims(out.shape[-1]))})
+
+
+def top_k(ins, display, i: int, k: int = 10) -> pd.DataFrame:
+    """The decoder's next-token distribution at target position i: top k by probability.
+    `display(ids) -> labels` (Tokenizer.display)."""
+    logits = _t(ins, "logits")[i]
+    z = logits - logits.max()
+    probs = np.exp(z) / np.exp(z).sum()
+    top = np.argsort(-probs, kind="stable")[:k]
+    return pd.DataFrame({"token": display([int(t) for t in top]), "id": top.astype(int),
+                         "logit": logits[top], "p": probs[top]})

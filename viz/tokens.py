@@ -1,0 +1,141 @@
+"""Attention over tokens, re-viewed: subword pieces merged into words, special tokens hidden.
+
+Both views are pure functions over a (..., queries, keys) matrix (a single head, or a whole
+(layers, heads, queries, keys) stack) and the token labels of its two axes; they return a new
+matrix and new labels and never modify their inputs.
+
+Rules (stated on the pages too):
+* merge: a word's weight as a key is the SUM of its pieces' weights (what a query gives to the
+  word); a word's row as a query is the MEAN of its pieces' rows (so each row still sums to 1);
+* hide specials: rows and columns of special tokens (<s>, </s>, <pad>, <unk>) are removed and
+  each remaining row is divided by what is left of its sum, so it sums to 1 again; a row whose
+  whole weight went to specials stays all zeros (never NaN).
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Sequence
+
+import numpy as np
+
+SPECIAL_LABELS = frozenset({"<pad>", "<s>", "</s>", "<unk>"})
+
+
+class TokenView(NamedTuple):
+    matrix: np.ndarray  # (..., queries, keys)
+    q_labels: list[str]
+    k_labels: list[str]
+    q_special: list[bool]  # per row: is it a special token
+    k_special: list[bool]
+
+
+def _array(m) -> np.ndarray:
+    if hasattr(m, "detach"):  # torch
+        m = m.detach().cpu().numpy()
+    a = np.asarray(m, dtype=np.float64)
+    if a.ndim < 2:
+        raise ValueError(f"attention matrix must have at least 2 dimensions (queries, keys), got {a.shape}")
+    return a
+
+
+def _check_groups(groups: Sequence[Sequence[int]], n: int, axis: str) -> list[list[int]]:
+    flat = [p for g in groups for p in g]
+    if sorted(flat) != list(range(n)) or any(len(g) == 0 for g in groups):
+        raise ValueError(f"{axis} groups must partition positions 0..{n - 1} (got {list(map(list, groups))})")
+    return [list(g) for g in groups]
+
+
+def merge_words(m, q_tokens: Sequence[str], k_tokens: Sequence[str],
+                q_groups: Sequence[Sequence[int]], k_groups: Sequence[Sequence[int]],
+                q_words: Sequence[str] | None = None, k_words: Sequence[str] | None = None,
+                q_special: Sequence[bool] | None = None,
+                k_special: Sequence[bool] | None = None) -> TokenView:
+    """Merge subword pieces into words: keys summed within a word, queries averaged within a word.
+
+    `*_groups` are the positions of each word (e.g. `Tokenizer.words(ids)`); `*_words` the word
+    labels (e.g. `Tokenizer.word_strings(ids)`), else the pieces' labels joined."""
+    a = _array(m)
+    nq, nk = a.shape[-2:]
+    if len(q_tokens) != nq or len(k_tokens) != nk:
+        raise ValueError(f"labels ({len(q_tokens)}, {len(k_tokens)}) do not match the matrix's "
+                         f"(queries, keys) = ({nq}, {nk})")
+    qg = _check_groups(q_groups, nq, "query")
+    kg = _check_groups(k_groups, nk, "key")
+    cols = np.stack([a[..., [p for p in g]].sum(-1) for g in kg], axis=-1)  # (..., Q, Wk)
+    out = np.stack([cols[..., g, :].mean(-2) for g in qg], axis=-2)  # (..., Wq, Wk)
+    qs = _specials(q_tokens, q_special)
+    ks = _specials(k_tokens, k_special)
+    return TokenView(
+        out,
+        list(q_words) if q_words is not None else ["".join(q_tokens[p] for p in g) for g in qg],
+        list(k_words) if k_words is not None else ["".join(k_tokens[p] for p in g) for g in kg],
+        [all(qs[p] for p in g) for g in qg], [all(ks[p] for p in g) for g in kg])
+
+
+def _specials(tokens: Sequence[str], flags: Sequence[bool] | None) -> list[bool]:
+    if flags is not None:
+        if len(flags) != len(tokens):
+            raise ValueError(f"{len(flags)} special flags for {len(tokens)} tokens")
+        return [bool(f) for f in flags]
+    return [t in SPECIAL_LABELS for t in tokens]
+
+
+def hide_specials(m, q_tokens: Sequence[str], k_tokens: Sequence[str],
+                  q_special: Sequence[bool] | None = None,
+                  k_special: Sequence[bool] | None = None) -> TokenView:
+    """Drop special tokens' rows and columns and renormalise each remaining row to sum to 1.
+
+    Specials are given by flags, else recognised by their display labels (<s>, </s>, ...)."""
+    a = _array(m)
+    nq, nk = a.shape[-2:]
+    if len(q_tokens) != nq or len(k_tokens) != nk:
+        raise ValueError(f"labels ({len(q_tokens)}, {len(k_tokens)}) do not match the matrix's "
+                         f"(queries, keys) = ({nq}, {nk})")
+    qs, ks = _specials(q_tokens, q_special), _specials(k_tokens, k_special)
+    qi = [i for i in range(nq) if not qs[i]]
+    ki = [j for j in range(nk) if not ks[j]]
+    sub = a[..., qi, :][..., ki]  # (..., Q', K')
+    total = sub.sum(-1, keepdims=True)
+    out = np.divide(sub, total, out=np.zeros_like(sub), where=total > 0)
+    return TokenView(out, [q_tokens[i] for i in qi], [k_tokens[j] for j in ki],
+                     [False] * len(qi), [False] * len(ki))
+
+
+def view(m, q_tokens: Sequence[str], k_tokens: Sequence[str], *, merge: bool = False,
+         hide: bool = False, q_groups=None, k_groups=None, q_words=None, k_words=None,
+         q_special=None, k_special=None) -> TokenView:
+    """Both toggles in the order the pages use: merge into words first (a special token is a
+    word of its own), then hide specials."""
+    a = _array(m)
+    qs, ks = _specials(q_tokens, q_special), _specials(k_tokens, k_special)
+    v = TokenView(a, list(q_tokens), list(k_tokens), qs, ks)
+    if merge:
+        if q_groups is None or k_groups is None:
+            raise ValueError("merging into words needs the word groups of both axes")
+        v = merge_words(a, q_tokens, k_tokens, q_groups, k_groups, q_words, k_words, qs, ks)
+    if hide:
+        v = hide_specials(v.matrix, v.q_labels, v.k_labels, v.q_special, v.k_special)
+    return v
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
+
+
+def escape_markdown(text: str) -> str:
+    """A label for widgets that render Markdown (st.pills, st.radio): every Markdown character
+    backslash-escaped, so a token like `**` or `<b>` shows as itself."""
+    return _MD_SPECIAL.sub(r"\\\1", str(text))
+
+
+def unique_labels(labels: Sequence[str]) -> list[str]:
+    """Labels made distinct for plotly's category axes (which merge equal names) by appending
+    zero-width spaces to repeats: 'the', 'the' -> 'the', 'the\\u200b'. They look the same."""
+    used: set[str] = set()
+    out = []
+    for lab in labels:
+        cand = str(lab) or " "
+        while cand in used:
+            cand += "\u200b"
+        used.add(cand)
+        out.append(cand)
+    return out
