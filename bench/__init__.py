@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench` runs the CPU set and rewrites docs/BENCHMARKS.md."""
