@@ -16,7 +16,8 @@ def download(df: pd.DataFrame, name: str, key: str) -> None:
 
 
 def mask_fig(keep, rows, cols, title, key):
-    st.plotly_chart(Mk.mask_figure(keep, rows, cols, title=title, x_title=t("key_axis"), y_title=t("query_axis"),
+    st.markdown(f"**{title}**")
+    st.plotly_chart(Mk.mask_figure(keep, rows, cols, x_title=t("key_axis"), y_title=t("query_axis"),
                                    keep_word=t("keep"), masked_word=t("masked")), key=key)
 
 

@@ -25,7 +25,7 @@ st.title(t("title"))
 st.write(t("intro"))
 
 c1, c2 = st.columns([1, 2])
-d_model = c1.slider(t("d_model"), min_value=4, max_value=1024, value=64, step=2, key="pe_d_model",
+d_model = c1.slider(t("d_model"), min_value=4, max_value=1024, value=20, step=2, key="pe_d_model",
                     help=t("d_model_help"))
 dims_all = list(range(d_model))
 default_dims = [d for d in (4, 5, 6, 7) if d < d_model]

@@ -38,7 +38,7 @@ def show_step(n: int, step: W.Step, tokens, key: str) -> None:
         else:
             c1, c2 = st.columns(2)
             c1.markdown(f"**{t('computed')}**")
-            c1.dataframe(V.styled(value, bad, digits=6), key=f"{key}_v")
+            c1.dataframe(V.styled(value, bad, digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
             c2.markdown(f"**{t('notes')}** ({step.source})")
             c2.dataframe(V.styled(claims, bad, digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
             if bad is not None and bad.any():
@@ -78,6 +78,9 @@ def examples_tab() -> None:
         new = dict(ex, pos=pos, d_model=int(d))
         changed = pos != ex["pos"] or d != ex["d_model"]
     else:
+        fixed = [f"{k} = {v}" for k, v in ex.items() if k in V.INPUT_KEYS and isinstance(v, str)]
+        if fixed:
+            st.caption(" · ".join(fixed))
         frames = V.editable_inputs(ex)
         cols = st.columns(min(len(frames), 4) or 1)
         for n, (name, df) in enumerate(frames.items()):

@@ -58,7 +58,7 @@ def waves_figure(pe: np.ndarray, dims: Sequence[int], title: str | None = None,
         fn = "sin" if k % 2 == 0 else "cos"
         period = 2 * math.pi / omega[k]
         fig.add_trace(go.Scatter(
-            x=pos, y=pe[:, k], mode="lines", name=f"{dim_word} {k} ({fn}, period {period:.4g})",
+            x=pos, y=pe[:, k], mode="lines", line_shape="spline", name=f"{dim_word} {k} ({fn}, period {period:.4g})",
             hovertemplate=f"{dim_word} {k}<br>{x_title}: %{{x}}<br>{y_title}: %{{y:.6f}}<extra></extra>"))
     fig.update_xaxes(title=x_title)
     fig.update_yaxes(title=y_title, range=[-1.1, 1.1])

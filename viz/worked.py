@@ -24,6 +24,7 @@ FONT = ('"Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC"
         '"Microsoft YaHei", "WenQuanYi Micro Hei", "Open Sans", Arial, sans-serif')
 BAD_CSS = "background-color: #f8d0d0; color: #8a0000; font-weight: bold"
 GOOD_CSS = "background-color: #d8f0d8; color: #0b4d0b"
+DIFF_CSS = "background-color: #fff1c2; font-weight: bold"  # a correct number the notes got wrong
 MAX_FREE_SIZE = 12  # rows/columns a student may type in free mode
 
 
@@ -71,11 +72,13 @@ def matrix_heatmap(z: np.ndarray, x_labels: Sequence[str] | None = None, y_label
         texttemplate="%{text}" if text else None,
         hovertemplate=f"{y_title or 'row'}: %{{customdata[0]}}<br>{x_title or 'column'}: %{{customdata[1]}}"
                       f"<br>{value_name}: %{{customdata[2]}}<extra></extra>"))
-    many = max(n_rows, n_cols) > 40
-    fig.update_xaxes(tickmode="array", tickvals=list(range(n_cols)), ticktext=xl, title=x_title,
-                     side="top", showticklabels=not many or n_cols <= 40)
-    fig.update_yaxes(tickmode="array", tickvals=list(range(n_rows)), ticktext=yl, title=y_title,
-                     autorange="reversed", showticklabels=not many or n_rows <= 40)
+    # up to 60 labels are written out; beyond that plotly picks numeric ticks (the index)
+    if n_cols <= 60:
+        fig.update_xaxes(tickmode="array", tickvals=list(range(n_cols)), ticktext=xl)
+    if n_rows <= 60:
+        fig.update_yaxes(tickmode="array", tickvals=list(range(n_rows)), ticktext=yl)
+    fig.update_xaxes(title=x_title, side="top")
+    fig.update_yaxes(title=y_title, autorange="reversed")
     return style(fig, title, height)
 
 
@@ -147,7 +150,8 @@ def flag_mask(step: W.Step) -> np.ndarray | None:
     return ~np.atleast_2d(step.agrees)
 
 
-def styled(df: pd.DataFrame, bad: np.ndarray | None, digits: int = 4, good_css: str = "") -> Any:
+def styled(df: pd.DataFrame, bad: np.ndarray | None, digits: int = 4, good_css: str = "",
+           bad_css: str = BAD_CSS) -> Any:
     """A Styler: cells where ``bad`` is True coloured red (CSS, no matplotlib), others ``good_css``."""
     sty = df.style.format(lambda v: fmt(v, digits) if not isinstance(v, str) else v)
     if bad is None:
@@ -155,7 +159,7 @@ def styled(df: pd.DataFrame, bad: np.ndarray | None, digits: int = 4, good_css: 
     bad = np.asarray(bad, dtype=bool).reshape(df.shape)
 
     def colour(_frame: pd.DataFrame) -> pd.DataFrame:
-        return pd.DataFrame(np.where(bad, BAD_CSS, good_css), index=df.index, columns=df.columns)
+        return pd.DataFrame(np.where(bad, bad_css, good_css), index=df.index, columns=df.columns)
     return sty.apply(colour, axis=None)
 
 
