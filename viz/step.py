@@ -184,3 +184,22 @@ def top_k(ins, display, i: int, k: int = 10) -> pd.DataFrame:
     top = np.argsort(-probs, kind="stable")[:k]
     return pd.DataFrame({"token": display([int(t) for t in top]), "id": top.astype(int),
                          "logit": logits[top], "p": probs[top]})
+
+
+def top_k_figure(df: pd.DataFrame, title: str = "", x_title: str = "p"):
+    """Horizontal bars of a `top_k` table, most likely on top; hover gives the exact value."""
+    import html
+
+    import plotly.graph_objects as go
+
+    from .tokens import unique_labels
+
+    names = unique_labels([html.escape(str(s), quote=False) for s in df["token"]])
+    fig = go.Figure(go.Bar(x=df["p"], y=names, orientation="h", marker_color="#1f77b4",
+                           text=[f"{p:.3f}" for p in df["p"]], textposition="auto",
+                           hovertemplate="%{y}: %{x:.4f}<extra></extra>"))
+    fig.update_yaxes(autorange="reversed", type="category", automargin=True)
+    fig.update_xaxes(range=[0, 1], title=x_title)
+    fig.update_layout(title=html.escape(title), height=int(80 + 28 * len(df)),
+                      margin=dict(l=10, r=10, t=40, b=10))
+    return fig

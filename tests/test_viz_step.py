@@ -1,0 +1,111 @@
+"""The step-by-step tables equal an independent recomputation from the model's own trace and
+weights."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+from conftest import tiny_config
+from transformer.inspect import attn_path, inspect_text
+from viz import step as steps
+
+
+@pytest.fixture(scope="module")
+def model_and_ins(tokenizer):
+    from transformer.model import Transformer
+
+    torch.manual_seed(3)
+    model = Transformer(tiny_config(vocab_size=tokenizer.vocab_size, d_model=32)).eval()
+    ins = inspect_text(model, tokenizer, "A dog runs in the park .", "Ein Hund rennt im Park .")
+    return model, ins
+
+
+def _tr(ins, name):
+    return ins.trace[name][0].double().numpy()
+
+
+@pytest.mark.parametrize("kind,layer,head,i", [("encoder_self", 0, 1, 2), ("decoder_self", 1, 3, 4),
+                                               ("cross", 1, 2, 1)])
+def test_query_steps_match_an_independent_computation(model_and_ins, kind, layer, head, i):
+    _, ins = model_and_ins
+    p = attn_path(kind, layer)
+    q, k, v = (_tr(ins, f"{p}.{x}")[head] for x in "qkv")
+    d_k = q.shape[-1]
+    by_key = {s.key: s for s in steps.query_steps(ins, kind, layer, head, i)}
+    assert list(by_key) == ["q", "k", "dot", "scale", "mask", "exp", "softmax", "v", "weighted", "z"]
+    np.testing.assert_allclose(by_key["q"].table.to_numpy()[0], q[i])
+    np.testing.assert_allclose(by_key["k"].table.to_numpy(), k)
+    dot = k @ q[i]  # q_i . k_j for every j
+    np.testing.assert_allclose(by_key["dot"].table[steps.DOT].to_numpy(), dot, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(by_key["scale"].table[steps.SCALED].to_numpy(), dot / math.sqrt(d_k),
+                               rtol=1e-5, atol=1e-5)
+    assert by_key["scale"].args["d_k"] == d_k == 8
+    allowed = np.ones(len(dot), bool) if kind != "decoder_self" else np.arange(len(dot)) <= i
+    mask_col = by_key["mask"].table[steps.MASK].to_numpy()
+    assert ((mask_col == 0) == allowed).all() and (mask_col[~allowed] == -np.inf).all()
+    masked = np.where(allowed, dot / math.sqrt(d_k), -np.inf)
+    soft = np.exp(masked - masked.max())
+    soft /= soft.sum()
+    w = by_key["softmax"].table[steps.WEIGHT].to_numpy()
+    np.testing.assert_allclose(w[:-1], soft, atol=1e-6)  # last row is the Σ row
+    assert w[-1] == pytest.approx(1.0, abs=1e-6)
+    e = by_key["exp"].table[steps.EXP].to_numpy()[:-1]
+    np.testing.assert_allclose(e / e.sum(), soft, atol=1e-6)
+    assert e.max() == pytest.approx(1.0)  # exp of the max-subtracted score
+    np.testing.assert_allclose(by_key["weighted"].table.to_numpy(), soft[:, None] * v, atol=1e-6)
+    z = by_key["z"].table.to_numpy()
+    np.testing.assert_allclose(z[0], soft @ v, atol=1e-6)
+    np.testing.assert_allclose(z[1], _tr(ins, f"{p}.head_out")[head, i], atol=1e-6)
+
+
+@torch.no_grad()
+def test_matrix_combine_norm_ffn_and_logits(model_and_ins):
+    model, ins = model_and_ins
+    kind, layer, head = "cross", 0, 1
+    p = attn_path(kind, layer)
+    ms = {s.key: s.table.to_numpy() for s in steps.matrix_steps(ins, kind, layer, head)}
+    q, k, v = (_tr(ins, f"{p}.{x}")[head] for x in "qkv")
+    np.testing.assert_allclose(ms["m_scores"], q @ k.T, atol=1e-5)
+    np.testing.assert_allclose(ms["m_weights"].sum(1), 1.0, atol=1e-6)
+    np.testing.assert_allclose(ms["m_out"], ms["m_weights"] @ v, atol=1e-5)
+
+    concat, w_o = (s.table for s in steps.combine_steps(ins, kind, layer))
+    heads_out = _tr(ins, f"{p}.head_out")  # (H,T,dk)
+    np.testing.assert_allclose(concat.to_numpy(), np.concatenate(list(heads_out), axis=-1), atol=1e-6)
+    assert list(concat.columns[:2]) == ["h0.0", "h0.1"]
+    proj = model.decoder.layers[layer].cross_attn.out_proj
+    expect = F.linear(torch.tensor(concat.to_numpy()).float(), proj.weight, proj.bias).double().numpy()
+    np.testing.assert_allclose(w_o.to_numpy(), expect, atol=1e-5)
+
+    s = steps.add_norm(ins, kind, layer)
+    d = model.cfg.d_model
+    table = s.table.to_numpy()
+    res, mean, std, out = table[:, :d], table[:, d], table[:, d + 1], table[:, d + 2:]
+    np.testing.assert_allclose(mean, res.mean(1), atol=1e-5)
+    np.testing.assert_allclose(std, np.sqrt(res.var(1) + model.cfg.layer_norm_eps), atol=1e-5)
+    ln = model.decoder.layers[layer].sublayers[1].norm
+    np.testing.assert_allclose(out, F.layer_norm(torch.tensor(res).float(), (d,), ln.weight, ln.bias,
+                                                 ln.eps).double().numpy(), atol=1e-5)
+    assert s.args == {"n": 2, "pre_ln": False, "d_model": d}
+
+    f = steps.ffn(ins, kind, layer, 2).table.to_numpy()
+    np.testing.assert_allclose(f[1], np.maximum(f[0], 0))
+
+    top = steps.top_k(ins, lambda ids: [str(i) for i in ids], 1, k=5)
+    logits = torch.tensor(_tr(ins, "logits")[1])
+    probs = torch.softmax(logits, -1)
+    assert top["id"].tolist() == torch.topk(probs, 5).indices.tolist()
+    np.testing.assert_allclose(top["p"], torch.topk(probs, 5).values.numpy(), atol=1e-9)
+    fig = steps.top_k_figure(top, "next")
+    assert len(fig.data[0].y) == 5
+
+
+def test_bad_query_position(model_and_ins):
+    _, ins = model_and_ins
+    with pytest.raises(IndexError):
+        steps.query_steps(ins, "encoder_self", 0, 0, 99)
+    assert steps.n_layers(ins, "cross") == 2

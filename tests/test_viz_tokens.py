@@ -1,0 +1,109 @@
+"""Word merging and special-token hiding against hand computations; figure builders' shape."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from viz import attention as figs
+from viz import tokens as tv
+
+# 3 query pieces x 4 key pieces; rows sum to 1.
+A = np.array([[0.1, 0.2, 0.3, 0.4],
+              [0.5, 0.1, 0.1, 0.3],
+              [0.0, 0.6, 0.2, 0.2]])
+Q = ["<s>", "Hund", "e"]   # queries: <s> alone, "Hund"+"e" one word
+K = ["Der", "Hu", "nd", "</s>"]  # keys: "Hu"+"nd" one word
+
+
+def test_merge_words_sums_keys_and_averages_queries():
+    v = tv.merge_words(A, Q, K, [[0], [1, 2]], [[0], [1, 2], [3]], q_words=["<s>", "Hunde"])
+    expected = np.array([
+        [0.1, 0.2 + 0.3, 0.4],  # <s>: keys Hu+nd summed
+        [(0.5 + 0.0) / 2, ((0.1 + 0.1) + (0.6 + 0.2)) / 2, (0.3 + 0.2) / 2],  # Hund|e averaged
+    ])
+    np.testing.assert_allclose(v.matrix, expected)
+    np.testing.assert_allclose(v.matrix.sum(-1), 1.0)
+    assert v.q_labels == ["<s>", "Hunde"] and v.k_labels == ["Der", "Hund", "</s>"]
+    assert v.q_special == [True, False] and v.k_special == [False, False, True]
+    assert A[0, 0] == 0.1  # input untouched
+
+
+def test_merge_works_on_a_layer_head_stack():
+    stack = np.stack([np.stack([A, A[::-1]])] * 2)  # (2 layers, 2 heads, 3, 4)
+    v = tv.merge_words(stack, Q, K, [[0], [1, 2]], [[0], [1, 2], [3]])
+    assert v.matrix.shape == (2, 2, 2, 3)
+    single = tv.merge_words(A[::-1], Q, K, [[0], [1, 2]], [[0], [1, 2], [3]]).matrix
+    np.testing.assert_allclose(v.matrix[1, 1], single)
+
+
+def test_hide_specials_renormalises_rows():
+    v = tv.hide_specials(A, Q, K)
+    # <s> row removed; </s> column removed; rows divided by what is left.
+    expected = np.array([[0.5, 0.1, 0.1], [0.0, 0.6, 0.2]])
+    expected = expected / expected.sum(1, keepdims=True)  # 0.7 and 0.8
+    np.testing.assert_allclose(v.matrix, expected)
+    np.testing.assert_allclose(v.matrix[0], [0.5 / 0.7, 0.1 / 0.7, 0.1 / 0.7])
+    assert v.q_labels == ["Hund", "e"] and v.k_labels == ["Der", "Hu", "nd"]
+
+
+def test_hide_specials_row_with_no_weight_left_is_zero_not_nan():
+    m = np.array([[0.0, 1.0], [0.5, 0.5]])
+    v = tv.hide_specials(m, ["a", "b"], ["x", "</s>"])
+    assert np.isfinite(v.matrix).all()
+    np.testing.assert_allclose(v.matrix, [[0.0], [1.0]])
+
+
+def test_view_merges_then_hides():
+    v = tv.view(A, Q, K, merge=True, hide=True, q_groups=[[0], [1, 2]],
+                k_groups=[[0], [1, 2], [3]])
+    merged_row = np.array([0.25, 0.5])  # "Hund"+"e" row over Der, Hund (0.25 on </s> dropped)
+    np.testing.assert_allclose(v.matrix, [merged_row / merged_row.sum()])
+    assert v.q_labels == ["Hunde"] and v.k_labels == ["Der", "Hund"]
+    with pytest.raises(ValueError, match="groups"):
+        tv.view(A, Q, K, merge=True)
+
+
+def test_bad_groups_and_labels_are_refused():
+    with pytest.raises(ValueError, match="partition"):
+        tv.merge_words(A, Q, K, [[0], [1]], [[0], [1, 2], [3]])
+    with pytest.raises(ValueError, match="labels"):
+        tv.hide_specials(A, Q[:2], K)
+
+
+def test_escape_and_unique_labels():
+    assert tv.escape_markdown("**<b>") == r"\*\*\<b\>"
+    labels = tv.unique_labels(["the", "dog", "the", "the\u200b"])
+    assert len(set(labels)) == 4 and labels[0] == "the" and labels[2].strip("\u200b") == "the"
+
+
+def _fig_json(fig) -> dict:
+    return json.loads(fig.to_json())
+
+
+def test_heatmap_hover_labels_are_escaped_and_distinct():
+    fig = figs.heatmap(A, Q, K, title="t")
+    d = _fig_json(fig)["data"][0]
+    assert d["y"][0] == "&lt;s&gt;" and d["x"][3] == "&lt;/s&gt;"
+    assert "→" in d["hovertemplate"] and "%{z:.4f}" in d["hovertemplate"]
+    rep = figs.heatmap(np.eye(2), ["the", "the"], ["a", "a"])
+    assert len(set(_fig_json(rep)["data"][0]["y"])) == 2
+
+
+def test_model_view_is_one_figure_with_a_shared_scale():
+    stack = np.random.default_rng(0).dirichlet(np.ones(4), size=(2, 3, 3))  # (2,3,3,4)
+    fig = figs.model_view(stack, Q, K, row_titles=["L0", "L1"], col_titles=["H0", "H1", "H2"])
+    d = _fig_json(fig)
+    assert len(d["data"]) == 6 and all(t["coloraxis"] == "coloraxis" for t in d["data"])
+    assert d["layout"]["coloraxis"]["cmin"] == 0 and d["layout"]["coloraxis"]["cmax"] == 1
+
+
+def test_head_view_trace_count_is_bounded():
+    rng = np.random.default_rng(0)
+    w = rng.dirichlet(np.ones(40), size=(4, 40))  # 4 heads, 40 x 40
+    fig = figs.head_view(w, [f"t{i}" for i in range(40)], [f"t{i}" for i in range(40)])
+    assert len(fig.data) <= 4 * 10 + 2
+    one = figs.head_view(w, [f"t{i}" for i in range(40)], [f"t{i}" for i in range(40)], selected=3)
+    line_pairs = sum(len([x for x in tr.x if x is not None]) // 2 for tr in one.data if tr.mode == "lines")
+    assert line_pairs <= 4 * 40  # only token 3's lines
