@@ -1,0 +1,415 @@
+"""Train: choose data and a model, start `python -m transformer.train` as a child process in its own
+run directory, watch it (loss, schedule, samples, checkpoints), stop, resume. ?run=NAME watches a
+run (so a refresh keeps it); every browser sees every run, because the runs are on disk."""
+import os
+
+import streamlit as st
+
+from transformer import runs
+from transformer.config import PRESETS, ModelConfig, TrainConfig
+from transformer.data import CorpusError
+from transformer.train import SYNTHETIC, TASK_DEFAULTS, build_parser
+from ui import i18n, models, runs_ui
+from ui.strings import train as strings
+from viz import training as vt
+
+t = i18n.translator(strings)
+ft = runs_ui.frozen_translator(strings)  # for format_func
+FLAGS = {o for a in build_parser()._actions for o in a.option_strings}
+
+st.title(t("title"))
+st.caption(t("intro"))
+
+# -- the device, said plainly ---------------------------------------------------------------------
+dev = runs_ui.device_info()
+cap = runs_ui.max_concurrent()
+if dev["device"] == "cuda":
+    st.success(t("device_gpu", name=dev["name"], n=dev["count"], cap=cap))
+else:
+    st.info(t("device_cpu", cores=dev["cores"], threads=runs_ui.train_threads(), cap=cap))
+
+
+def busy_text(who: list[dict]) -> str:
+    lines = [t("busy_head", n=len(who), cap=cap)]
+    for w in who:
+        total = w["total"] if w["total"] else "?"
+        lines.append(t("busy_line", name=w["name"], task=w["task"], step=w["step"], total=total,
+                       eta=vt.format_duration(w["eta_s"])))
+    lines.append(t("busy_tail"))
+    return "  \n".join(lines)
+
+
+# ================================================================================= start a run
+TASKS = list(SYNTHETIC)
+m30k = runs_ui.multi30k_dir()
+if m30k is not None:
+    TASKS.append("multi30k")
+TASKS.append("upload")
+
+# (name, kind, CLI flag, group); kind: int, float, bool; defaults come from defaults() below.
+FIELDS = [
+    ("d_model", "int", "--d-model", "model"), ("n_heads", "int", "--heads", "model"),
+    ("enc_layers", "int", "--enc-layers", "model"), ("dec_layers", "int", "--dec-layers", "model"),
+    ("d_ff", "int", "--d-ff", "model"), ("dropout", "float", "--dropout", "model"),
+    ("attn_dropout", "float", "--attn-dropout", "model"), ("max_len", "int", "--max-len", "model"),
+    ("norm_first", "bool", "--norm-first", "model"), ("learned_pe", "bool", "--learned-pe", "model"),
+    ("tie", "bool", "--no-tie", "model"), ("vocab_size", "int", "--vocab-size", "model"),
+    ("steps", "int", "--steps", "train"), ("epochs", "float", "--epochs", "train"),
+    ("batch_tokens", "int", "--batch-tokens", "train"), ("warmup", "int", "--warmup", "train"),
+    ("lr_scale", "float", "--lr-scale", "train"),
+    ("label_smoothing", "float", "--label-smoothing", "train"),
+    ("grad_clip", "float", "--grad-clip", "train"),
+    ("weight_decay", "float", "--weight-decay", "train"),
+    ("eval_every", "int", "--eval-every", "train"),
+    ("eval_sentences", "int", "--eval-sentences", "train"),
+    ("checkpoint_every", "int", "--checkpoint-every", "train"),
+    ("keep_checkpoints", "int", "--keep-checkpoints", "train"),
+    ("log_every", "int", "--log-every", "train"), ("seed", "int", "--seed", "train"),
+]
+FIELDS = [f for f in FIELDS if f[2] in FLAGS]  # only what this trainer understands
+
+
+def defaults(task: str, preset: str) -> dict:
+    """What the trainer would use: the preset's shape, the task's measured defaults, then the
+    dataclasses' defaults."""
+    td = TASK_DEFAULTS["tsv" if task == "upload" else task]
+    shape = {**ModelConfig().to_dict(), **PRESETS[preset]}
+    tc = TrainConfig()
+    return {
+        "d_model": shape["d_model"], "n_heads": shape["n_heads"],
+        "enc_layers": shape["n_encoder_layers"], "dec_layers": shape["n_decoder_layers"],
+        "d_ff": shape["d_ff"], "dropout": float(td.get("dropout", shape["dropout"])),
+        "attn_dropout": float(shape["attn_dropout"]), "max_len": shape["max_len"],
+        "norm_first": shape["norm_first"], "learned_pe": shape["positional"] == "learned",
+        "tie": shape["tie_embeddings"], "vocab_size": td.get("vocab_size", 8000),
+        "steps": td.get("steps", tc.steps), "epochs": float(td.get("epochs", 0.0)),
+        "batch_tokens": td.get("batch_tokens", tc.batch_tokens),
+        "warmup": td.get("warmup", tc.warmup), "lr_scale": float(td.get("lr_scale", tc.lr_scale)),
+        "label_smoothing": tc.label_smoothing, "grad_clip": tc.grad_clip,
+        "weight_decay": tc.weight_decay, "eval_every": td.get("eval_every", tc.eval_every),
+        "eval_sentences": 500 if task in SYNTHETIC else 200,
+        "checkpoint_every": td.get("checkpoint_every", tc.checkpoint_every),
+        "keep_checkpoints": 10, "log_every": 10, "seed": tc.seed,
+    }
+
+
+def start_form() -> None:
+    c1, c2 = st.columns(2)
+    task = c1.selectbox(t("task"), TASKS, key="train_task", format_func=lambda k: ft(f"task_{k}"),
+                        help=t("task_help"))
+    td = TASK_DEFAULTS["tsv" if task == "upload" else task]
+    presets = sorted(PRESETS, key=lambda p: PRESETS[p]["d_model"])
+    if st.session_state.get("train_task_seen") != task:  # a new task: its preset by default
+        st.session_state["train_preset"] = td["preset"]
+        st.session_state["train_task_seen"] = task
+    preset = c2.selectbox(t("preset"), presets, key="train_preset", help=t("preset_help"),
+                          format_func=lambda p: ft(f"preset_{p}"))
+    st.caption(t(f"about_{task}"))
+
+    files, data_flags = [], {}
+    if task == "upload":
+        mode = st.radio(t("upload_mode"), ["tsv", "pair"], key="train_upload_mode",
+                        horizontal=True, format_func=lambda m: ft(f"upload_{m}"))
+        if mode == "tsv":
+            files = [st.file_uploader(t("upload_tsv_file"), type=["tsv", "txt"],
+                                      key="train_up_tsv", help=t("upload_limit",
+                                                                 mb=runs_ui.MAX_CORPUS_MB))]
+        else:
+            u1, u2 = st.columns(2)
+            files = [u1.file_uploader(t("upload_src_file"), type=["txt"], key="train_up_src"),
+                     u2.file_uploader(t("upload_tgt_file"), type=["txt"], key="train_up_tgt")]
+            st.caption(t("upload_limit", mb=runs_ui.MAX_CORPUS_MB))
+        if any(f is None for f in files):
+            files = []
+        elif runs_ui.too_big(files):
+            st.error(t("upload_too_big", name=runs_ui.too_big(files), mb=runs_ui.MAX_CORPUS_MB))
+            files = []
+        else:
+            n, err = runs_ui.check_corpus(files)
+            if err:
+                st.error(t("upload_bad", reason=err))
+                files = []
+            else:
+                st.success(t("upload_ok", n=n))
+    elif task == "multi30k":
+        l1, l2 = st.columns(2)
+        src_lang = l1.selectbox(t("src_lang"), ["en", "de", "fr"], key="train_src_lang")
+        tgt_lang = l2.selectbox(t("tgt_lang"), ["de", "en", "fr"], key="train_tgt_lang")
+        data_flags = {"--data-dir": str(m30k), "--src-lang": src_lang, "--tgt-lang": tgt_lang}
+        st.caption(t("m30k_found", path=str(m30k)))
+
+    # Defaults follow the task and the preset until the user changes them.
+    sig = (task, preset)
+    d = defaults(task, preset)
+    if st.session_state.get("train_defaults_for") != sig:
+        for name, *_ in FIELDS:
+            st.session_state[f"train_p_{name}"] = d[name]
+        st.session_state["train_p_device"] = "auto"
+        st.session_state["train_defaults_for"] = sig
+
+    with st.expander(t("advanced"), expanded=False):
+        st.caption(t("advanced_help"))
+        for group in ("model", "train"):
+            st.markdown(f"**{t('group_' + group)}**")
+            cols = st.columns(3)
+            for i, (name, kind, flag, g) in enumerate(f for f in FIELDS if f[3] == group):
+                box = cols[i % 3]
+                key = f"train_p_{name}"
+                if kind == "bool":
+                    box.checkbox(t(f"l_{name}"), key=key)
+                elif kind == "int":
+                    box.number_input(t(f"l_{name}"), key=key, min_value=0, step=1)
+                else:
+                    box.number_input(t(f"l_{name}"), key=key, min_value=0.0, step=0.05,
+                                     format="%.4g")
+                box.caption(t(f"h_{name}"))
+            if group == "train":
+                box = cols[len([f for f in FIELDS if f[3] == group]) % 3]
+                box.selectbox(t("l_device"), ["auto", "cpu", "cuda"], key="train_p_device")
+                box.caption(t("h_device"))
+
+    p = {name: st.session_state[f"train_p_{name}"] for name, *_ in FIELDS}
+    total = p["steps"] if not p.get("epochs") else None
+    try:
+        st.plotly_chart(vt.lr_figure(total or 1000, int(p["d_model"]), int(p["warmup"]),
+                                     float(p["lr_scale"]) or 1.0, labels=lr_labels(),
+                                     height=240), key="train_lr_preview")
+        st.caption(t("lr_preview") if total else t("lr_preview_epochs"))
+    except ValueError:
+        pass
+
+    args = ["--task", "tsv" if task == "upload" else task, "--preset", preset]
+    for k, v in data_flags.items():
+        args += [k, v]
+    for name, kind, flag, _ in FIELDS:
+        v = p[name]
+        if kind == "bool":
+            if name == "tie":
+                if not v:
+                    args.append(flag)
+            elif v:
+                args.append(flag)
+        else:
+            args += [flag, str(v)]
+    args += ["--device", st.session_state["train_p_device"]]
+
+    who = runs_ui.busy()
+    if len(who) >= cap:
+        st.warning(busy_text(who))
+    if st.button(t("start"), type="primary", key="train_start",
+                 disabled=task == "upload" and not files):
+        start(task, args, files)
+    if st.session_state.get("train_error"):
+        st.error(st.session_state.pop("train_error"))
+
+
+def start(task: str, args: list[str], files: list) -> None:
+    name = runs_ui.new_run_name(task)
+    path = models.runs_dir() / name
+    try:
+        if files:
+            flags, _ = runs_ui.write_corpus(path / "data", files)
+            for k, v in flags.items():
+                args = args + [k, v]
+        runs_ui.launch(name, args)
+    except runs.RunError:
+        runs_ui.remove_failed_launch(path)
+        st.warning(busy_text(runs_ui.busy()))
+        return
+    except CorpusError as e:
+        runs_ui.remove_failed_launch(path)
+        st.error(t("upload_bad", reason=str(e)))
+        return
+    runs_ui.watch(name)
+    st.rerun()
+
+
+def lr_labels() -> dict:
+    return {"title": t("lr_title"), "x": t("step"), "y": t("lr"), "schedule": t("lr_schedule"),
+            "now": t("lr_now"), "peak": t("lr_peak"), "recorded": t("lr_recorded")}
+
+
+# ================================================================================= watch a run
+def state_of(path, status) -> str:
+    if status is None:
+        return "starting"
+    return runs.RunInfo(path.name, path, status, []).state
+
+
+def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
+    path = runs_ui.run_dir(name)
+    if path is None:
+        st.warning(t("run_gone", name=name))
+        return
+    status = runs.read_status(path)
+    state = state_of(path, status)
+    status = status or {}
+    train, evals, cks = vt.split_records(runs_ui.metrics(path))
+    step, total = status.get("step") or 0, status.get("total_steps")
+
+    st.markdown(t("run_state", name=name, state=t(f"state_{state}"), task=status.get("task", "?")))
+    if status.get("message"):
+        st.caption(status["message"])
+    st.progress(vt.progress(status), text=t("progress", step=step, total=total or "?"))
+    c = st.columns(4)
+    c[0].metric(t("m_step"), f"{step}" + (f" / {total}" if total else ""))
+    tps = status.get("tokens_per_s")
+    c[1].metric(t("m_tps"), f"{tps:,.0f}" if tps else "–")
+    c[2].metric(t("m_eta"), vt.format_duration(status.get("eta_s")) if state in (
+        "running", "evaluating", "saving") else "–")
+    key = vt.score_name(evals)
+    if evals and key:
+        v = evals[-1].get(key)
+        c[3].metric(t(f"metric_{key}"), "–" if v is None else
+                    (f"{v:.1f}" if key == "bleu" else f"{v:.1%}"))
+    else:
+        c[3].metric(t("m_score"), "–")
+    if state in ("failed", "dead"):
+        st.error(t(f"why_{state}", reason=status.get("last_error") or "?"))
+        log = runs.tail_log(path, 3000)
+        if log:
+            with st.expander(t("log")):
+                st.code(log, language=None)
+
+    # -- buttons: stop / resume / train longer ---------------------------------------------------
+    active = state in ("starting", "running", "evaluating", "saving")
+    has_last = "last" in runs.checkpoints(path)
+    b1, b2 = st.columns([1, 3])
+    if active:
+        stopping = runs.stop_requested(path)
+        if b1.button(t("stop"), key="train_stop", disabled=stopping, help=t("stop_help")):
+            runs.request_stop(path)
+            stopping = True
+        if stopping:
+            b2.info(t("stopping"))
+    elif state in ("stopped", "failed", "dead") and has_last:
+        if b1.button(t("resume"), key="train_resume", type="primary", help=t("resume_help")):
+            resume(name, ["--resume"])
+    elif state == "finished" and has_last:
+        more = b2.number_input(t("more_steps"), min_value=1, value=max(100, (total or 0) // 2),
+                               step=100, key="train_more")
+        if b1.button(t("train_longer"), key="train_longer", help=t("train_longer_help")):
+            resume(name, ["--resume", "--steps", str((total or step) + int(more))])
+    if st.session_state.get("train_resume_msg"):
+        st.warning(st.session_state.pop("train_resume_msg"))
+
+    # -- curves ------------------------------------------------------------------------------------
+    o1, o2 = st.columns(2)
+    log_y = o1.toggle(t("log_scale"), key="train_log", help=t("log_scale_help"))
+    sm = o2.slider(t("smoothing"), 0.0, 0.98, 0.8, 0.02, key="train_smooth",
+                   help=t("smoothing_help"))
+    if train:
+        st.plotly_chart(vt.loss_figure(
+            train, evals, smoothing=sm, log_y=log_y,
+            checkpoint_steps=[r["step"] for r in cks],
+            labels={"title": t("loss_title"), "x": t("step"), "y": t("loss"),
+                    "raw": t("loss_raw"), "smoothed": t("loss_smooth"), "val": t("loss_val"),
+                    "checkpoints": t("checkpoints")}), key="train_loss_fig")
+        st.caption(t("loss_caption"))
+    else:
+        st.info(t("no_metrics_yet"))
+    s = runs_ui.settings(path, status)
+    if s is not None and (s.total_steps or total):
+        st.plotly_chart(vt.lr_figure(total or s.total_steps, s.d_model, s.warmup, s.lr_scale,
+                                     current_step=step, recorded=train, labels=lr_labels()),
+                        key="train_lr_fig")
+        st.caption(t("lr_caption", d=s.d_model, w=s.warmup, k=s.lr_scale))
+    fig = vt.metrics_figure(evals, labels={
+        "title": t("scores_title"), "x": t("step"), "y": t("accuracy"), "bleu": t("metric_bleu"),
+        **{k: t(f"metric_{k}") for k in vt.ACC_METRICS}})
+    if fig is not None:
+        st.plotly_chart(fig, key="train_scores_fig")
+
+    # -- sample translations at every evaluation ---------------------------------------------------
+    st.subheader(t("samples"))
+    df = vt.samples_table(evals, columns={"step": t("step"), "src": t("src"), "ref": t("ref"),
+                                          "hyp": t("hyp"), "ok": t("ok")})
+    if len(df):
+        st.caption(t("samples_help"))
+        st.dataframe(df, hide_index=True, key="train_samples")
+    else:
+        st.caption(t("no_samples"))
+
+    now_active = state in ("starting", "running", "evaluating", "saving")
+    n_ckpt = len(runs.checkpoints(path))
+    if st.session_state.get("train_fragment_rerun") and (now_active != active_at_start
+                                                          or n_ckpt != n_ckpt_at_start):
+        st.rerun()  # the whole page: the polling rate and the checkpoint list change
+    st.session_state["train_fragment_rerun"] = True
+
+
+def resume(name: str, args: list[str]) -> None:
+    try:
+        runs_ui.launch(name, args)
+    except runs.RunError:
+        st.session_state["train_resume_msg"] = busy_text(runs_ui.busy())
+        return
+    st.rerun()
+
+
+def open_checkpoint(path: str) -> None:
+    st.session_state[models.SESSION_KEY] = path
+    st.session_state["train_open"] = True
+
+
+def checkpoint_section(name: str) -> None:
+    path = runs_ui.run_dir(name)
+    if path is None:
+        return
+    st.subheader(t("checkpoints"))
+    entries = runs_ui.checkpoint_entries(path)
+    if not entries:
+        st.caption(t("no_checkpoints"))
+        return
+    _, evals, cks = vt.split_records(runs_ui.metrics(path))
+    key = vt.score_name(evals)
+    df = vt.checkpoint_table(entries, evals, cks, columns={
+        "name": t("ck_name"), "step": t("step"), "val_loss": t("loss_val"),
+        "score": t(f"metric_{key}") if key else t("m_score"), "size_mb": t("ck_size"),
+        "best": t("ck_best")})
+    st.dataframe(df, hide_index=True, key="train_ck_table")
+    c1, c2 = st.columns([2, 1])
+    by_name = {e["name"]: e["path"] for e in entries}
+    pick = c1.selectbox(t("ck_pick"), list(by_name), key=f"train_ck_pick_{name}",
+                        index=list(by_name).index("best") if "best" in by_name else 0)
+    c2.button(t("ck_open"), key="train_ck_open", on_click=open_checkpoint, args=(by_name[pick],),
+              help=t("ck_open_help"))
+
+
+if st.session_state.pop("train_open", False):
+    st.switch_page("pages/attention.py")
+
+# -- which run this browser watches ------------------------------------------------------------------
+all_runs = runs.list_runs(models.runs_dir())
+watched = runs_ui.current_run()
+names = [r.name for r in all_runs]
+if watched and watched not in names:
+    names.insert(0, watched)  # just launched: no status.json yet
+if watched:
+    runs_ui.watch(watched)  # keep it in the URL
+labels = {r.name: t("run_label", name=r.name, state=t(f"state_{r.state}"),
+                    step=(r.status or {}).get("step") or 0) for r in all_runs}
+
+with st.expander(t("new_run"), expanded=watched is None):
+    start_form()
+
+st.divider()
+st.subheader(t("runs"))
+if not names:
+    st.info(t("no_runs"))
+    st.stop()
+st.session_state["train_pick"] = watched if watched in names else None
+st.selectbox(t("watch"), names, key="train_pick", placeholder=t("watch_none"),
+             format_func=lambda n: labels.get(n, n), help=t("watch_help"),
+             on_change=lambda: runs_ui.watch(st.session_state.get("train_pick")))
+if not watched:
+    st.stop()
+
+status0 = runs.read_status(models.runs_dir() / watched)
+active0 = state_of(models.runs_dir() / watched, status0) in ("starting", "running", "evaluating",
+                                                               "saving")
+n_ck0 = len(runs.checkpoints(models.runs_dir() / watched))
+st.session_state["train_fragment_rerun"] = False
+poll = float(os.environ.get("ATTENTION_LAB_POLL_S", "2"))
+st.fragment(run_every=poll if active0 else None)(monitor)(watched, active0, n_ck0)
+checkpoint_section(watched)

@@ -1,0 +1,125 @@
+"""The Train page through AppTest with the real child process: start a tiny copy run, see its
+metrics appear, the cap message for a second start, stop (a checkpoint listed), resume (the run goes
+past where it stopped). Every child is stopped, then killed, at teardown."""
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from app_helpers import no_errors, open_app
+from transformer import runs
+
+PAGE = "pages/train.py"
+TINY = {"d_model": 16, "n_heads": 2, "enc_layers": 1, "dec_layers": 1, "d_ff": 32,
+        "dropout": 0.0, "vocab_size": 40, "steps": 100000, "batch_tokens": 256, "warmup": 20,
+        "eval_every": 10, "eval_sentences": 10, "checkpoint_every": 100000, "log_every": 5}
+
+
+@pytest.fixture
+def runs_root(tmp_path):
+    """The runs folder open_app points the app at; every run left in it is ended afterwards."""
+    root = tmp_path / "runs"
+    yield root
+    pids = []
+    for r in runs.list_runs(root):
+        if r.active:
+            runs.request_stop(r.path)
+            pids.append((r.status or {}).get("pid"))
+    for s in runs.active_slots(root):
+        pids.append(s.get("pid"))
+    deadline = time.time() + 20
+    for pid in {p for p in pids if p}:
+        while runs.pid_alive(pid) and time.time() < deadline:
+            time.sleep(0.2)
+        if runs.pid_alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    runs._reap()
+
+
+def _configure(at, **over):
+    at.session_state["train_task"] = "copy"
+    at.run()
+    for k, v in {**TINY, **over}.items():
+        at.number_input(key=f"train_p_{k}").set_value(v)
+    return at
+
+
+def _rerun_until(at, pred, what, timeout=90.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        at.run()
+        no_errors(at)
+        if pred(at):
+            return at
+        time.sleep(0.5)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _status(root) -> dict:
+    [r] = runs.list_runs(root)
+    return r.status or {}
+
+
+def _texts(at) -> str:
+    return " ".join(str(x.value) for kind in ("markdown", "caption", "warning", "info")
+                    for x in getattr(at, kind))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_form_says_the_device_and_lists_every_hyperparameter(monkeypatch, tmp_path, runs_root,
+                                                             lang):
+    at = open_app(monkeypatch, None, tmp_path, PAGE, lang=lang)
+    no_errors(at)
+    assert at.info and ("CPU" in at.info[0].value or "GPU" in at.info[0].value)
+    keys = {w.key for w in at.number_input}
+    for k in ("d_model", "n_heads", "warmup", "lr_scale", "label_smoothing", "eval_every"):
+        assert f"train_p_{k}" in keys
+    # anaphora's measured defaults fill the form when that task is chosen
+    at.session_state["train_task"] = "anaphora"  # (AppTest formats options in English)
+    at.run()
+    assert at.number_input(key="train_p_vocab_size").value == 400
+    assert at.number_input(key="train_p_steps").value == 1200
+
+
+def test_train_stop_resume_and_the_cap(monkeypatch, tmp_path, runs_root):
+    at = open_app(monkeypatch, None, tmp_path, PAGE)
+    _configure(at)
+    at.button(key="train_start").click().run()
+    no_errors(at)
+    name = at.query_params.get("run")
+    name = name[0] if isinstance(name, list) else name
+    assert name and (runs_root / name).is_dir(), name
+
+    # metrics appear: a step count, the loss curve, an evaluation with sample outputs
+    _rerun_until(at, lambda a: any(r.get("type") == "eval" for r in
+                                   runs.read_metrics(runs_root / name)[0]), "an evaluation")
+    at.run()
+    assert at.get("plotly_chart"), "no charts"
+    assert any("step" in m.label.lower() and m.value not in ("0", "–") for m in at.metric)
+    assert at.dataframe, "no sample outputs table"
+
+    # a second start while the first runs: the cap message names the running run
+    _configure(at, seed=1)
+    at.button(key="train_start").click().run()
+    assert any(name in w.value for w in at.warning), [w.value for w in at.warning]
+    assert len(runs.list_runs(runs_root)) == 1
+
+    # STOP: the run saves and ends; its checkpoint is listed
+    at.button(key="train_stop").click().run()
+    _rerun_until(at, lambda a: _status(runs_root).get("state") == "stopped", "stopped")
+    at.run()
+    stopped_at = _status(runs_root)["step"]
+    assert "last" in runs.checkpoints(runs_root / name)
+    assert any("last" in str(df.value) for df in at.dataframe)
+
+    # Resume: the same run continues past its previous step
+    at.button(key="train_resume").click().run()
+    no_errors(at)
+    _rerun_until(at, lambda a: (_status(runs_root).get("step") or 0) > stopped_at + 5,
+                 "the resumed run to pass its previous step")
+    assert _status(runs_root).get("state") in ("running", "evaluating", "saving")
+    at.button(key="train_stop").click().run()
+    _rerun_until(at, lambda a: _status(runs_root).get("state") == "stopped", "stopped again")

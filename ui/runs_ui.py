@@ -1,0 +1,293 @@
+"""The Train and Across-training pages' side of transformer.runs: run names, the run in the URL,
+the cap on concurrent runs, uploaded corpora, metrics read incrementally, and cached inspection of
+a run's checkpoints.
+
+A run is a directory under ui.models.runs_dir() named by the server (task-YYYYmmdd-HHMMSS-xxxx),
+never by a user; the browser only ever names one through ?run=NAME, which is checked against the
+directory listing before use.
+"""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from transformer import runs
+from transformer.checkpoint import read_config
+from ui import models
+
+RUN_PARAM = "run"
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+MAX_CORPUS_MB = float(os.environ.get("ATTENTION_LAB_MAX_CORPUS_MB", "20"))
+
+
+# -- names and places -------------------------------------------------------------------------
+def new_run_name(task: str) -> str:
+    task = re.sub(r"[^a-z0-9]+", "", task.lower()) or "run"
+    return f"{task}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(2)}"
+
+
+def run_dir(name: str | None) -> Path | None:
+    """The run directory called `name` under runs_dir(), or None if the name is not a plain name
+    or no such run exists (a run being launched has command.json before status.json)."""
+    if not name or not NAME_RE.match(name):
+        return None
+    p = models.runs_dir() / name
+    if p.is_dir() and ((p / runs.STATUS).exists() or (p / runs.COMMAND).exists()):
+        return p
+    return None
+
+
+def current_run() -> str | None:
+    """The run this browser watches: ?run=NAME (survives a refresh), else the session's."""
+    q = st.query_params.get(RUN_PARAM)
+    if q and run_dir(q):
+        return q
+    name = st.session_state.get("train_run")
+    return name if run_dir(name) else None
+
+
+def watch(name: str | None) -> None:
+    """Make `name` the watched run, in the session and in the URL."""
+    st.session_state["train_run"] = name
+    if name:
+        st.query_params[RUN_PARAM] = name
+    elif RUN_PARAM in st.query_params:
+        del st.query_params[RUN_PARAM]
+
+
+def multi30k_dir() -> Path | None:
+    """Multi30k's folder: $ATTENTION_LAB_MULTI30K, ../shared/data/multi30k, or data/multi30k."""
+    cands = [os.environ.get("ATTENTION_LAB_MULTI30K"), models.ROOT.parent / "shared/data/multi30k",
+             models.ROOT / "data/multi30k"]
+    for c in cands:
+        if c and ((Path(c) / "train.en").is_file() or (Path(c) / "train.en.gz").is_file()):
+            return Path(c).resolve()
+    return None
+
+
+# -- device and the cap -------------------------------------------------------------------------
+def device_info() -> dict:
+    import torch
+
+    if torch.cuda.is_available():
+        n = torch.cuda.device_count()
+        return {"device": "cuda", "count": n, "name": torch.cuda.get_device_name(0)}
+    return {"device": "cpu", "count": 0, "name": "", "cores": os.cpu_count() or 1}
+
+
+def max_concurrent() -> int:
+    """Runs at once on this server: $ATTENTION_LAB_MAX_RUNS, else one per GPU, one on a CPU."""
+    env = os.environ.get("ATTENTION_LAB_MAX_RUNS")
+    if env and env.isdigit() and int(env) > 0:
+        return int(env)
+    return max(1, device_info()["count"])
+
+
+def train_threads() -> int:
+    return max(1, int(os.environ.get("ATTENTION_LAB_TRAIN_THREADS", "1")))
+
+
+def busy() -> list[dict]:
+    """Who holds a training slot: [{"name", "task", "step", "total", "eta_s", "state"}]."""
+    out = []
+    for s in runs.active_slots(models.runs_dir()):
+        d = Path(s.get("run_dir", ""))
+        st_ = runs.read_status(d) or {}
+        out.append({"name": d.name, "task": st_.get("task", "?"), "step": st_.get("step") or 0,
+                    "total": st_.get("total_steps"), "eta_s": st_.get("eta_s"),
+                    "state": st_.get("state", "starting")})
+    return out
+
+
+def launch(name: str, args: list[str]) -> runs.RunHandle:
+    """Start a run (or resume one) under runs_dir(); RunError when every slot is busy."""
+    root = models.runs_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    return runs.launch(root / name, args, threads=train_threads(),
+                       max_concurrent=max_concurrent(), slots_root=root)
+
+
+# -- metrics, read incrementally -------------------------------------------------------------------
+def metrics(path: Path) -> list[dict]:
+    """Every record of the run's metrics.jsonl, reading only the new bytes since the last call of
+    this session (a resume rewrites the file: a new inode starts over)."""
+    cache = st.session_state.setdefault("_runs_ui_metrics", {})
+    f = path / runs.METRICS
+    try:
+        ino = os.stat(f).st_ino
+    except FileNotFoundError:
+        cache.pop(str(path), None)
+        return []
+    ent = cache.get(str(path))
+    if ent is None or ent["ino"] != ino or ent["offset"] > os.stat(f).st_size:
+        ent = {"ino": ino, "offset": 0, "records": []}
+    new, off = runs.read_metrics(path, ent["offset"])
+    ent = {"ino": ino, "offset": off, "records": ent["records"] + new}
+    cache[str(path)] = ent
+    return ent["records"]
+
+
+# -- what a run is, from its files -----------------------------------------------------------------
+@dataclass
+class Settings:
+    task: str
+    d_model: int
+    warmup: int
+    lr_scale: float
+    total_steps: int | None
+
+
+def settings(path: Path, status: dict | None = None) -> Settings | None:
+    """The schedule's inputs: from the last checkpoint's config when there is one, else from the
+    command the run was started with (the trainer's own resolution of flags and task defaults)."""
+    status = status or {}
+    total = status.get("total_steps")
+    last = path / "checkpoints" / "last"
+    if (last / "config.json").exists():
+        try:
+            cfg, train, _ = read_config(last)
+            return Settings(train.get("task", "?"), cfg.d_model, int(train.get("warmup", 4000)),
+                            float(train.get("lr_scale", 1.0)), total or train.get("steps"))
+        except Exception:  # noqa: BLE001 - a checkpoint being replaced: fall back to the command
+            pass
+    cmd = runs.read_json(path / runs.COMMAND, None)
+    if not isinstance(cmd, dict):
+        return None
+    argv = [a for a in cmd.get("argv", [])[2:]]  # after "-m transformer.train"
+    try:
+        from transformer.config import PRESETS
+        from transformer.train import build_parser, resolve_settings
+
+        args = build_parser().parse_args(argv)
+        if args.resume:
+            return None
+        model, tc = resolve_settings(args)
+        d_model = model.get("d_model", PRESETS[model["preset"]]["d_model"])
+        return Settings(tc.task, d_model, tc.warmup, tc.lr_scale,
+                        total or (tc.steps if not tc.epochs else None))
+    except (SystemExit, ValueError, KeyError):
+        return None
+
+
+def checkpoint_entries(path: Path) -> list[dict]:
+    out = []
+    for name in runs.checkpoints(path):
+        d = path / "checkpoints" / name
+        size = sum(f.stat().st_size for f in d.iterdir() if f.is_file()) if d.is_dir() else 0
+        out.append({"name": name, "path": str(d), "size_bytes": size})
+    return out
+
+
+# -- uploaded corpora ----------------------------------------------------------------------------
+def _where_free(err, shown: dict[str, str]) -> str:
+    """A CorpusError as 'NAME:LINE: what' with the uploaded file's name instead of a server path."""
+    msg = str(err)
+    if err.path is not None:
+        prefix = f"{err.path}:{err.line}: " if err.line else f"{err.path}: "
+        if msg.startswith(prefix):
+            msg = msg[len(prefix):]
+    for server, name in shown.items():
+        msg = msg.replace(server, name)
+    if err.path is None:
+        return msg
+    name = shown.get(str(err.path), Path(str(err.path)).name)
+    return f"{name}:{err.line}: {msg}" if err.line else f"{name}: {msg}"
+
+
+def too_big(files) -> str | None:
+    """The name of an uploaded file above the size limit, or None."""
+    for f in files:
+        if f is not None and f.size > MAX_CORPUS_MB * 1e6:
+            return f.name
+    return None
+
+
+def write_corpus(dest: Path, files) -> tuple[dict, int]:
+    """Save the upload(s) under dest/ (data.tsv, or source.txt + target.txt) and read them with
+    transformer.data, which raises CorpusError naming the file and line. Returns (trainer flags,
+    number of pairs); the error message names the user's file, not the server path."""
+    from transformer import data
+
+    dest.mkdir(parents=True, exist_ok=True)
+    if len(files) == 1:
+        p = dest / "data.tsv"
+        p.write_bytes(files[0].getvalue())
+        shown = {str(p): files[0].name}
+        try:
+            n = len(data.load_tsv(p))
+        except data.CorpusError as e:
+            raise data.CorpusError(_where_free(e, shown)) from None
+        return {"--tsv": str(p)}, n
+    ps, pt = dest / "source.txt", dest / "target.txt"
+    ps.write_bytes(files[0].getvalue())
+    pt.write_bytes(files[1].getvalue())
+    shown = {str(ps): files[0].name, str(pt): files[1].name}
+    try:
+        n = len(data.load_parallel(ps, pt))
+    except data.CorpusError as e:
+        raise data.CorpusError(_where_free(e, shown)) from None
+    return {"--src-file": str(ps), "--tgt-file": str(pt)}, n
+
+
+def check_corpus(files) -> tuple[int | None, str | None]:
+    """(pairs, None) or (None, 'file:line: error') for uploads not yet tied to a run."""
+    from transformer import data
+
+    with tempfile.TemporaryDirectory() as d:
+        try:
+            _, n = write_corpus(Path(d), files)
+            return n, None
+        except data.CorpusError as e:
+            return None, str(e)
+
+
+def remove_failed_launch(path: Path) -> None:
+    """A run directory created for a launch that was refused (all slots busy) holds only the
+    uploaded corpus: remove it so it does not show up as a run."""
+    if path.is_dir() and not (path / runs.STATUS).exists() and not (path / runs.COMMAND).exists():
+        shutil.rmtree(path, ignore_errors=True)
+
+
+# -- inspecting a run's checkpoints (read-only, shared) --------------------------------------------
+def _stamp(path: str) -> float:
+    try:
+        return os.stat(Path(path) / "model.safetensors").st_mtime
+    except OSError:
+        return 0.0
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _inspect(path: str, stamp: float, text: str, target: str | None):
+    from transformer.inspect import inspect_text
+
+    ck = models.get_checkpoint(path)
+    return models.run_inference(inspect_text, ck.model, ck.tokenizer, text, target)
+
+
+def inspect(path: str, text: str, target: str | None = None):
+    """transformer.inspect.inspect_text on the checkpoint at `path`, cached per (path, weights'
+    mtime, text, target). Shared by every session: read it, never modify it."""
+    target = target if target and target.strip() else None
+    return _inspect(str(path), _stamp(str(path)), text, target)
+
+
+def frozen_translator(strings):
+    """t(key, **fmt) fixed to this run's language: for format_func, which Streamlit (and AppTest)
+    may call outside the script run, where the session's language is not visible."""
+    from ui import i18n
+
+    table, en = (strings.ZH if i18n.lang() == "zh" else strings.EN), strings.EN
+
+    def t(key: str, **fmt) -> str:
+        text = table.get(key) or en[key]
+        return text.format(**fmt) if fmt else text
+
+    return t
