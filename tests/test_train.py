@@ -37,6 +37,22 @@ def test_loss_ignores_padding():
     assert loss.item() == pytest.approx(manual.item(), abs=1e-6)
 
 
+@pytest.mark.parametrize("eps", [0.0, 0.1])
+def test_fused_loss_matches_torch_cross_entropy(eps):
+    torch.manual_seed(1)
+    logits = torch.randn(3, 7, 13, dtype=torch.float64, requires_grad=True)
+    target = torch.randint(1, 13, (3, 7))
+    target[0, 4:] = 0
+    target[2, 1:] = 0
+    ours = label_smoothed_loss(logits, target, 0, eps)
+    ref = torch.nn.functional.cross_entropy(logits.reshape(-1, 13), target.reshape(-1),
+                                            ignore_index=0, label_smoothing=eps)
+    assert ours.item() == pytest.approx(ref.item(), abs=1e-6)
+    (g1,) = torch.autograd.grad(ours, logits)
+    (g2,) = torch.autograd.grad(ref, logits)
+    assert torch.allclose(g1, g2, atol=1e-9)
+
+
 def test_resume_after_stop_gives_the_same_losses(tmp_path):
     total = 14
     one_go: list = []
