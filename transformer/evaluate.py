@@ -32,10 +32,10 @@ def evaluate(model, tokenizer, sources: list[str], references: list[str], *, bea
                      max_len=max_len)
     secs = max(time.perf_counter() - t0, 1e-9)
     out_tokens = sum(len(tokenizer.encode(h)) + 1 for h in hyps)  # + EOS
-    cased = sacrebleu.corpus_bleu(hyps, [references])
-    lower = sacrebleu.corpus_bleu(hyps, [references], lowercase=True)
-    sig = sacrebleu.BLEU().get_signature()
-    sig_lc = sacrebleu.BLEU(lowercase=True).get_signature()
+    bleu, bleu_lc = sacrebleu.BLEU(), sacrebleu.BLEU(lowercase=True)
+    cased = bleu.corpus_score(hyps, [references])
+    lower = bleu_lc.corpus_score(hyps, [references])
+    sig, sig_lc = bleu.get_signature(), bleu_lc.get_signature()
     return {
         "bleu": round(cased.score, 2), "bleu_lowercase": round(lower.score, 2),
         "bleu_detail": str(cased), "signature": str(sig), "signature_lowercase": str(sig_lc),
