@@ -122,7 +122,7 @@ def examples_tab() -> None:
 def free_tab() -> None:
     st.write(t("free_intro"))
     mode = st.radio(t("free_mode"), ["qkv", "x"], horizontal=True, key="we_free_mode",
-                    format_func=lambda m: t("mode_" + m))
+                    format_func={m: t("mode_" + m) for m in ("qkv", "x")}.get)
     texts = {}
     if mode == "qkv":
         defaults = {"Q": "1 2\n3 4", "K": "5 6\n7 8\n9 10", "V": "11 12\n13 14\n15 16"}
@@ -137,7 +137,7 @@ def free_tab() -> None:
                             help=t("heads_help"))
     d_k = c2.number_input(t("d_k"), min_value=0, max_value=64, value=0, step=1, key="we_free_dk", help=t("d_k_help"))
     mask_kind = c3.radio(t("mask"), ["none", "causal", "custom"], key="we_free_mask",
-                         format_func=lambda m: t("mask_" + m))
+                         format_func={m: t("mask_" + m) for m in ("none", "causal", "custom")}.get)
     mask_text = ""
     if mask_kind == "custom":
         mask_text = st.text_area(t("mask_text"), value="1 0 0\n1 1 0", key="we_free_mask_text")
