@@ -112,7 +112,7 @@ elif method == "sample":
                             key="dec_top_k", help=t("top_k_help"))
     seed = c3.number_input(t("seed"), min_value=0, max_value=2**31 - 1, value=0, step=1,
                            key="dec_seed", help=t("seed_help"))
-shown_k = c4.number_input(t("shown_k"), min_value=1, max_value=V.MAX_TOPK, value=10, step=1,
+shown_k = (c1 if method == "greedy" else c3 if method == "beam" else c4).number_input(t("shown_k"), min_value=1, max_value=V.MAX_TOPK, value=10, step=1,
                           key="dec_shown_k", help=t("shown_k_help"))
 
 problems = V.validate(method, beam=beam, alpha=alpha, temperature=temperature, top_k=top_k,
@@ -182,6 +182,8 @@ prefix_ids = [cfg.bos_id] + tokens[:step]
 st.markdown(t("prefix", prefix=" ".join(f"`{w}`" for w in display(prefix_ids)),
               token=display([out_ids[step]])[0]))
 
+n_lay = V.n_decoder_layers(tr)
+heads = [t("head_n", n=h) for h in range(cfg.n_heads)] + [t("mean_heads")]
 left, right = st.columns(2)
 with left:
     top = V.topk_table(logits[step], display, shown_k, chosen=out_ids[step])
@@ -196,22 +198,20 @@ with left:
                         key="dec_topk_sample")
         st.caption(t("sample_caption"))
 with right:
-    n_lay = V.n_decoder_layers(tr)
     inspect_cache.clamp_state("dec_layer", n_lay, n_lay - 1)
     layer = st.selectbox(t("layer"), range(n_lay), key="dec_layer", help=t("layer_help"))
-    heads = [t("head_n", n=h) for h in range(cfg.n_heads)] + [t("mean_heads")]
-    cross = V.step_attention(tr, "cross", layer, step)
-    st.plotly_chart(V.heads_keys_figure(
-        np.vstack([cross, cross.mean(0)]), heads, display(res["src"]),
-        title=t("cross_title", t=step, l=layer), x_title=t("keys_src"),
-        y_title=t("heads_axis")), key="dec_cross")
-    st.caption(t("cross_caption"))
     selfw = V.step_attention(tr, "decoder_self", layer, step)
     st.plotly_chart(V.heads_keys_figure(
         np.vstack([selfw, selfw.mean(0)]), heads, display(prefix_ids),
         title=t("self_title", t=step, l=layer), x_title=t("keys_tgt"),
-        y_title=t("heads_axis")), key="dec_self")
+        y_title=t("heads_axis"), max_text=12), key="dec_self")
     st.caption(t("self_caption"))
+cross = V.step_attention(tr, "cross", layer, step)
+st.plotly_chart(V.heads_keys_figure(
+    np.vstack([cross, cross.mean(0)]), heads, display(res["src"]),
+    title=t("cross_title", t=step, l=layer), x_title=t("keys_src"),
+    y_title=t("heads_axis")), key="dec_cross")
+st.caption(t("cross_caption"))
 
 # -- teacher forcing versus free generation ------------------------------------------------------
 st.subheader(t("tf"))

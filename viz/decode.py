@@ -244,7 +244,7 @@ def topk_figure(table: pd.DataFrame, *, title: str = "", x_title: str = "p",
 
 def heads_keys_figure(m, head_labels: Sequence[str], key_labels: Sequence[str], *,
                       title: str = "", x_title: str = "", y_title: str = "",
-                      digits: int = 2) -> go.Figure:
+                      digits: int = 2, max_text: int = 24) -> go.Figure:
     """One decoding step's attention: rows are heads (and maybe their mean), columns the keys,
     the weight written in each cell. m (H, K)."""
     a = _np(m)
@@ -253,12 +253,13 @@ def heads_keys_figure(m, head_labels: Sequence[str], key_labels: Sequence[str], 
     xs, ys = _labels(key_labels), _labels(head_labels)
     tr = go.Heatmap(z=np.round(a, 4), x=xs, y=ys, colorscale="Blues", zmin=0, zmax=1, xgap=1,
                     ygap=1, hovertemplate="%{y} → %{x}: %{z:.4f}<extra></extra>")
-    if len(key_labels) <= 30:
+    if len(key_labels) <= max_text:
         tr.update(texttemplate="%{z:." + str(digits) + "f}", textfont={"size": 10})
     fig = go.Figure(tr)
     fig.update_layout(title=title, height=int(150 + 34 * len(head_labels)),
                       margin=dict(l=10, r=10, t=50 if title else 20, b=10))
-    fig.update_xaxes(title=x_title, type="category", tickangle=-45, automargin=True)
+    fig.update_xaxes(title=x_title, type="category", tickangle=-45, automargin=True,
+                     tickmode="array", tickvals=xs, ticktext=xs)
     fig.update_yaxes(title=y_title, type="category", autorange="reversed", automargin=True)
     return fig
 

@@ -104,14 +104,14 @@ def grid_figure(values, *, title: str = "", layer_name: str = "layer {n}",
     fig = go.Figure(go.Heatmap(
         z=np.round(a, 4), x=xs, y=ys, customdata=custom, colorscale="Viridis", zmin=0, zmax=1,
         xgap=2, ygap=2, texttemplate="%{z:." + str(digits) + "f}", textfont={"size": 13},
-        hovertemplate=hover + "<extra></extra>", colorbar=dict(title=html.escape(value_name))))
+        hovertemplate=hover + "<extra></extra>", showscale=False))
     if best is not None:
         bl, bh = best
         fig.add_shape(type="rect", x0=bh - 0.5, x1=bh + 0.5, y0=bl - 0.5, y1=bl + 0.5,
                       line=dict(color="red", width=3))
-    fig.update_layout(title=title, height=int(130 + 70 * n_l),
+    fig.update_layout(title=title, height=int(110 + 70 * n_l),
                       margin=dict(l=10, r=10, t=50 if title else 20, b=10))
-    fig.update_xaxes(type="category", side="top")
+    fig.update_xaxes(type="category", side="bottom", tickangle=0)
     fig.update_yaxes(type="category", autorange="reversed")
     return fig
 
