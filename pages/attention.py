@@ -55,8 +55,9 @@ st.code(ins.output or t("output_empty"), language=None, wrap_lines=True)
 st.caption(t("tokens", n=len(ins.src_ids), m=len(ins.tgt_ids)))
 
 # -- controls ----------------------------------------------------------------------------------
+kind_names = {k: t(f"kind_{k}") for k in KINDS}  # format_funcs read no state (AppTest calls them)
 kind = st.radio(t("kind"), KINDS, key="att_kind", horizontal=True, help=t("kind_help"),
-                format_func=lambda k: t(f"kind_{k}"))
+                format_func=kind_names.get)
 c1, c2 = st.columns(2)
 merge = c1.toggle(t("merge"), key="att_merge", help=t("merge_help"))
 hide = c2.toggle(t("hide"), key="att_hide", help=t("hide_help"))
@@ -116,9 +117,9 @@ if show_avg and m.size:
 st.subheader(t("head_view"))
 st.caption(t("head_view_help"))
 options = [-1] + list(range(len(v.q_labels)))
+pill_names = {-1: t("all_tokens"), **{i: tv.escape_markdown(q) for i, q in enumerate(v.q_labels)}}
 choice = st.pills(t("choose_token"), options, key=f"att_hv_{kind}_{merge}_{hide}_{len(options)}",
-                  format_func=lambda i: t("all_tokens") if i == -1 else tv.escape_markdown(
-                      v.q_labels[i]), default=-1)
+                  format_func=pill_names.get, default=-1)
 if m.size:
     st.plotly_chart(figs.head_view(
         v.matrix[layer], v.q_labels, v.k_labels,

@@ -50,7 +50,8 @@ for note in ins.notes:
 st.caption(t("output", text=md(ins.output)))
 
 c1, c2, c3, c4 = st.columns([2, 1, 1, 2])
-kind = c1.radio(t("kind"), KINDS, key="step_kind", format_func=lambda k: t(f"kind_{k}"))
+kind_names = {k: t(f"kind_{k}") for k in KINDS}  # format_funcs read no state (AppTest calls them)
+kind = c1.radio(t("kind"), KINDS, key="step_kind", format_func=kind_names.get)
 n_lay = steps.n_layers(ins, kind)
 q_tokens, k_tokens = ins.queries_keys(kind)
 q_labels = steps.labels(q_tokens)
@@ -62,7 +63,7 @@ inspect_cache.clamp_state("step_query", len(q_tokens))
 layer = c2.selectbox(t("layer"), range(n_lay), key="step_layer")
 head = c3.selectbox(t("head"), range(cfg.n_heads), key="step_head")
 i = c4.selectbox(t("query"), range(len(q_tokens)), key="step_query", help=t("query_help"),
-                 format_func=lambda j: q_labels[j])
+                 format_func=q_labels.__getitem__)
 d_k = cfg.d_model // cfg.n_heads
 st.info(t("sizes", d_model=cfg.d_model, h=cfg.n_heads, d_k=d_k, sqrt=math.sqrt(d_k)))
 if d_k > 12:
