@@ -382,6 +382,9 @@ if st.session_state.pop("train_open", False):
 # -- which run this browser watches ------------------------------------------------------------------
 all_runs = runs.list_runs(models.runs_dir())
 watched = runs_ui.current_run()
+if watched is None and all_runs and "train_pick" not in st.session_state:
+    # A first visit: show what is training now (else the newest run), as a class would expect.
+    watched = next((r.name for r in all_runs if r.active), all_runs[0].name)
 names = [r.name for r in all_runs]
 if watched and watched not in names:
     names.insert(0, watched)  # just launched: no status.json yet
