@@ -344,6 +344,7 @@ def launch(run_dir: str | os.PathLike, args: Iterable[str], *, threads: int = 1,
         child_env = dict(os.environ if env is None else env)
         for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
             child_env[var] = str(threads)
+        child_env.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # see transformer.train
         pkg_root = str(Path(__file__).resolve().parent.parent)
         child_env["PYTHONPATH"] = os.pathsep.join(
             p for p in (pkg_root, child_env.get("PYTHONPATH", "")) if p)
