@@ -113,7 +113,9 @@ step = res.step("PE")
 terms = P.love_terms(ex["pos"], ex["d_model"], ex["notes_claim"]["PE"])
 terms["agrees"] = step.agrees  # the verdict of transformer.worked (same rounding rule)
 shown = terms.rename(columns={"dimension": t("col_dimension"), "value": t("col_value"),
-                              "notes": t("col_notes"), "agrees": t("col_agrees")})
+                              "notes": t("col_notes"), "agrees": t("col_agrees"),
+                              "angle": t("col_angle"), "function": t("col_function"),
+                              "formula": t("col_formula")})
 bad = np.zeros(shown.shape, dtype=bool)
 bad[:, list(shown.columns).index(t("col_notes"))] = ~step.agrees
 good = np.zeros(shown.shape, dtype=bool)

@@ -68,6 +68,9 @@ EN = {
     "col_value": "value (computed)",
     "col_notes": "notes",
     "col_agrees": "notes right?",
+    "col_angle": "angle pos/10000^(2i/d)",
+    "col_function": "function",
+    "col_formula": "formula",
 }
 ZH = {
     "title": "位置编码",
@@ -126,4 +129,7 @@ ZH = {
     "col_value": "数值（计算）",
     "col_notes": "笔记",
     "col_agrees": "笔记正确？",
+    "col_angle": "角度 pos/10000^(2i/d)",
+    "col_function": "函数",
+    "col_formula": "公式",
 }
