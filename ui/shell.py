@@ -58,9 +58,11 @@ def checkpoint_picker() -> None:
         paths = [c.path for c in choices]
         if st.session_state.get(models.SESSION_KEY) not in paths:
             st.session_state[models.SESSION_KEY] = _default_choice(choices)
-        by_path = {c.path: c for c in choices}
+        # Labels are fixed now, at render time: a format_func reading the language later would
+        # disagree with the labels the browser was sent.
+        labels = {c.path: f"{c.label} · {t('group_' + c.group)}" for c in choices}
         sb.selectbox(t("checkpoint"), paths, key=models.SESSION_KEY, help=t("checkpoint_help"),
-                     format_func=lambda p: f"{by_path[p].label} · {t('group_' + by_path[p].group)}")
+                     format_func=labels.__getitem__)
         _card(st.session_state[models.SESSION_KEY])
     _upload()
 
