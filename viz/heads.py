@@ -151,9 +151,10 @@ def pronoun_hit(hyp: str, target: str | None, tgt_pronoun: int | None) -> bool |
     return tgt_pronoun < len(words) and strip(words[tgt_pronoun]) == want
 
 
-def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None,
-                  batch_size: int = 64) -> list[list[int]]:
-    """Greedy outputs (ids) of many sentences, with `ablate` heads switched off."""
+def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None, batch_size: int = 64,
+                  max_len: int | None = None) -> list[list[int]]:
+    """Greedy outputs (ids) of many sentences, with `ablate` heads switched off (each sentence
+    decoded as `transformer.decode.greedy` would, up to `max_len` tokens)."""
     import contextlib
 
     import torch
@@ -167,7 +168,7 @@ def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None,
     ctx = ablation(ablate) if ablate else contextlib.nullcontext()
     with ctx, torch.inference_mode():
         for b in range(0, len(ids), batch_size):
-            out += greedy_batch(model, ids[b:b + batch_size])
+            out += greedy_batch(model, ids[b:b + batch_size], max_len)
     return out
 
 
@@ -179,11 +180,13 @@ class PronounResult:
     hits: list[bool | None]  # per item; None = not scored (no reference pronoun)
 
 
-def pronoun_accuracy(model, tokenizer, items, ablate=None) -> PronounResult:
+def pronoun_accuracy(model, tokenizer, items, ablate=None,
+                     max_len: int | None = None) -> PronounResult:
     """Translate every probe item (transformer.heads.ProbeItem: text, target, tgt_pronoun) with
     greedy decoding, `ablate` heads off, and check its German pronoun."""
     hyps = [tokenizer.decode(h) for h in translate_ids(model, tokenizer,
-                                                      [it.text for it in items], ablate)]
+                                                      [it.text for it in items], ablate,
+                                                      max_len=max_len)]
     hits = [pronoun_hit(h, it.target, it.tgt_pronoun) for h, it in zip(hyps, items)]
     scored = [h for h in hits if h is not None]
     acc = sum(scored) / len(scored) if scored else None
