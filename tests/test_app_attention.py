@@ -1,8 +1,9 @@
 """The Attention page through AppTest: both languages, the numbers it draws, links, bad input.
 
-AppTest (Streamlit 1.67) runs only the page script after switch_page, not app.py: the sidebar's
-widgets are not re-registered, so their state (language, checkpoint) is dropped after the first
-run. `rerun` puts them back before each run, as the shell would.
+AppTest (Streamlit 1.67) runs only the page script after switch_page when the page's url_path
+equals its file name ("attention"), not app.py: the sidebar's widgets are not re-registered, so
+their state (language, checkpoint) is dropped after the first run. `rerun` puts them back before
+each run, as the shell would.
 """
 from __future__ import annotations
 
@@ -33,9 +34,13 @@ def rerun(at):
 
 
 def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None, page=PAGE):
-    # The home run stays English: the shell's checkpoint selectbox formats its options with the
-    # session's language, which AppTest cannot read when it re-checks that widget after the switch.
-    at = open_app(monkeypatch, ck_dir, tmp_path, lang="en")
+    # AppTest re-formats the shell's checkpoint selectbox outside a script run, where the session's
+    # language cannot be read (ui.i18n.lang() falls back to "en" and the options no longer match):
+    # pin the language for the whole test.
+    from ui import i18n
+
+    monkeypatch.setattr(i18n, "lang", lambda: lang)
+    at = open_app(monkeypatch, ck_dir, tmp_path, lang=lang)
     at._ck, at._lang = at.session_state["ckpt_path"], lang
     if query:
         at.query_params.update(query)
