@@ -88,7 +88,9 @@ def defaults(task: str, preset: str) -> dict:
         "label_smoothing": tc.label_smoothing, "grad_clip": tc.grad_clip,
         "weight_decay": tc.weight_decay, "eval_every": td.get("eval_every", tc.eval_every),
         "eval_sentences": 500 if task in SYNTHETIC else 200,
-        "checkpoint_every": td.get("checkpoint_every", tc.checkpoint_every),
+        # Synthetic tasks: a checkpoint at every evaluation, for "Attention across training".
+        "checkpoint_every": (td.get("eval_every", tc.eval_every) if task in SYNTHETIC
+                             else td.get("checkpoint_every", tc.checkpoint_every)),
         "keep_checkpoints": 10, "log_every": 10, "seed": tc.seed,
     }
 
@@ -252,7 +254,7 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
         st.caption(status["message"])
     st.progress(vt.progress(status), text=t("progress", step=step, total=total or "?"))
     c = st.columns(4)
-    c[0].metric(t("m_step"), f"{step}" + (f" / {total}" if total else ""))
+    c[0].metric(t("m_step"), f"{step:,}")
     tps = status.get("tokens_per_s")
     c[1].metric(t("m_tps"), f"{tps:,.0f}" if tps else "–")
     c[2].metric(t("m_eta"), vt.format_duration(status.get("eta_s")) if state in (
@@ -322,11 +324,18 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
 
     # -- sample translations at every evaluation ---------------------------------------------------
     st.subheader(t("samples"))
-    df = vt.samples_table(evals, columns={"step": t("step"), "src": t("src"), "ref": t("ref"),
-                                          "hyp": t("hyp"), "ok": t("ok")})
-    if len(df):
+    hist = vt.sample_histories(evals, columns={"step": t("step"), "hyp": t("hyp"), "ok": t("ok")})
+    if hist:
         st.caption(t("samples_help"))
-        st.dataframe(df, hide_index=True, key="train_samples")
+        cols = st.columns(min(len(hist), 3))
+        for j, (src, ref, df) in enumerate(hist):
+            with cols[j % len(cols)]:
+                st.markdown(f"**{t('src')}:** {runs_ui.md_escape(src)}  \n"
+                            f"**{t('ref')}:** {runs_ui.md_escape(ref)}")
+                st.dataframe(df, hide_index=True, key=f"train_samples_{j}", height=min(
+                    38 + 35 * len(df), 300), column_config={
+                        t("step"): st.column_config.NumberColumn(width="small"),
+                        t("ok"): st.column_config.CheckboxColumn(width="small")})
     else:
         st.caption(t("no_samples"))
 

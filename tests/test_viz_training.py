@@ -78,6 +78,9 @@ def test_records_checkpoints_and_samples():
     assert list(df["size (MB)"]) == [2.0, 2.0, 1.0, 3.0]
     s = vt.samples_table(evals)
     assert list(s["step"]) == [40, 20] and list(s["correct"]) == [True, False]
+    [(src, ref, hist)] = vt.sample_histories(evals)
+    assert (src, ref) == ("a b", "a b") and list(hist["step"]) == [40, 20]
+    assert list(hist["model output"]) == ["a b", "a a"] and list(hist["correct"]) == [True, False]
     assert vt.progress({"step": 30, "total_steps": 120}) == 0.25 and vt.progress(None) == 0
     assert vt.format_duration(75) == "1 min 15 s" and vt.format_duration(None) == "–"
     assert vt.metrics_figure([]) is None

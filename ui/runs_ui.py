@@ -291,3 +291,10 @@ def frozen_translator(strings):
         return text.format(**fmt) if fmt else text
 
     return t
+
+
+def md_escape(text: str) -> str:
+    """User text (a corpus sentence) shown inside markdown, literally."""
+    import re as _re
+
+    return _re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", str(text))

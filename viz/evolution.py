@@ -90,7 +90,7 @@ def entropy(mats: Sequence) -> np.ndarray:
 
 
 def emergence_figure(steps: Sequence[int], mats: Sequence, *, selected: int | None = None,
-                     labels: dict | None = None, height: int = 300) -> go.Figure:
+                     labels: dict | None = None, height: int = 340) -> go.Figure:
     """Distance to the final pattern (left axis, 0..1) and mean entropy (right axis, bits) against
     the checkpoint's step; a dashed line at the selected checkpoint. `labels`: title, x,
     distance, entropy."""
@@ -104,8 +104,8 @@ def emergence_figure(steps: Sequence[int], mats: Sequence, *, selected: int | No
                              yaxis="y2", line=dict(color="#756bb1", dash="dot")))
     if selected is not None and 0 <= selected < len(steps):
         fig.add_vline(x=steps[selected], line=dict(color=FRAME, dash="dash", width=2))
-    fig.update_layout(title=lab["title"], height=height, margin=dict(l=10, r=10, t=50, b=10),
-                      legend=dict(orientation="h", yanchor="bottom", y=1.0, x=1, xanchor="right"),
+    fig.update_layout(title=lab["title"], height=height, margin=dict(l=10, r=10, t=50, b=70),
+                      legend=dict(orientation="h", yanchor="top", y=-0.25, x=0, xanchor="left"),
                       yaxis=dict(title=lab["distance"], range=[0, 1.02]),
                       yaxis2=dict(title=lab["entropy"], overlaying="y", side="right",
                                   rangemode="tozero"),

@@ -168,13 +168,13 @@ def lr_figure(total_steps: int, d_model: int, warmup: int, lr_scale: float = 1.0
     peak_step = min(warmup, max(int(total_steps), 1))
     fig.add_trace(go.Scatter(x=[peak_step], y=[noam_lr(peak_step, d_model, warmup, lr_scale)],
                              mode="markers+text", name=lab["peak"], text=[lab["peak"]],
-                             textposition="top center",
+                             textposition="top right", cliponaxis=False,
                              marker=dict(size=9, color=SMOOTH_COLOR, symbol="diamond")))
     if current_step is not None and current_step > 0:
         s = min(int(current_step), max(int(total_steps), 1))
         fig.add_trace(go.Scatter(x=[s], y=[noam_lr(s, d_model, warmup, lr_scale)],
                                  mode="markers+text", name=lab["now"], text=[lab["now"]],
-                                 textposition="middle right",
+                                 textposition="middle right", cliponaxis=False,
                                  marker=dict(size=14, color=VAL_COLOR, symbol="circle")))
     _layout(fig, lab["title"], lab["x"], lab["y"], height)
     fig.update_yaxes(exponentformat="e", rangemode="tozero")
@@ -236,6 +236,26 @@ def samples_table(evals: Sequence[dict], *, columns: dict | None = None) -> pd.D
                          col["ref"]: s.get("ref", ""), col["hyp"]: s.get("hyp", ""),
                          col["ok"]: s.get("hyp", "").strip() == s.get("ref", "").strip()})
     return pd.DataFrame(rows, columns=list(col.values()))
+
+
+def sample_histories(evals: Sequence[dict], *, columns: dict | None = None
+                     ) -> list[tuple[str, str, pd.DataFrame]]:
+    """Per fixed validation sentence (in the order of the first evaluation that decoded it):
+    (source, reference, a table of the model's output at each evaluation, newest first, with
+    whether it equals the reference). `columns` keys: step, hyp, ok."""
+    col = {"step": "step", "hyp": "model output", "ok": "correct", **(columns or {})}
+    order: list[tuple[str, str]] = []
+    rows: dict[tuple[str, str], list[dict]] = {}
+    for r in evals:
+        for s in r.get("samples") or []:
+            k = (s.get("src", ""), s.get("ref", ""))
+            if k not in rows:
+                order.append(k)
+                rows[k] = []
+            rows[k].append({col["step"]: r["step"], col["hyp"]: s.get("hyp", ""),
+                            col["ok"]: s.get("hyp", "").strip() == k[1].strip()})
+    return [(src, ref, pd.DataFrame(rows[(src, ref)][::-1], columns=list(col.values())))
+            for src, ref in order]
 
 
 def progress(status: dict | None) -> float:
