@@ -123,3 +123,9 @@ def test_train_stop_resume_and_the_cap(monkeypatch, tmp_path, runs_root):
     assert _status(runs_root).get("state") in ("running", "evaluating", "saving")
     at.button(key="train_stop").click().run()
     _rerun_until(at, lambda a: _status(runs_root).get("state") == "stopped", "stopped again")
+
+    # a checkpoint opens in the other pages: it becomes the session's model
+    at.run()
+    at.button(key="train_ck_open").click().run()
+    assert at.session_state["ckpt_path"].startswith(str(runs_root / name / "checkpoints"))
+    assert not at.exception, [e.value for e in at.exception]
