@@ -1,0 +1,136 @@
+"""The Decode page through AppTest, on a small trained anaphora checkpoint, in both languages."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import torch
+
+from app_helpers import no_errors, open_app
+from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
+from test_viz_decode_heads import spec_array
+
+PAGE = "pages/decode.py"
+TEXT = "The dog saw the cup because it was hungry ."
+
+
+# AppTest (Streamlit 1.67) runs only the page script after switch_page, so the sidebar's widgets
+# are not re-registered and their state (language, checkpoint) is dropped after the first run:
+# `rerun` puts them back before each run, as the shell would (see tests/test_app_attention.py).
+def rerun(at):
+    at.session_state["ckpt_path"] = at._ck
+    at.session_state["lang"] = at._lang
+    return at.run()
+
+
+def open_page(monkeypatch, ck_dir, tmp_path, lang="en", page=PAGE):
+    from ui import i18n
+
+    monkeypatch.setattr(i18n, "lang", lambda: lang)
+    at = open_app(monkeypatch, ck_dir, tmp_path, lang=lang)
+    at._ck, at._lang = (at.session_state["ckpt_path"] if ck_dir else None), lang
+    at.switch_page(page)
+    return rerun(at)
+
+
+def _figure(at, key: str) -> dict:
+    for el in at.get("plotly_chart"):
+        if el.proto.id.endswith(key):
+            return json.loads(el.proto.spec)
+    raise AssertionError(f"no chart {key}: {[e.proto.id for e in at.get('plotly_chart')]}")
+
+
+def _independent(ck_path, tokens_text=None, method="greedy", **kw):
+    from transformer import decode as D
+    from transformer.checkpoint import load_checkpoint
+    from transformer.text import source_ids
+
+    ck = load_checkpoint(ck_path)
+    src = source_ids(ck.tokenizer, TEXT, ck.model.cfg.max_len)[0]
+    res = (D.beam_search(ck.model, src, **kw) if method == "beam" else D.greedy(ck.model, src))
+    with torch.inference_mode():
+        logits = ck.model(torch.tensor([src]), torch.tensor([[1] + res.tokens]))[0]  # (T,V)
+    return ck, res, torch.softmax(logits.double(), -1).numpy()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_greedy_decoding_step_by_step(monkeypatch, tmp_path, trained_dir, trained_checkpoint, lang):
+    at = open_page(monkeypatch, trained_dir, tmp_path, lang=lang)
+    no_errors(at)
+    assert at.text_input(key="dec_text").value == TEXT  # the anaphora task's example
+    ck, res, probs = _independent(trained_checkpoint)
+    assert at.code[0].value == ck.tokenizer.decode(res.tokens)
+    last = len(res.tokens) if res.finished else len(res.tokens) - 1
+    for step in (0, last):
+        if step:
+            at.slider(key="dec_step").set_value(step)
+            rerun(at)
+            no_errors(at)
+        fig = _figure(at, "dec_topk")["data"][0]
+        p, ids = spec_array(fig["x"]), spec_array(fig["customdata"])[:, 0]
+        assert p.sum() <= 1 + 1e-9 and len(p) == 10
+        assert np.allclose(p, probs[step, ids], atol=1e-5)  # an independent softmax
+        assert np.allclose(p, np.sort(probs[step])[::-1][:10], atol=1e-5)  # and the top 10
+        cross = spec_array(_figure(at, "dec_cross")["data"][0]["z"])
+        assert cross.shape[0] == ck.model_config.n_heads + 1
+        assert np.allclose(cross.sum(-1), 1, atol=1e-3)
+        selfw = spec_array(_figure(at, "dec_self")["data"][0]["z"])
+        assert selfw.shape[1] == step + 1
+    # teacher forcing: the anaphora example comes with its German reference
+    assert at.text_input(key="dec_target").value
+    assert _figure(at, "dec_tf_fig")["data"]
+
+
+def test_beam_search_shows_score_and_formula(monkeypatch, tmp_path, trained_dir, trained_checkpoint):
+    at = open_page(monkeypatch, trained_dir, tmp_path)
+    at.radio(key="dec_method").set_value("beam")
+    rerun(at)
+    at.number_input(key="dec_beam").set_value(3)
+    rerun(at)
+    no_errors(at)
+    ck, res, probs = _independent(trained_checkpoint, method="beam", beam=3, alpha=0.6)
+    assert at.code[0].value == ck.tokenizer.decode(res.tokens)
+    assert at.get("latex") and "lp(Y)" in at.get("latex")[0].proto.body
+    assert any(f"{res.score:.4f}" in m.value for m in at.markdown)
+    fig = _figure(at, "dec_topk")["data"][0]
+    p, ids = spec_array(fig["x"]), spec_array(fig["customdata"])[:, 0]
+    assert p.sum() <= 1 + 1e-9
+    assert np.allclose(p, probs[0, ids], atol=1e-5)  # step 0 along the beam's hypothesis
+
+
+def test_sampling_and_bad_input(monkeypatch, tmp_path, trained_dir):
+    at = open_page(monkeypatch, trained_dir, tmp_path, lang="zh")
+    at.radio(key="dec_method").set_value("sample")
+    rerun(at)
+    at.number_input(key="dec_temperature").set_value(0.7)
+    rerun(at)
+    at.number_input(key="dec_top_k").set_value(5)
+    rerun(at)
+    no_errors(at)
+    fig = _figure(at, "dec_topk_sample")["data"][0]
+    p = spec_array(fig["x"])
+    assert np.isclose(p[:5].sum(), 1, atol=1e-6) and (p[5:] == 0).all()  # top-5 renormalised
+    # temperature 0 set behind the widget's back: a message, not an exception
+    at.session_state["dec_temperature"] = 0.0
+    rerun(at)
+    assert not at.exception
+    # empty and huge text
+    at.text_input(key="dec_text").set_value("   ")
+    rerun(at)
+    no_errors(at)
+    assert at.info
+    at.text_input(key="dec_text").set_value("The dog saw it . " * 400)
+    rerun(at)
+    assert not at.exception
+    at.text_input(key="dec_text").set_value("word " * 300)
+    rerun(at)  # over the model's max_len
+    no_errors(at)
+    assert at.warning  # truncated to the model's limit
+
+
+def test_no_checkpoint(monkeypatch, tmp_path):
+    at = open_app(monkeypatch, None, tmp_path, PAGE)
+    no_errors(at)
+    assert at.title[0].value.startswith("Decode")
+    assert at.info
