@@ -1,0 +1,131 @@
+"""The Heads page through AppTest, on a small trained anaphora checkpoint: the head finder fills
+the grids, the link opens a head on the Attention page, and ablation changes the output."""
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs
+
+import numpy as np
+import pytest
+
+from app_helpers import no_errors, open_app
+from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
+from test_app_decode import rerun
+from test_viz_decode_heads import spec_array
+
+PAGE = "pages/heads.py"
+
+
+def open_page(monkeypatch, ck_dir, tmp_path, lang="en"):
+    from ui import i18n
+
+    monkeypatch.setattr(i18n, "lang", lambda: lang)
+    at = open_app(monkeypatch, ck_dir, tmp_path, lang=lang)
+    at._ck, at._lang = at.session_state["ckpt_path"], lang
+    at.switch_page(PAGE)
+    return rerun(at)
+
+
+def _grids(at) -> dict[str, np.ndarray]:
+    out = {}
+    for el in at.get("plotly_chart"):
+        if "heads_grid_" in el.proto.id:
+            kind = el.proto.id.rsplit("heads_grid_", 1)[1]
+            out[kind] = spec_array(json.loads(el.proto.spec)["data"][0]["z"])
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_head_finder_fills_the_grid(monkeypatch, tmp_path, trained_dir, trained_checkpoint, lang):
+    from transformer import heads as H
+    from transformer.checkpoint import load_checkpoint
+
+    at = open_page(monkeypatch, trained_dir, tmp_path, lang)
+    no_errors(at)
+    at.slider(key="heads_n").set_value(40)
+    rerun(at)
+    no_errors(at)
+    grids = _grids(at)
+    assert set(grids) == set(H.KINDS)
+    for g in grids.values():
+        assert g.shape == (2, 4) and np.isfinite(g).all() and ((g >= 0) & (g <= 1)).all()
+    # the same numbers as the core's head finder
+    ck = load_checkpoint(trained_checkpoint)
+    items = H.anaphora_probe("test", n=40)
+    scores = H.score_anaphora(ck.model, ck.tokenizer, items)
+    for kind, g in grids.items():
+        assert np.allclose(g, scores[kind].accuracy.numpy(), atol=1e-4)
+    kind, layer, head, acc, _ = H.best_head(scores)
+    assert at.success and f"L{layer} H{head}" in at.success[0].value
+    base = H.baselines(items)
+    metrics = [m.value for m in at.metric]
+    assert f"{base['nearest_noun']:.0%}" in metrics and f"{base['first_noun']:.0%}" in metrics
+    # the link opens the best head on the Attention page
+    link = at.get("page_link")[0].proto
+    q = parse_qs(link.query_string)
+    assert link.page == "attention"
+    assert q["kind"] == [kind] and q["layer"] == [str(layer)] and q["head"] == [str(head)]
+    assert q["text"] == [items[0].text]
+
+
+def test_other_relation(monkeypatch, tmp_path, trained_dir):
+    at = open_page(monkeypatch, trained_dir, tmp_path, "zh")
+    at.selectbox(key="heads_relation").set_value("previous_token")
+    rerun(at)
+    at.slider(key="heads_rel_n").set_value(20)
+    rerun(at)
+    no_errors(at)
+    grids = _grids(at)
+    assert {"encoder_self", "decoder_self"} <= set(grids)
+    assert all(np.isfinite(g).all() for g in grids.values())
+    assert at.success  # a best head is named
+
+
+def test_ablation_changes_output_and_accuracy(monkeypatch, tmp_path, trained_dir,
+                                              trained_checkpoint):
+    from transformer import heads as H
+    from transformer.checkpoint import load_checkpoint
+    from viz import heads as VH
+
+    at = open_page(monkeypatch, trained_dir, tmp_path)
+    at.slider(key="heads_n").set_value(20)
+    rerun(at)
+    at.slider(key="heads_acc_n").set_value(30)
+    rerun(at)
+    no_errors(at)
+    before = at.code[0].value
+    cross = [h for h in at.multiselect(key="heads_ablate").options if h.startswith("cross ")]
+    assert len(cross) == 8
+    at.multiselect(key="heads_ablate").set_value(cross)
+    rerun(at)
+    no_errors(at)
+    after = at.code[1].value
+    assert after != before  # without cross-attention the decoder cannot read the source
+    assert at.warning  # "the output changed"
+    ck = load_checkpoint(trained_checkpoint)
+    items = H.anaphora_probe("test", n=30)
+    want_on = VH.pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
+    want_off = VH.pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(cross)).accuracy
+    assert [m.value for m in at.metric][-2:] == [f"{want_on:.0%}", f"{want_off:.0%}"]
+    # clearing brings the page back to "no ablation"
+    at.session_state["heads_ablate"] = []
+    rerun(at)
+    no_errors(at)
+    assert len(at.code) == 1
+
+
+def test_bad_inputs(monkeypatch, tmp_path, trained_dir):
+    at = open_page(monkeypatch, trained_dir, tmp_path)
+    at.slider(key="heads_n").set_value(20)
+    rerun(at)
+    at.text_input(key="heads_abl_text").set_value("  ")
+    rerun(at)
+    no_errors(at)
+    assert at.info
+    at.text_input(key="heads_abl_text").set_value("it " * 900)
+    rerun(at)
+    assert not at.exception
+    at.radio(key="heads_probe").set_value("upload")
+    rerun(at)
+    no_errors(at)
+    assert at.info  # asks for a file
