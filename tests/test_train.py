@@ -92,9 +92,13 @@ def test_resume_after_stop_gives_the_same_losses(tmp_path):
 def test_checkpoints_best_last_and_pruning(tmp_path):
     out = tmp_path / "r"
     assert run(TINY + ["--steps", "10", "--checkpoint-every", "2", "--eval-every", "5",
-                       "--out", str(out)]) == "finished"
+                       "--keep-checkpoints", "3", "--out", str(out)]) == "finished"
     names = runs.checkpoints(out)
     assert names == ["step-000006", "step-000008", "step-000010", "best", "last"]
+    every = tmp_path / "all"  # the synthetic tasks' default keeps every step checkpoint
+    assert run(TINY + ["--steps", "6", "--checkpoint-every", "2", "--eval-every", "6",
+                       "--out", str(every)]) == "finished"
+    assert runs.checkpoints(every)[:3] == ["step-000002", "step-000004", "step-000006"]
     recs, _ = runs.read_metrics(out)
     evals = [r for r in recs if r["type"] == "eval"]
     assert [e["step"] for e in evals] == [5, 10]
