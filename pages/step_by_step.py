@@ -49,9 +49,9 @@ for note in ins.notes:
     st.warning(inspect_cache.note_text(note, t))
 st.caption(t("output", text=md(ins.output)))
 
-c1, c2, c3, c4 = st.columns([2, 1, 1, 2])
 kind_names = {k: t(f"kind_{k}") for k in KINDS}  # format_funcs read no state (AppTest calls them)
-kind = c1.radio(t("kind"), KINDS, key="step_kind", format_func=kind_names.get)
+kind = st.radio(t("kind"), KINDS, key="step_kind", format_func=kind_names.get, horizontal=True)
+c2, c3, c4 = st.columns([1, 1, 2])
 n_lay = steps.n_layers(ins, kind)
 q_tokens, k_tokens = ins.queries_keys(kind)
 q_labels = steps.labels(q_tokens)
@@ -71,10 +71,12 @@ if d_k > 12:
 
 
 def table(df: pd.DataFrame, key: str) -> None:
-    """A wide table scrolls sideways; every number to 4 decimals."""
-    st.dataframe(df, key=key, column_config={
-        str(c): st.column_config.NumberColumn(format="%.4f")
-        for c in df.columns if pd.api.types.is_float_dtype(df[c])})
+    """A wide table scrolls sideways, a narrow one takes its own width; up to 40 rows are shown
+    without scrolling; every number to 4 decimals."""
+    st.dataframe(df, key=key, width="content" if len(df.columns) <= 6 else "stretch",
+                 height=int(38 + 35 * len(df)) if 10 < len(df) <= 40 else "auto",
+                 column_config={str(c): st.column_config.NumberColumn(format="%.4f")
+                                for c in df.columns if pd.api.types.is_float_dtype(df[c])})
 
 
 n = 0
@@ -91,8 +93,16 @@ def numbered(step: steps.Step, key: str) -> None:
 
 # -- part 1: one query -------------------------------------------------------------------------
 st.header(t("part_query", query=md(q_labels[i]), head=head))
+NARROW = ("dot", "scale", "mask", "exp", "softmax")  # one or a few columns: two per row
+cols = None
 for s in steps.query_steps(ins, kind, layer, head, i):
-    numbered(s, f"step_q_{s.key}")
+    if s.key in NARROW:
+        if cols is None or s.key in ("dot", "mask", "softmax"):
+            cols = iter(st.columns(2))
+        with next(cols):
+            numbered(s, f"step_q_{s.key}")
+    else:
+        numbered(s, f"step_q_{s.key}")
 
 # -- part 2: the whole head --------------------------------------------------------------------
 st.header(t("part_matrix"))

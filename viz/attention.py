@@ -92,19 +92,23 @@ def model_view(stack, q_labels: Sequence[str], k_labels: Sequence[str], *,
 
 def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
               heads: Sequence[int] | None = None, head_names: Sequence[str] | None = None,
-              selected: int | None = None, min_weight: float = 0.02, bins: int = 10,
+              selected: int | None = None, min_weight: float | None = None, bins: int = 10,
               left_title: str = "", right_title: str = "") -> go.Figure:
     """bertviz-style lines from each query (left) to each key (right); a line's opacity is its
     weight, each head has its own colour (legend entries toggle heads). `selected` shows only that
     query's lines. Lines are grouped into `bins` opacity levels per head so the figure has
-    about heads x bins traces, however long the sentence."""
+    about heads x bins traces, however long the sentence. Lines under `min_weight` are not drawn
+    (default 0.02 for one token, 0.1 for all tokens, where faint lines would bury the rest)."""
     w = _np(weights)
     if w.ndim != 3:
         raise ValueError(f"head view needs (heads, queries, keys), got {w.shape}")
     n_heads, nq, nk = w.shape
     heads = list(range(n_heads)) if heads is None else [h for h in heads if 0 <= h < n_heads]
     names = list(head_names) if head_names else [f"head {h}" for h in range(n_heads)]
-    rows = [selected] if selected is not None and 0 <= selected < nq else list(range(nq))
+    one = selected is not None and 0 <= selected < nq
+    rows = [selected] if one else list(range(nq))
+    if min_weight is None:
+        min_weight = 0.02 if one else 0.1
     yq = -np.arange(nq, dtype=float)
     yk = -np.arange(nk, dtype=float)
     if nq != nk:  # centre the shorter column
@@ -112,9 +116,11 @@ def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
         yk = yk - (max(nq, nk) - nk) / 2
     fig = go.Figure()
     x0, x1 = 0.0, 1.0
+    gap = 0.03  # lines stop short of the labels
     for h in heads:
         colour = HEAD_COLORS[h % len(HEAD_COLORS)]
-        shown = False
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=html.escape(names[h]),
+                                 line=dict(color=colour, width=4), legendgroup=f"h{h}"))
         sub = w[h][rows]  # (rows, K)
         level = np.ceil(np.clip(sub, 0, 1) * bins)  # 1..bins; 0 = nothing
         for b in range(1, bins + 1):
@@ -124,16 +130,12 @@ def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
             xs: list = []
             ys: list = []
             for i, j in zip(ii.tolist(), jj.tolist()):
-                xs += [x0, x1, None]
+                xs += [x0 + gap, x1 - gap, None]
                 ys += [yq[rows[i]], yk[j], None]
             fig.add_trace(go.Scatter(
                 x=xs, y=ys, mode="lines", line=dict(color=colour, width=2.5),
-                opacity=max(0.08, b / bins), hoverinfo="skip", name=html.escape(names[h]),
-                legendgroup=f"h{h}", showlegend=not shown))
-            shown = True
-        if not shown:  # keep the head in the legend even with no line above min_weight
-            fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=html.escape(names[h]),
-                                     line=dict(color=colour, width=2.5), legendgroup=f"h{h}"))
+                opacity=max(0.08, (b - 0.5) / bins), hoverinfo="skip", name=html.escape(names[h]),
+                legendgroup=f"h{h}", showlegend=False))
     qa, ka = axis_labels(q_labels), axis_labels(k_labels)
     q_text = [f"<b>{q}</b>" if selected is not None and i == selected else q for i, q in enumerate(qa)]
     fig.add_trace(go.Scatter(x=[x0] * nq, y=yq, mode="text", text=q_text,
@@ -143,7 +145,7 @@ def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
                              textposition="middle right", showlegend=False,
                              hovertemplate="%{text}<extra></extra>"))
     n = max(nq, nk)
-    fig.update_xaxes(visible=False, range=[-0.6, 1.6])
+    fig.update_xaxes(visible=False, range=[-0.45, 1.45])
     fig.update_yaxes(visible=False, range=[-n + 0.3, 0.8])
     ann = []
     if left_title:
