@@ -62,7 +62,7 @@ EN = {
     "head_view": "Head view: lines from one token",
     "head_view_help": "Left: queries; right: keys. A line's opacity is its weight, each head has "
                       "its colour (click a head in the legend to hide it). Choose a token to see "
-                      "only its lines; lines under 0.02 are not drawn.",
+                      "only its lines; lines under 0.02 (0.1 when all tokens are shown) are not drawn.",
     "choose_token": "Token",
     "all_tokens": "all tokens",
     "head_view_layer": "Head view of layer {l}",
@@ -132,7 +132,7 @@ ZH = {
     "avg_title": "第 {l} 层 {n} 个头的平均（不是模型中的头）",
     "head_view": "头视图：从一个词出发的连线",
     "head_view_help": "左边是查询，右边是键。连线的不透明度就是权重，每个头一种颜色（点击图例中的头"
-                      "可隐藏它）。选择一个词只看它的连线；小于 0.02 的连线不画。",
+                      "可隐藏它）。选择一个词只看它的连线；小于 0.02（显示全部词元时为 0.1）的连线不画。",
     "choose_token": "词元",
     "all_tokens": "全部词元",
     "head_view_layer": "第 {l} 层的头视图",
