@@ -11,18 +11,20 @@ shell.language_switch()
 t = i18n.translator(strings)
 
 HERE = Path(__file__).parent
-# (group, file, url path, title key, icon); a page is listed once its file exists.
+# (group, file, url path, title key, icon); a page is listed once its file exists. No file name
+# equals its URL path: Streamlit would otherwise serve a deep link such as /masks straight from
+# the pages/ folder, without this script (no sidebar, no checkpoint) on a fresh server.
 PAGES = [
     ("group_tour", "home.py", "tour", "page_home", "🧭"),
-    ("group_inside", "attention.py", "attention", "page_attention", "🔍"),
+    ("group_inside", "attention_maps.py", "attention", "page_attention", "🔍"),
     ("group_inside", "step_by_step.py", "step", "page_step", "🧮"),
-    ("group_inside", "heads.py", "heads", "page_heads", "🎯"),
+    ("group_inside", "head_finder.py", "heads", "page_heads", "🎯"),
     ("group_foundations", "positional_encoding.py", "positional-encoding", "page_pe", "〰️"),
-    ("group_foundations", "masks.py", "masks", "page_masks", "🎭"),
+    ("group_foundations", "masking.py", "masks", "page_masks", "🎭"),
     ("group_foundations", "worked_examples.py", "worked-examples", "page_worked", "✍️"),
     ("group_foundations", "why_sqrt_dk.py", "why-sqrt-dk", "page_sqrt", "📐"),
-    ("group_train", "train.py", "train", "page_train", "🏋️"),
-    ("group_train", "decode.py", "decode", "page_decode", "🔤"),
+    ("group_train", "training.py", "train", "page_train", "🏋️"),
+    ("group_train", "decoding.py", "decode", "page_decode", "🔤"),
     ("group_train", "evolution.py", "across-training", "page_evolution", "🎞️"),
 ]
 

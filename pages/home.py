@@ -10,11 +10,11 @@ ts = i18n.translator(shell_strings)
 
 STOPS = [  # (title, text, page file, page title key, example sentence)
     ("pe_title", "pe_text", "pages/positional_encoding.py", "page_pe", "I love AI"),
-    ("att_title", "att_text", "pages/attention.py", "page_attention",
+    ("att_title", "att_text", "pages/attention_maps.py", "page_attention",
      "The dog saw the cup because it was hungry ."),
-    ("masks_title", "masks_text", "pages/masks.py", "page_masks", "A dog runs ."),
+    ("masks_title", "masks_text", "pages/masking.py", "page_masks", "A dog runs ."),
     ("step_title", "step_text", "pages/step_by_step.py", "page_step", "A dog runs ."),
-    ("heads_title", "heads_text", "pages/heads.py", "page_heads",
+    ("heads_title", "heads_text", "pages/head_finder.py", "page_heads",
      "The girl saw the ball because it was tired ."),
     ("worked_title", "worked_text", "pages/worked_examples.py", "page_worked", "Thinking Machines"),
 ]

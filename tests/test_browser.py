@@ -85,6 +85,12 @@ def test_every_page_in_a_real_browser(server):
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        # A deep link on a fresh server (before any session ran app.py) must still get the
+        # app's navigation and sidebar, not a bare page from the pages/ folder.
+        page.goto(server + "/masks")
+        assert _wait_idle(page)
+        assert page.locator("[data-testid='stSidebarNavLink']").count() >= 5
+        assert page.locator("[data-testid='stSelectbox']").count() >= 1  # the checkpoint picker
         page.goto(server)
         assert _wait_idle(page)
         links = page.locator("[data-testid='stSidebarNavLink']")

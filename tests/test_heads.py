@@ -123,3 +123,15 @@ def test_heads_cli(small_checkpoint, tmp_path):
                           str(small_checkpoint), "--probe", str(tmp_path / "none.jsonl")],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_antecedent_is_scored_as_its_noun_phrase():
+    from transformer.heads import noun_phrase
+
+    words = "Der Hund sah den Becher , weil er hungrig war .".split()
+    assert noun_phrase(words, 1) == (0, 1) and noun_phrase(words, 4) == (3, 4)
+    assert noun_phrase("dogs bark".split(), 0) == (0, 0)
+    it = anaphora_probe(n=5)[0]
+    s, e = it.span(True)
+    tw = it.target.split()
+    assert e == it.tgt_antecedent and tw[s].lower() in ("der", "die", "das", "den")

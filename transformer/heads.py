@@ -3,7 +3,10 @@
 Anaphora (the paper's Figure 4): for each probe sentence, the head's attention from the pronoun is
 taken at word level (pieces of a key word summed, pieces of the pronoun averaged), the pronoun
 itself and special tokens are left out, and the head scores a hit when its strongest remaining
-word is the antecedent. Beside it stand the nearest-noun and first-noun baselines.
+word belongs to the antecedent: the antecedent noun phrase, i.e. the noun and the article right
+before it ("the dog", "den Becher"). The article counts because in German it is where the gender
+lives, and a pronoun-resolving head in a decoder reads it there. Beside it stand the nearest-noun
+and first-noun baselines.
 
 Other relations score the same (layers x heads) grid from a batch of sentences: previous token,
 same token, first token / end-of-sentence sink, diagonal and anti-diagonal alignment.
@@ -44,6 +47,24 @@ class ProbeItem:
     tgt_pronoun: int | None = None  # word positions on the target side, if known
     tgt_antecedent: int | None = None
     candidates: list[int] = field(default_factory=list)  # candidate antecedent nouns
+    antecedent_span: tuple[int, int] | None = None  # first and last word of the noun phrase
+    tgt_antecedent_span: tuple[int, int] | None = None
+
+    def span(self, target_side: bool) -> tuple[int, int]:
+        if target_side:
+            return self.tgt_antecedent_span or (self.tgt_antecedent, self.tgt_antecedent)
+        return self.antecedent_span or (self.antecedent, self.antecedent)
+
+
+ARTICLES = {"the", "a", "an", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen",
+            "einem", "einer"}
+
+
+def noun_phrase(words: list[str], noun: int) -> tuple[int, int]:
+    """(article, noun) word span when an article stands right before the noun, else (noun, noun)."""
+    if noun > 0 and words[noun - 1].lower() in ARTICLES:
+        return noun - 1, noun
+    return noun, noun
 
 
 def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[ProbeItem]:
@@ -52,9 +73,12 @@ def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[Pro
     items = []
     for ex in load_task("anaphora", split, n=n, seed=seed):
         m = ex.meta
-        items.append(ProbeItem(ex.src, m["pronoun_pos"], m["antecedent_pos"], ex.tgt,
-                               m.get("tgt_pronoun_pos"), m.get("tgt_antecedent_pos"),
-                               sorted({m["antecedent_pos"], m["other_pos"]})))
+        t_ante = m.get("tgt_antecedent_pos")
+        items.append(ProbeItem(
+            ex.src, m["pronoun_pos"], m["antecedent_pos"], ex.tgt, m.get("tgt_pronoun_pos"),
+            t_ante, sorted({m["antecedent_pos"], m["other_pos"]}),
+            noun_phrase(ex.src.split(), m["antecedent_pos"]),
+            noun_phrase(ex.tgt.split(), t_ante) if t_ante is not None else None))
     return items
 
 
@@ -95,7 +119,7 @@ def read_probe_file(path: str | Path) -> list[ProbeItem]:
             raise ValueError(f"{path.name}:{no}: {msg}") from None
         tgt = obj.get("target")
         items.append(ProbeItem(text, pron, ante, tgt if isinstance(tgt, str) else None,
-                               candidates=list(cands)))
+                               candidates=list(cands), antecedent_span=noun_phrase(words, ante)))
     if not items:
         raise ValueError(f"{path.name}: no probe lines")
     return items
@@ -135,8 +159,8 @@ def word_attention(weights: torch.Tensor, q_owner: list[int], k_owner: list[int]
 @dataclass
 class HeadScores:
     kind: str
-    accuracy: torch.Tensor  # (layers, heads): share of probe items whose top word is the antecedent
-    mean_weight: torch.Tensor  # (layers, heads): mean word-level weight on the antecedent
+    accuracy: torch.Tensor  # (layers, heads): share of items whose top word is in the antecedent
+    mean_weight: torch.Tensor  # (layers, heads): mean word-level weight on the antecedent phrase
     n: int
 
 
@@ -187,21 +211,21 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
                 src_owner = _word_of_position(tokenizer, srcs[i])
                 tgt_owner = [-1] + _word_of_position(tokenizer, tgts[i][1:])  # BOS is special
                 if kind == "encoder_self":
-                    q_owner, k_owner, qpos, kpos = src_owner, src_owner, it.pronoun, it.antecedent
+                    q_owner, k_owner, qpos, span = src_owner, src_owner, it.pronoun, it.span(False)
                 elif it.tgt_pronoun is None:
                     continue
                 elif kind == "cross":
-                    q_owner, k_owner, qpos, kpos = tgt_owner, src_owner, it.tgt_pronoun, it.antecedent
+                    q_owner, k_owner, qpos, span = tgt_owner, src_owner, it.tgt_pronoun, it.span(False)
                 else:
                     if it.tgt_antecedent is None:
                         continue
-                    q_owner, k_owner, qpos, kpos = tgt_owner, tgt_owner, it.tgt_pronoun, it.tgt_antecedent
+                    q_owner, k_owner, qpos, span = tgt_owner, tgt_owner, it.tgt_pronoun, it.span(True)
                 # The decoder input at position p is the token BEFORE output word p: the query
                 # that produces the German pronoun sits one position earlier than the word.
                 if kind != "encoder_self":
                     q_owner = q_owner[1:] + [-1]
                 nq, nk = max(q_owner) + 1, max(k_owner) + 1
-                if qpos >= nq or kpos >= nk:
+                if qpos >= nq or span[1] >= nk:
                     continue
                 t, s = len(q_owner), len(k_owner)
                 ww = word_attention(w_all[i, :, :, :t, :s], q_owner, k_owner, nq, nk)  # (L,H,Wq,Wk)
@@ -209,8 +233,9 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
                 if kind != "cross" and qpos < nk:
                     row[..., qpos] = -1.0  # the pronoun itself is left out
                 top = row.argmax(-1)  # (L,H)
-                hits[kind] = hits.get(kind, 0) + (top == kpos).float()
-                weight[kind] = weight.get(kind, 0) + ww[:, :, qpos, kpos]
+                hit = (top >= span[0]) & (top <= span[1])
+                hits[kind] = hits.get(kind, 0) + hit.float()
+                weight[kind] = weight.get(kind, 0) + ww[:, :, qpos, span[0]:span[1] + 1].sum(-1)
                 counts[kind] = counts.get(kind, 0) + 1
     return {k: HeadScores(k, hits[k] / counts[k], weight[k] / counts[k], counts[k]) for k in counts}
 

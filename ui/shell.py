@@ -29,8 +29,14 @@ def language_switch() -> None:
         q = st.query_params.get("lang")
         st.session_state[i18n.KEY] = q if q in i18n.LANGS else "en"
     st.sidebar.segmented_control(t("language"), list(i18n.LANGS), key=i18n.KEY,
-                                 format_func=i18n.LANGS.get, selection_mode="single")
-    if st.session_state.get(i18n.KEY) is None:  # segmented control deselected: keep a language
+                                 format_func=i18n.LANGS.get, selection_mode="single",
+                                 on_change=_keep_a_language)
+
+
+def _keep_a_language() -> None:
+    """Clicking the chosen language again deselects it; keep English then (a callback, because
+    a widget's value cannot be changed after the widget is drawn)."""
+    if st.session_state.get(i18n.KEY) is None:
         st.session_state[i18n.KEY] = "en"
 
 

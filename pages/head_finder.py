@@ -241,7 +241,7 @@ otext = st.text_input(t("probe_sentence"), key="heads_open_text", max_chars=MAX_
                       help=t("probe_sentence_help"))
 if otext and otext.strip():
     try:
-        st.page_link("pages/attention.py", label=t("open_link", head=VH.head_label(okind, olayer,
+        st.page_link("pages/attention_maps.py", label=t("open_link", head=VH.head_label(okind, olayer,
                                                                                   ohead)),
                      icon="🔍", query_params={"kind": okind, "layer": str(olayer),
                                               "head": str(ohead), "text": otext.strip()})

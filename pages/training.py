@@ -386,7 +386,7 @@ def checkpoint_section(name: str) -> None:
 
 
 if st.session_state.pop("train_open", False):
-    st.switch_page("pages/attention.py")
+    st.switch_page("pages/attention_maps.py")
 
 # -- which run this browser watches ------------------------------------------------------------------
 all_runs = runs.list_runs(models.runs_dir())
