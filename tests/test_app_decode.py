@@ -11,7 +11,7 @@ from app_helpers import no_errors, open_app
 from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
 from test_viz_decode_heads import spec_array
 
-PAGE = "pages/decode.py"
+PAGE = "pages/decoding.py"
 TEXT = "The dog saw the cup because it was hungry ."
 
 

@@ -90,7 +90,7 @@ def test_positional_encoding_without_checkpoint(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_masks_page(monkeypatch, tmp_path, ck_dir, lang):
-    at = open_app(monkeypatch, ck_dir if lang == "en" else None, tmp_path, page="pages/masks.py", lang=lang)
+    at = open_app(monkeypatch, ck_dir if lang == "en" else None, tmp_path, page="pages/masking.py", lang=lang)
     no_errors(at)
     at.text_area(key="masks_text").set_value("A dog runs .\n猫 在 桌子 上 睡觉\nEin Hund").run()
     no_errors(at)
@@ -106,7 +106,7 @@ def test_masks_page(monkeypatch, tmp_path, ck_dir, lang):
 
 
 def test_masks_page_whitespace_tokens_without_model(monkeypatch, tmp_path):
-    at = open_app(monkeypatch, None, tmp_path, page="pages/masks.py")
+    at = open_app(monkeypatch, None, tmp_path, page="pages/masking.py")
     at.text_area(key="masks_text").set_value("<img src=x onerror=alert(1)>\nثم ماذا\n😀 a").run()
     no_errors(at)
     batch = at.dataframe[0].value

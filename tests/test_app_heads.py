@@ -13,7 +13,7 @@ from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
 from test_app_decode import rerun
 from test_viz_decode_heads import spec_array
 
-PAGE = "pages/heads.py"
+PAGE = "pages/head_finder.py"
 
 
 def open_page(monkeypatch, ck_dir, tmp_path, lang="en"):
