@@ -135,3 +135,21 @@ def test_antecedent_is_scored_as_its_noun_phrase():
     s, e = it.span(True)
     tw = it.target.split()
     assert e == it.tgt_antecedent and tw[s].lower() in ("der", "die", "das", "den")
+
+
+def test_heads_cli_ablation_arguments(small_checkpoint):
+    from transformer.heads import parse_ablate
+
+    assert parse_ablate(["decoder_self:1:1", "cross:0:2", "cross:0:3"]) == {
+        "decoder.layers.1.self_attn": [1], "decoder.layers.0.cross_attn": [2, 3]}
+    with pytest.raises(ValueError, match="KIND:LAYER:HEAD"):
+        parse_ablate(["decoder:1"])
+    r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
+                        str(small_checkpoint), "--n", "5", "--ablate", "cross:7:0"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "not in this model" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
+                        str(small_checkpoint), "--n", "8", "--ablate", "cross:1:0", "--json"],
+                       capture_output=True, text=True, timeout=120)
+    out = json.loads(r.stdout)
+    assert 0 <= out["ablation"]["pronoun_accuracy"] <= 1 and "pronoun_accuracy" in out

@@ -17,10 +17,12 @@ same token, first token / end-of-sentence sink, diagonal and anti-diagonal align
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 import torch
 
@@ -31,6 +33,7 @@ from .trace import record
 KINDS = ("encoder_self", "decoder_self", "cross")
 _PATH = {"encoder_self": ("encoder", "self_attn"), "decoder_self": ("decoder", "self_attn"),
          "cross": ("decoder", "cross_attn")}
+PRONOUNS_DE = ("er", "sie", "es")
 RELATIONS = ("previous_token", "self", "same_token", "first_token", "eos_sink", "diagonal",
              "anti_diagonal")
 MAX_PROBE_LINES = 5000
@@ -266,6 +269,62 @@ def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, floa
     return best
 
 
+# -- the causal test: switch heads off, translate, check the pronoun ----------------------------------------------------------------------------
+def pronoun_hit(hyp: str, target: str | None, tgt_pronoun: int | None) -> bool | None:
+    """Does the hypothesis have the reference's German pronoun (er/sie/es) at the same word
+    position? The position is `tgt_pronoun` (the anaphora probe's meta `tgt_pronoun_pos`), else
+    the reference's last er/sie/es. None when the reference has no pronoun (not scored)."""
+    if not target:
+        return None
+    strip = lambda w: w.strip(".,;:!?\"'").lower()
+    ref = target.split()
+    if tgt_pronoun is None or not 0 <= tgt_pronoun < len(ref):
+        cands = [i for i, w in enumerate(ref) if strip(w) in PRONOUNS_DE]
+        if not cands:
+            return None
+        tgt_pronoun = cands[-1]
+    want = strip(ref[tgt_pronoun])
+    words = hyp.split()
+    return tgt_pronoun < len(words) and strip(words[tgt_pronoun]) == want
+
+
+def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None, batch_size: int = 64,
+                  max_len: int | None = None) -> list[list[int]]:
+    """Greedy outputs (ids) of many sentences, with `ablate` heads switched off (each sentence
+    decoded as `transformer.decode.greedy` would, up to `max_len` tokens)."""
+    from .decode import greedy_batch
+    from .trace import ablation
+
+    ids = [source_ids(tokenizer, t, model.cfg.max_len)[0] for t in texts]
+    out: list[list[int]] = []
+    ctx = ablation(ablate) if ablate else contextlib.nullcontext()
+    with ctx, torch.inference_mode():
+        for b in range(0, len(ids), batch_size):
+            out += greedy_batch(model, ids[b:b + batch_size], max_len)
+    return out
+
+
+@dataclass
+class PronounResult:
+    accuracy: float | None  # share of scored items with the right pronoun (None: none scored)
+    n_scored: int
+    hypotheses: list[str]
+    hits: list[bool | None]  # per item; None = not scored (no reference pronoun)
+
+
+def pronoun_accuracy(model, tokenizer, items, ablate=None,
+                     max_len: int | None = None) -> PronounResult:
+    """Translate every probe item (transformer.heads.ProbeItem: text, target, tgt_pronoun) with
+    greedy decoding, `ablate` heads off, and check its German pronoun."""
+    hyps = [tokenizer.decode(h) for h in translate_ids(model, tokenizer,
+                                                      [it.text for it in items], ablate,
+                                                      max_len=max_len)]
+    hits = [pronoun_hit(h, it.target, it.tgt_pronoun) for h, it in zip(hyps, items)]
+    scored = [h for h in hits if h is not None]
+    acc = sum(scored) / len(scored) if scored else None
+    return PronounResult(acc, len(scored), hyps, hits)
+
+
 # -- generic relations -------------------------------------------------------------------------
 def relation_scores(model, tokenizer, pairs: list[tuple[str, str | None]], relation: str,
                     kind: str, batch_size: int = 64) -> torch.Tensor:
@@ -324,6 +383,19 @@ def _relation_targets(relation: str, q_ids: list[int], k_ids: list[int], cfg) ->
     raise ValueError(relation)
 
 
+def parse_ablate(specs: list[str]) -> dict[str, list[int]]:
+    """["decoder_self:1:1", "cross:0:2"] -> {"decoder.layers.1.self_attn": [1], ...}."""
+    out: dict[str, list[int]] = {}
+    for spec in specs:
+        parts = spec.split(":")
+        if len(parts) != 3 or parts[0] not in KINDS or not all(p.isdigit() for p in parts[1:]):
+            raise ValueError(f"--ablate: expected KIND:LAYER:HEAD with KIND one of "
+                             f"{', '.join(KINDS)} (got {spec!r})")
+        stack, mod = _PATH[parts[0]]
+        out.setdefault(f"{stack}.layers.{int(parts[1])}.{mod}", []).append(int(parts[2]))
+    return out
+
+
 # -- CLI ---------------------------------------------------------------------------------------
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):
@@ -338,9 +410,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--probe", default="anaphora",
                     help="'anaphora' (the held-out split of the synthetic task) or a JSONL file")
     ap.add_argument("--n", type=int, default=200, help="probe sentences for --probe anaphora")
+    ap.add_argument("--ablate", action="append", default=[], metavar="KIND:LAYER:HEAD",
+                    help="also translate the probe with these heads switched off and report "
+                         "pronoun accuracy with and without (e.g. decoder_self:1:1); repeatable")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args(argv)
+    try:
+        ablate = parse_ablate(args.ablate)
+    except ValueError as e:
+        ap.error(str(e))
     from .checkpoint import CheckpointError, load_checkpoint
 
     torch.set_num_threads(max(1, args.threads))
@@ -351,6 +430,12 @@ def main(argv: list[str] | None = None) -> int:
         items = anaphora_probe(n=args.n) if args.probe == "anaphora" else read_probe_file(args.probe)
     except (CheckpointError, ValueError) as e:
         ap.error(str(e))
+    cfg = ck.model.cfg
+    for path, heads in ablate.items():
+        n_layers = cfg.n_encoder_layers if path.startswith("encoder") else cfg.n_decoder_layers
+        if int(path.split(".")[2]) >= n_layers or max(heads) >= cfg.n_heads:
+            ap.error(f"--ablate: {path} head {max(heads)} is not in this model "
+                     f"({n_layers} layers, {cfg.n_heads} heads)")
     scores = score_anaphora(ck.model, ck.tokenizer, items)
     kind, layer, head, acc, mw = best_head(scores)
     out = {"probe": args.probe, "n": len(items), "baselines": baselines(items),
@@ -359,12 +444,23 @@ def main(argv: list[str] | None = None) -> int:
            "heads": {k: {"accuracy": torch.round(v.accuracy, decimals=4).tolist(),
                          "mean_weight": torch.round(v.mean_weight, decimals=4).tolist(),
                          "n": v.n} for k, v in scores.items()}}
+    if ablate or args.probe == "anaphora":
+        base = pronoun_accuracy(ck.model, ck.tokenizer, items)
+        out["pronoun_accuracy"] = base.accuracy
+        if ablate:
+            off = pronoun_accuracy(ck.model, ck.tokenizer, items, ablate=ablate)
+            out["ablation"] = {"heads": args.ablate, "pronoun_accuracy": off.accuracy}
     if args.json:
         print(json.dumps(out))
     else:
         print(f"probe {args.probe}: {len(items)} sentences; baselines {out['baselines']}")
         print(f"best head: {kind} layer {layer} head {head}: accuracy {acc:.3f}, "
               f"mean weight {mw:.3f}")
+        if out.get("pronoun_accuracy") is not None:
+            print(f"pronoun accuracy (greedy): {out['pronoun_accuracy']:.3f}")
+        if "ablation" in out:
+            print(f"with {', '.join(args.ablate)} switched off: "
+                  f"{out['ablation']['pronoun_accuracy']:.3f}")
     return 0
 
 

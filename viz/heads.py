@@ -20,7 +20,7 @@ import plotly.graph_objects as go
 KINDS = ("encoder_self", "decoder_self", "cross")
 SHORT = {"encoder_self": "enc", "decoder_self": "dec", "cross": "cross"}
 _FROM_SHORT = {v: k for k, v in SHORT.items()}
-PRONOUNS_DE = ("er", "sie", "es")
+from transformer.heads import PRONOUNS_DE  # noqa: E402,F401
 MAX_PROBE_BYTES = 1_000_000
 _LABEL = re.compile(r"^(enc|dec|cross) L(\d+) H(\d+)$")
 
@@ -132,63 +132,7 @@ def read_probe_upload(data: bytes, name: str = "probe.jsonl", max_bytes: int = M
         return read_probe_file(p)
 
 
-# -- the causal test ----------------------------------------------------------------------------
-def pronoun_hit(hyp: str, target: str | None, tgt_pronoun: int | None) -> bool | None:
-    """Does the hypothesis have the reference's German pronoun (er/sie/es) at the same word
-    position? The position is `tgt_pronoun` (the anaphora probe's meta `tgt_pronoun_pos`), else
-    the reference's last er/sie/es. None when the reference has no pronoun (not scored)."""
-    if not target:
-        return None
-    strip = lambda w: w.strip(".,;:!?\"'").lower()
-    ref = target.split()
-    if tgt_pronoun is None or not 0 <= tgt_pronoun < len(ref):
-        cands = [i for i, w in enumerate(ref) if strip(w) in PRONOUNS_DE]
-        if not cands:
-            return None
-        tgt_pronoun = cands[-1]
-    want = strip(ref[tgt_pronoun])
-    words = hyp.split()
-    return tgt_pronoun < len(words) and strip(words[tgt_pronoun]) == want
-
-
-def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None, batch_size: int = 64,
-                  max_len: int | None = None) -> list[list[int]]:
-    """Greedy outputs (ids) of many sentences, with `ablate` heads switched off (each sentence
-    decoded as `transformer.decode.greedy` would, up to `max_len` tokens)."""
-    import contextlib
-
-    import torch
-
-    from transformer.decode import greedy_batch
-    from transformer.text import source_ids
-    from transformer.trace import ablation
-
-    ids = [source_ids(tokenizer, t, model.cfg.max_len)[0] for t in texts]
-    out: list[list[int]] = []
-    ctx = ablation(ablate) if ablate else contextlib.nullcontext()
-    with ctx, torch.inference_mode():
-        for b in range(0, len(ids), batch_size):
-            out += greedy_batch(model, ids[b:b + batch_size], max_len)
-    return out
-
-
-@dataclass
-class PronounResult:
-    accuracy: float | None  # share of scored items with the right pronoun (None: none scored)
-    n_scored: int
-    hypotheses: list[str]
-    hits: list[bool | None]  # per item; None = not scored (no reference pronoun)
-
-
-def pronoun_accuracy(model, tokenizer, items, ablate=None,
-                     max_len: int | None = None) -> PronounResult:
-    """Translate every probe item (transformer.heads.ProbeItem: text, target, tgt_pronoun) with
-    greedy decoding, `ablate` heads off, and check its German pronoun."""
-    hyps = [tokenizer.decode(h) for h in translate_ids(model, tokenizer,
-                                                      [it.text for it in items], ablate,
-                                                      max_len=max_len)]
-    hits = [pronoun_hit(h, it.target, it.tgt_pronoun) for h, it in zip(hyps, items)]
-    scored = [h for h in hits if h is not None]
-    acc = sum(scored) / len(scored) if scored else None
-    return PronounResult(acc, len(scored), hyps, hits)
+# -- the causal test lives in the core (the CLI reports it too); re-exported for the pages ---
+from transformer.heads import (PronounResult, pronoun_accuracy, pronoun_hit,  # noqa: E402,F401
+                               translate_ids)
 
