@@ -453,35 +453,22 @@ def test_zip_bomb_header_sizes_are_not_trusted(base, tmp_path):
 
 
 # ================================================================ known bugs, each pinned
-DEEP_JSON_BUG = ("checkpoint._read_json catches UnicodeDecodeError and JSONDecodeError but not "
-                 "RecursionError, which json.loads raises on deeply nested arrays")
-HUGE_MODEL_BUG = ("read_config/load_checkpoint build Transformer(cfg) before checking the "
-                  "weights: a config asking for an enormous model raises RuntimeError from "
-                  "the allocator (or exhausts memory for a merely large one)")
-ZIP_DECOMPRESS_BUG = ("upload.extract_checkpoint_zip catches BadZipFile/OSError/RuntimeError/"
-                      "NotImplementedError when reading members, but corrupt deflate data raises "
-                      "zlib.error and corrupt LZMA data lzma.LZMAError")
-UPLOAD_LEAK_BUG = ("upload.extract_checkpoint_zip removes the unpacked directory only on "
-                   "CheckpointError: any other exception from load_checkpoint leaves "
-                   "uploads/upload-<hash>/ behind")
-BOOL_FLAG_BUG = ("ModelConfig does not check that norm_first / tie_embeddings are booleans: "
-                 "\"no\" is truthy and loads as tie_embeddings=True")
+# Regression tests for bugs this fuzzing found (fixed since): deep JSON nesting, a config asking
+# for an enormous model, non-boolean flags, corrupt compressed zip members, failed uploads left
+# on disk.
 
 
-@pytest.mark.xfail(strict=True, reason=DEEP_JSON_BUG)
 @pytest.mark.parametrize("name", [CONFIG, HISTORY])
 def test_deeply_nested_json_is_refused(base, name):
     refused({**base.files, name: b"[" * 100_000 + b"]" * 100_000}, "json_deep")
 
 
-@pytest.mark.xfail(strict=True, reason=HUGE_MODEL_BUG)
 def test_huge_model_config_is_refused(base):
     cfg = json.loads(json.dumps(base.config))
     cfg["model"]["vocab_size"] = 10**15  # fails at once (no allocation is attempted)
     refused({**base.files, CONFIG: json.dumps(cfg).encode()}, "config_huge_model")
 
 
-@pytest.mark.xfail(strict=True, reason=BOOL_FLAG_BUG)
 def test_non_boolean_flags_are_refused(base):
     cfg = json.loads(json.dumps(base.config))
     cfg["model"]["tie_embeddings"] = "no"
@@ -496,7 +483,6 @@ def _corrupt_compressed(base, method) -> bytes:
     return bytes(z)
 
 
-@pytest.mark.xfail(strict=True, reason=ZIP_DECOMPRESS_BUG)
 @pytest.mark.parametrize("method", [zipfile.ZIP_DEFLATED, zipfile.ZIP_LZMA],
                          ids=["deflate", "lzma"])
 def test_corrupt_compressed_member_is_refused(base, tmp_path, method):
@@ -507,7 +493,6 @@ def test_corrupt_bzip2_member_is_refused(base, tmp_path):
     _zip_case(_corrupt_compressed(base, zipfile.ZIP_BZIP2), tmp_path, "zip_corrupt_compressed")
 
 
-@pytest.mark.xfail(strict=True, reason=UPLOAD_LEAK_BUG)
 def test_failed_upload_leaves_nothing_behind(base, tmp_path):
     dest = tmp_path / "uploads"
     data = _zip([(CONFIG, b"[" * 100_000 + b"]" * 100_000), (WEIGHTS, base.files[WEIGHTS]),

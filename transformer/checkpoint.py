@@ -66,18 +66,33 @@ def unique_state(model: torch.nn.Module) -> dict[str, torch.Tensor]:
     return out
 
 
+def recover(path: str | os.PathLike) -> bool:
+    """If `path` is missing but a previous swap left its old copy aside (a kill between the two
+    renames of _atomic_dir), put the old copy back. Returns True when something was restored."""
+    path = Path(path)
+    if path.exists() or not path.parent.is_dir():
+        return False
+    olds = sorted(path.parent.glob(f".{path.name}.old-*"), key=lambda p: p.stat().st_mtime)
+    if not olds:
+        return False
+    os.replace(olds[-1], path)
+    return True
+
+
 def _atomic_dir(path: Path, write) -> Path:
     """Write a directory via write(tmp_dir), then swap it into place. An error (full disk, bad
-    input) removes the temporary directory and leaves any previous checkpoint untouched."""
+    input) removes the temporary directory and leaves any previous checkpoint untouched; a kill
+    between the two renames is repaired by recover() (called here and by the loader)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    recover(path)
     tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.tmp-", dir=path.parent))
+    old = None
     try:
         write(tmp)
         for f in tmp.iterdir():
             with open(f, "rb") as fh:
                 os.fsync(fh.fileno())
-        old = None
         if path.exists():
             old = path.parent / f".{path.name}.old-{uuid.uuid4().hex[:8]}"
             os.replace(path, old)
@@ -86,6 +101,8 @@ def _atomic_dir(path: Path, write) -> Path:
             shutil.rmtree(old, ignore_errors=True)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
+        if old is not None and not path.exists():
+            os.replace(old, path)  # the new copy never arrived: the old one goes back
         raise
     return path
 
@@ -141,6 +158,8 @@ def _read_json(p: Path, what: str) -> Any:
         return json.loads(p.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise CheckpointError(f"{what}: not valid JSON ({str(e).splitlines()[0]})") from None
+    except RecursionError:
+        raise CheckpointError(f"{what}: nested too deeply") from None
 
 
 def read_config(path: str | os.PathLike) -> tuple[ModelConfig, dict, dict]:
@@ -198,12 +217,38 @@ def check_weights(model: Transformer, tensors: dict[str, torch.Tensor]) -> dict[
     return out
 
 
+def _name(path: Path) -> str:
+    return repr(str(path)[-80:])
+
+
+def estimated_parameters(cfg: ModelConfig) -> int:
+    """Parameter count from the shape alone (no allocation), to refuse absurd configs early."""
+    d, ff, v = cfg.d_model, cfg.d_ff, cfg.vocab_size
+    attn, ffn = 4 * d * d + 4 * d, 2 * d * ff + ff + d
+    emb = v * d * (1 if cfg.tie_embeddings else 3)
+    return (emb + cfg.n_encoder_layers * (attn + ffn + 4 * d)
+            + cfg.n_decoder_layers * (2 * attn + ffn + 6 * d))
+
+
 def load_checkpoint(path: str | os.PathLike, device: str = "cpu") -> Checkpoint:
     path = Path(path)
-    if not path.is_dir():
-        raise CheckpointError(f"{path.name or path}: not a checkpoint directory")
+    try:
+        recover(path)
+        is_dir = path.is_dir()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        is_dir = False
+    if not is_dir:
+        raise CheckpointError(f"{_name(path)}: not a checkpoint directory")
     cfg, train, _ = read_config(path)
-    model = Transformer(cfg)
+    weights_bytes = (path / WEIGHTS).stat().st_size if (path / WEIGHTS).is_file() else 0
+    n_params = estimated_parameters(cfg)
+    if 2 * n_params > max(weights_bytes, 0) * 1.05 + (1 << 20):  # float16 is the smallest
+        raise CheckpointError(f"{CONFIG}: describes a model of {n_params:,} parameters, more "
+                              f"than {WEIGHTS} ({weights_bytes:,} bytes) can hold")
+    try:
+        model = Transformer(cfg)
+    except (RuntimeError, MemoryError) as e:
+        raise CheckpointError(f"{CONFIG}: the model cannot be built ({type(e).__name__})") from None
     tensors = check_weights(model, _read_weights(path / WEIGHTS))
     tokenizer = load_tokenizer(path, cfg)
     missing, unexpected = model.load_state_dict(tensors, strict=False)

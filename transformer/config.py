@@ -48,6 +48,13 @@ class ModelConfig:
             _require(value >= 1, name, "must be at least 1", value)
         _require(self.vocab_size >= 5, "vocab_size", "must be at least 5 (4 special tokens + 1)",
                  self.vocab_size)
+        for name, top in (("vocab_size", 1_000_000), ("d_ff", 65536), ("n_encoder_layers", 64),
+                          ("n_decoder_layers", 64)):
+            _require(getattr(self, name) <= top, name, f"must be at most {top:,}",
+                     getattr(self, name))
+        for name in ("norm_first", "tie_embeddings"):
+            _require(isinstance(getattr(self, name), bool), name, "must be true or false",
+                     getattr(self, name))
         _require(self.d_model % self.n_heads == 0, "d_model",
                  f"must be divisible by n_heads={self.n_heads}", self.d_model)
         _require(self.d_model <= 8192, "d_model", "must be at most 8192", self.d_model)
@@ -64,7 +71,8 @@ class ModelConfig:
                  "layer_norm_eps", "must be in (0, 1)", self.layer_norm_eps)
         ids = [self.pad_id, self.bos_id, self.eos_id, self.unk_id]
         for name, value in zip(("pad_id", "bos_id", "eos_id", "unk_id"), ids):
-            _require(isinstance(value, int) and 0 <= value < self.vocab_size, name,
+            _require(isinstance(value, int) and not isinstance(value, bool)
+                     and 0 <= value < self.vocab_size, name,
                      f"must be an integer in [0, vocab_size={self.vocab_size})", value)
         _require(len(set(ids)) == 4, "pad_id", "pad/bos/eos/unk ids must be distinct", ids)
 

@@ -117,6 +117,8 @@ def read_probe_file(path: str | Path) -> list[ProbeItem]:
             cands = obj.get("candidates") or []
             if not all(isinstance(c, int) and 0 <= c < len(words) for c in cands):
                 raise ValueError("candidates must be word positions")
+        except RecursionError:
+            raise ValueError(f"{path.name}:{no}: nested too deeply") from None
         except (json.JSONDecodeError, KeyError, TypeError, ValueError, TextError) as e:
             msg = f"missing field {e}" if isinstance(e, KeyError) else str(e).splitlines()[0]
             raise ValueError(f"{path.name}:{no}: {msg}") from None

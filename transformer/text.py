@@ -18,7 +18,10 @@ def clean_text(text: object, what: str = "text") -> str:
         raise TextError(f"{what}: nothing was typed")
     if not isinstance(text, str):
         raise TextError(f"{what}: expected text, got {type(text).__name__}")
-    chars = [" " if unicodedata.category(c) == "Cc" else c for c in text]
+    # Control characters become spaces; lone surrogates (what Python makes of invalid UTF-8 in
+    # argv or JSON) become U+FFFD, since no tokenizer or browser can encode them.
+    chars = [" " if cat == "Cc" else "\ufffd" if cat == "Cs" else c
+             for c, cat in ((c, unicodedata.category(c)) for c in text)]
     out = " ".join("".join(chars).split())
     if not out:
         raise TextError(f"{what}: the text is empty (type a sentence)")

@@ -45,6 +45,8 @@ def _check_text(text: object, what: str = "text") -> str:
     """Reject None and non-strings early, with a message that says what was passed."""
     if not isinstance(text, str):
         raise TypeError(f"{what} must be a str, got {type(text).__name__}: {text!r:.60}")
+    if any("\ud800" <= c <= "\udfff" for c in text):  # lone surrogates cannot be UTF-8 encoded
+        text = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
     return text
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import io
 import shutil
+import lzma
 import zipfile
+import zlib
 from pathlib import Path
 
 from .checkpoint import CARD, CONFIG, HISTORY, TOKENIZER, WEIGHTS, CheckpointError, _atomic_dir
@@ -56,7 +58,8 @@ def extract_checkpoint_zip(data: bytes, dest_root: str | Path) -> Path:
         try:
             with zf.open(info) as fh:
                 blob = fh.read(ALLOWED[name] + 1)  # never trust the header's size
-        except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError):
+        except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, zlib.error,
+                lzma.LZMAError, EOFError):
             raise CheckpointError(f"{name}: could not be read from the .zip") from None
         if len(blob) > ALLOWED[name]:
             raise CheckpointError(f"{name} is larger than {ALLOWED[name] >> 20} MiB")
@@ -73,7 +76,7 @@ def extract_checkpoint_zip(data: bytes, dest_root: str | Path) -> Path:
 
     try:
         load_checkpoint(dest)
-    except CheckpointError:
+    except BaseException:  # refused (or anything else): nothing of it stays on disk
         shutil.rmtree(dest, ignore_errors=True)
         raise
     return dest
