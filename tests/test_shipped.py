@@ -1,0 +1,66 @@
+"""The shipped checkpoints load on a fresh clone and do their job on held-out samples."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from transformer.checkpoint import load_checkpoint
+from transformer.data import load_task
+from transformer.decode import greedy, greedy_batch
+from transformer.text import source_ids
+
+ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
+SHIPPED = sorted(p.name for p in ROOT.iterdir() if (p / "config.json").is_file()) \
+    if ROOT.is_dir() else []
+
+
+def _translate(ck, texts):
+    ids = [source_ids(ck.tokenizer, t, ck.model.cfg.max_len)[0] for t in texts]
+    return [ck.tokenizer.decode(o) for o in greedy_batch(ck.model, ids)]
+
+
+def test_the_expected_checkpoints_are_shipped_with_cards():
+    for name in ("anaphora-en-de", "copy-tiny", "reverse-tiny"):
+        assert name in SHIPPED
+    total = sum(f.stat().st_size for f in ROOT.rglob("*") if f.is_file())
+    assert total < 60 * 2 ** 20  # all checkpoints together at most 60 MB
+    for name in SHIPPED:
+        card = (ROOT / name / "README.md").read_text()
+        assert "## Scores" in card and "python -m transformer.train" in card
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_checkpoint_loads(name):
+    ck = load_checkpoint(ROOT / name)
+    assert ck.model.cfg.vocab_size == ck.tokenizer.vocab_size
+    assert json.loads((ROOT / name / "history.json").read_text())
+
+
+def test_anaphora_model_translates_held_out_sentences():
+    ck = load_checkpoint(ROOT / "anaphora-en-de")
+    held = load_task("anaphora", "test", n=40)
+    outs = _translate(ck, [e.src for e in held])
+    pron_ok = sum(o.split()[e.meta["tgt_pronoun_pos"]] == e.meta["pronoun_de"]
+                  for o, e in zip(outs, held) if len(o.split()) > e.meta["tgt_pronoun_pos"])
+    assert pron_ok >= 38  # >= 95% of unseen noun pairs get the right er/sie/es
+    ex = held[0]
+    assert greedy(ck.model, source_ids(ck.tokenizer, ex.src, 512)[0]).tokens  # non-empty
+    assert ck.tokenizer.decode(
+        greedy(ck.model, source_ids(ck.tokenizer, ex.src, 512)[0]).tokens) == outs[0]
+
+
+@pytest.mark.parametrize("name,task", [("copy-tiny", "copy"), ("reverse-tiny", "reverse")])
+def test_symbol_models(name, task):
+    ck = load_checkpoint(ROOT / name)
+    held = load_task(task, "test", n=40)
+    outs = _translate(ck, [e.src for e in held])
+    assert sum(o == e.tgt for o, e in zip(outs, held)) >= 34
+
+
+@pytest.mark.skipif("multi30k-en-de" not in SHIPPED, reason="multi30k-en-de not shipped")
+def test_multi30k_model_translates():
+    ck = load_checkpoint(ROOT / "multi30k-en-de")
+    out = _translate(ck, ["A dog runs in the park .", "Two men are playing football ."])
+    assert "Hund" in out[0] and "Männer" in out[1]
