@@ -27,6 +27,7 @@ if ck is None:
 cfg, tok = ck.model_config, ck.tokenizer
 
 inspect_cache.apply_query_params("att")
+featured = inspect_cache.apply_featured_head("att", models.current_path(), ck.history)
 if st.session_state.get("att_kind") not in KINDS:
     st.session_state["att_kind"] = "encoder_self"
 st.session_state.setdefault("att_text", inspect_cache.example_text(ck.train_config))
@@ -97,6 +98,8 @@ inspect_cache.clamp_state("att_head", n_heads)
 c1, c2, c3 = st.columns([1, 1, 2])
 layer = c1.selectbox(t("layer"), range(n_lay), key="att_layer")
 head = c2.selectbox(t("head"), range(n_heads), key="att_head")
+if featured and (kind, layer, head) == (featured["kind"], featured["layer"], featured["head"]):
+    st.success(featured.get(i18n.lang()) or featured.get("en", ""), icon="🎯")
 show_avg = c3.checkbox(t("average"), key="att_avg", help=t("average_help"))
 m = v.matrix[layer, head]
 if m.size:

@@ -159,3 +159,20 @@ def test_no_checkpoint_is_explained(monkeypatch, tmp_path):
     at.run()
     no_errors(at)
     assert at.info and not at.get("plotly_chart")
+
+
+def test_opens_on_the_featured_head_of_the_shipped_anaphora_model(monkeypatch, tmp_path):
+    """The classroom's Figure 4: the anaphora checkpoint's card names a head; the page opens on it."""
+    import json
+    from pathlib import Path
+
+    from app_helpers import open_app
+
+    shipped = Path(__file__).resolve().parents[1] / "checkpoints"
+    fh = json.loads((shipped / "anaphora-en-de" / "history.json").read_text())["featured_head"]
+    at = open_app(monkeypatch, shipped, tmp_path, page="pages/attention_maps.py")
+    assert at.session_state["ckpt_path"].endswith("anaphora-en-de")
+    assert not at.exception
+    assert at.session_state["att_kind"] == fh["kind"]
+    assert (at.session_state["att_layer"], at.session_state["att_head"]) == (fh["layer"], fh["head"])
+    assert any("pronoun" in s.value.lower() for s in at.success)

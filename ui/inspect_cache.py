@@ -91,6 +91,31 @@ def apply_query_params(prefix: str, keys=("text", "target", "kind", "layer", "he
             st.session_state[f"{prefix}_{k}"] = v
 
 
+def featured_head(history: dict | None) -> dict | None:
+    """The head a checkpoint's card features (history.json "featured_head"), if well formed."""
+    fh = (history or {}).get("featured_head") if isinstance(history, dict) else None
+    if not isinstance(fh, dict) or fh.get("kind") not in ("encoder_self", "decoder_self", "cross"):
+        return None
+    if not all(isinstance(fh.get(k), int) and fh[k] >= 0 for k in ("layer", "head")):
+        return None
+    return fh
+
+
+def apply_featured_head(prefix: str, path: str, history: dict | None) -> dict | None:
+    """Open the page on the checkpoint's featured head, once per checkpoint, unless a link
+    (query parameters) names a head. Returns the featured head (for a caption) or None."""
+    fh = featured_head(history)
+    if fh is None:
+        return None
+    marker = f"{prefix}_featured_for"
+    if st.session_state.get(marker) != path and st.query_params.get("kind") is None:
+        st.session_state[f"{prefix}_kind"] = fh["kind"]
+        st.session_state[f"{prefix}_layer"] = fh["layer"]
+        st.session_state[f"{prefix}_head"] = fh["head"]
+    st.session_state[marker] = path
+    return fh
+
+
 def clamp_state(key: str, n: int, default: int = 0) -> None:
     """Keep an integer selectbox's state within 0..n-1 (a link or another model may have set
     it out of range)."""
