@@ -155,8 +155,11 @@ def free_tab() -> None:
 
 st.title(t("title"))
 st.write(t("intro"))
-tab1, tab2 = st.tabs([t("tab_examples"), t("tab_free")])
-with tab1:
-    examples_tab()
-with tab2:
+# A mode switch rather than tabs: only the chosen mode is computed and drawn.
+mode_names = {"examples": t("tab_examples"), "free": t("tab_free")}
+mode = st.segmented_control(" ", list(mode_names), key="we_mode", default="examples",
+                            format_func=mode_names.get, label_visibility="collapsed")
+if mode == "free":
     free_tab()
+else:
+    examples_tab()

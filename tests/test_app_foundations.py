@@ -142,6 +142,8 @@ def test_worked_examples_every_example_and_free_mode(monkeypatch, tmp_path):
     no_errors(at)
     assert at.info  # inputs changed: said so
     # free mode: garbage gives a message, good input the weights
+    at.session_state["we_mode"] = "free"
+    at.run()
     at.text_area(key="we_free_qkv_Q").set_value("1 2\nfoo").run()
     assert at.error and "foo" in at.error[0].value and not at.exception
     at.text_area(key="we_free_qkv_Q").set_value("1 2\n3 4").run()
