@@ -14,7 +14,7 @@ from viz.attention import heatmap
 
 t = i18n.translator(strings)
 ft = runs_ui.frozen_translator(strings)  # for format_func
-EXAMPLES = {"anaphora": "The dog saw the cup because it was hungry .", "copy": "a b c d e f",
+EXAMPLES = {"anaphora": "The dog saw the book because it was hungry .", "copy": "a b c d e f",
             "reverse": "a b c d e f", "sort": "d a f b e c"}
 
 st.title(t("title"))

@@ -11,7 +11,7 @@ ts = i18n.translator(shell_strings)
 STOPS = [  # (title, text, page file, page title key, example sentence)
     ("pe_title", "pe_text", "pages/positional_encoding.py", "page_pe", "I love AI"),
     ("att_title", "att_text", "pages/attention_maps.py", "page_attention",
-     "The dog saw the cup because it was hungry ."),
+     "The dog saw the book because it was hungry ."),
     ("masks_title", "masks_text", "pages/masking.py", "page_masks", "A dog runs ."),
     ("step_title", "step_text", "pages/step_by_step.py", "page_step", "A dog runs ."),
     ("heads_title", "heads_text", "pages/head_finder.py", "page_heads",

@@ -60,7 +60,7 @@ def clear() -> None:
 
 # -- shared page helpers ----------------------------------------------------------------------
 EXAMPLES = {
-    "anaphora": "The dog saw the cup because it was hungry .",
+    "anaphora": "The dog saw the book because it was hungry .",
     "copy": "a b c d e f", "reverse": "a b c d e f", "sort": "d a f b e c",
 }
 DEFAULT_EXAMPLE = "A dog runs in the park ."

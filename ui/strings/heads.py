@@ -173,7 +173,7 @@ ZH = {
     "n": "探针句数量",
     "n_help": "句子越多，得分越稳定，但耗时越长。",
     "upload": "探针文件（JSON lines）",
-    "upload_help": "每行一个 JSON 对象：{{\"text\": \"The dog saw the cup because it was hungry .\", "
+    "upload_help": "每行一个 JSON 对象：{{\"text\": \"The dog saw the book because it was hungry .\", "
                    "\"pronoun\": 6, \"antecedent\": 1}}，词的位置按空格分词、从 0 开始计数；可选 "
                    "\"candidates\"（名词位置，用于基线）和 \"target\"（参考译文）。最多 {kb:,} kB、"
                    "{lines:,} 行。",
