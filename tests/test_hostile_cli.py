@@ -45,24 +45,15 @@ CI_FILES = {"empty_file", "invalid_utf8_line2", "utf16_bom", "nul_bytes", "rando
 ROOT = Path(__file__).resolve().parents[1]
 
 SURROGATES = {"lone_high_surrogate", "lone_low_surrogate", "surrogateescape_bytes"}
-SURROGATE_BUG = ("transformer.text.clean_text keeps lone surrogates (category Cs); "
-                 "SentencePiece then raises RuntimeError ('Unable to cast Python instance') "
-                 "which escapes the CLI as a traceback")
 
 
-def _texts(xfail_ids=(), reason="", costly=False):
-    out = []
-    for key, text in ALL_TEXTS:
-        if costly and not LONG and key not in CI_TEXTS:
-            continue
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if key in xfail_ids else []
-        out.append(pytest.param(text, id=key, marks=marks))
-    return out
+def _texts(costly=False):
+    return [pytest.param(text, id=key) for key, text in ALL_TEXTS
+            if not costly or LONG or key in CI_TEXTS]
 
 
-def _files(items, xfail_ids=(), reason="", costly=False):
-    return [pytest.param(data, id=key, marks=[pytest.mark.xfail(strict=True, reason=reason)]
-                         if key in xfail_ids else []) for key, data in items
+def _files(items, costly=False):
+    return [pytest.param(data, id=key) for key, data in items
             if LONG or not costly or key in CI_FILES]
 
 
@@ -144,7 +135,7 @@ def _write(tmp_path: Path, name: str, data: bytes) -> str:
 
 
 # ================================================================== transformer.inspect
-@pytest.mark.parametrize("text", _texts(SURROGATES, SURROGATE_BUG, costly=True))
+@pytest.mark.parametrize("text", _texts(costly=True))
 def test_inspect_text(ck, marker, text):
     from transformer.inspect import main
 
@@ -158,7 +149,7 @@ def test_inspect_text(ck, marker, text):
         assert not text.strip() or set(text) <= set("\x00 \u200b\u200c\u200d\u2060\ufeff"), err
 
 
-@pytest.mark.parametrize("text", _texts(SURROGATES, SURROGATE_BUG, costly=True))
+@pytest.mark.parametrize("text", _texts(costly=True))
 def test_inspect_target(ck, marker, text):
     """A blank target means greedy decoding (the untrained model runs to its length limit)."""
     from transformer.inspect import main
@@ -168,20 +159,8 @@ def test_inspect_target(ck, marker, text):
     check(code, out, err, marker)
 
 
-LONG_PATH_BUG = ("load_checkpoint calls Path.is_dir() on the argument; a name longer than "
-                 "NAME_MAX raises OSError(ENAMETOOLONG) (pathlib ignores only ENOENT/ENOTDIR/"
-                 "EBADF/ELOOP), which escapes the CLIs")
-DEEP_JSON_BUG = ("json.loads raises RecursionError (not a ValueError) on deeply nested arrays; "
-                 "transformer.heads.read_probe_file does not catch it")
-NEWLINE_PATH_BUG = ("load_checkpoint's 'not a checkpoint directory' message embeds the path "
-                    "unquoted: a path with a newline gives a message of several lines")
-
-
 @pytest.mark.parametrize("text", [
-    pytest.param(t, id=k, marks=[pytest.mark.xfail(strict=True, reason=NEWLINE_PATH_BUG)]
-                 if "\n" in t else [pytest.mark.xfail(strict=True, reason=LONG_PATH_BUG)]
-                 if len(t) > 255 else [])
-    for k, t in TEXTS if k in (
+    pytest.param(t, id=k) for k, t in TEXTS if k in (
         "dotdot_path", "absolute_path", "nul_only", "newlines_only", "empty", "script_tag",
         "surrogateescape_bytes", "rtl_override", "shell_subst", "home_tilde", "file_url",
         "windows_path", "chars_10000", "markdown_block")])
@@ -199,7 +178,7 @@ def test_checkpoint_argument_is_just_a_path(marker, text):
 
 
 # ==================================================================== transformer.heads
-@pytest.mark.parametrize("text", _texts(SURROGATES, SURROGATE_BUG, costly=True))
+@pytest.mark.parametrize("text", _texts(costly=True))
 def test_heads_probe_line(ck, tmp_path, marker, text):
     from transformer.heads import main
 
@@ -211,10 +190,8 @@ def test_heads_probe_line(ck, tmp_path, marker, text):
 
 
 @pytest.mark.parametrize("data", _files([(k, v) for k, v in FILES + PROBE_FILES
-                                         if k != "probe_nested_deep"],
-                                        {"probe_surrogate_escape"}, SURROGATE_BUG, costly=True)
-                         + _files([(k, v) for k, v in PROBE_FILES if k == "probe_nested_deep"],
-                                  {"probe_nested_deep"}, DEEP_JSON_BUG))
+                                         if k != "probe_nested_deep"], costly=True)
+                         + _files([(k, v) for k, v in PROBE_FILES if k == "probe_nested_deep"]))
 def test_heads_probe_file(ck, tmp_path, data):
     from transformer.heads import main
 
@@ -323,17 +300,9 @@ def test_train_on_hostile_parallel_files(tmp_path, key):
     _check_run_dir(run, code)
 
 
-TASK_OPT_BUG = ("an unknown --task-opt key reaches load_task as a keyword: TypeError escapes "
-                "transformer.train.main (it catches ValueError only)")
-
-
 @pytest.mark.parametrize("opt", [
     "no_equals_sign", "n=-1", "max_len=0", "min_len=9=9", "vocab=1", "vocab=100000",
-    "n=NaN", "n=1e9999",
-    pytest.param("=1", marks=pytest.mark.xfail(strict=True, reason=TASK_OPT_BUG)),
-    pytest.param("x=1", marks=pytest.mark.xfail(strict=True, reason=TASK_OPT_BUG)),
-    pytest.param("__class__=1", marks=pytest.mark.xfail(strict=True, reason=TASK_OPT_BUG)),
-    pytest.param("$(touch PWNED_marker)=1", marks=pytest.mark.xfail(strict=True, reason=TASK_OPT_BUG)),
+    "n=NaN", "n=1e9999", "=1", "x=1", "__class__=1", "$(touch PWNED_marker)=1",
 ])
 def test_train_hostile_task_opt(tmp_path, opt):
     from transformer.train import main
@@ -435,12 +404,7 @@ def test_real_processes(ck, tmp_path, marker):
     assert not problems, problems
 
 
-SURROGATE_ARGV_BUG = ("invalid UTF-8 bytes in argv reach SentencePiece as lone surrogates: "
-                      "RuntimeError traceback, exit 1 " + SURROGATE_BUG)
-
-
 @pytest.mark.skipif(not LONG, reason="long mode only (ATTENTION_LAB_LONG_TESTS=1)")
-@pytest.mark.xfail(strict=True, reason=SURROGATE_ARGV_BUG)
 def test_real_inspect_with_invalid_utf8_argv(ck, tmp_path):
     """What a shell passes for `--text $'A \\xff dog'`: Python decodes it to a lone surrogate."""
     proc = _spawn(["-m", "transformer.inspect", "--checkpoint", ck, "--text", b"A \xff dog"],

@@ -96,3 +96,64 @@ def test_launch_stop_sigint_and_concurrency_cap(tmp_path):
             h2.process.kill()
     assert h2.status()["state"] == "stopped"
     assert "last" in runs.checkpoints(h2.run_dir)
+
+
+class _FakePopen:
+    """Stands in for subprocess.Popen in launch: records the child's environment, starts
+    nothing. Its pid is this process's (alive), so the slot it took stays busy."""
+    envs: list = []
+
+    def __init__(self, argv, env=None, **kw):
+        _FakePopen.envs.append(dict(env or {}))
+        self.pid = os.getpid()
+
+    def poll(self):
+        return None
+
+
+def test_launch_gives_each_slot_its_own_gpu(tmp_path, monkeypatch):
+    monkeypatch.setattr(runs.subprocess, "Popen", _FakePopen)
+    root = tmp_path / "runs"
+
+    def launch_two(**kw):
+        _FakePopen.envs = []
+        for name in ("a", "b"):
+            runs.launch(root / name, ["--task", "copy"], max_concurrent=2, **kw)
+        runs.release_slot(root)  # both lock files name this process
+        return [e.get("CUDA_VISIBLE_DEVICES") for e in _FakePopen.envs]
+
+    assert launch_two(gpus=2, env={}) == ["0", "1"]
+    assert launch_two(gpus=1, env={}) == ["0", "0"]  # more runs than GPUs: they share
+    assert launch_two(gpus=2, env={"CUDA_VISIBLE_DEVICES": "4,5"}) == ["4", "5"]
+    assert launch_two(gpus=0, env={"CUDA_VISIBLE_DEVICES": "7"}) == ["7", "7"]  # left alone
+    assert launch_two(gpus=0, env={}) == [None, None]  # the CPU: nothing changes
+    if runs.cuda_device_count() == 0:
+        assert launch_two(env={}) == [None, None]
+    assert json.loads((root / "b" / runs.COMMAND).read_text())["cuda_visible_devices"] is None
+
+
+@pytest.mark.parametrize("name", ["..", ".hidden", "-rf", "a" * 65, "x\ny", "\u202eevil"])
+def test_launch_refuses_a_name_that_is_not_a_plain_run_name(tmp_path, monkeypatch, name):
+    monkeypatch.setattr(runs.subprocess, "Popen", _FakePopen)
+    root = tmp_path / "runs"
+    root.mkdir()
+    with pytest.raises(runs.RunError, match="run name"):
+        runs.launch(root / name, ["--task", "copy"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["runs"]
+    assert list(root.iterdir()) == []  # no slot taken, nothing created
+
+
+def test_run_dir_and_listing_refuse_symlinks_out_of_the_root(tmp_path):
+    root = tmp_path / "runs"
+    runs.write_status(root / "ok", state="finished", step=1, pid=os.getpid())
+    outside = tmp_path / "outside"
+    runs.write_status(outside, state="finished", step=1, pid=os.getpid())
+    (root / "link").symlink_to(outside, target_is_directory=True)
+    assert [r.name for r in runs.list_runs(root)] == ["ok"]
+    assert runs.run_dir(root, "ok") == root / "ok"
+    assert runs.run_dir(root, "名前") == root / "名前"
+    with pytest.raises(runs.RunError):
+        runs.run_dir(root, "link")  # resolves outside the root
+    for bad in ("..", "a..b", "", "a/b", "../ok", ".", " x", "x" * 65):
+        with pytest.raises(runs.RunError):
+            runs.run_dir(root, bad)

@@ -11,16 +11,24 @@
 
 States: starting, running, evaluating, saving, stopped, finished, failed.
 
+A run's folder comes from a user's name only through `run_dir(ROOT, NAME)`: a plain name (a word
+character, then up to 63 word characters, dots or dashes; Unicode letters allowed; no "..") for a
+folder directly under ROOT, else RunError. `list_runs` skips symlinks and anything that resolves outside ROOT.
+
 The Streamlit Train page uses `launch` (a child process running `python -m transformer.train`),
 then polls with `read_status`, `read_metrics` and `request_stop`. Concurrent runs are capped by lock
 files under ROOT/.slots/, each holding the child's pid; a slot whose process is gone (or a zombie,
-or whose run reached a final state) is reclaimed.
+or whose run reached a final state) is reclaimed. On a machine with CUDA devices, the child of
+slot i sees one GPU: CUDA_VISIBLE_DEVICES is set to the i-th visible device (modulo their number;
+an existing CUDA_VISIBLE_DEVICES list in the launcher's environment is indexed, not replaced by
+physical ids), so N runs on N GPUs do not all land on cuda:0. On the CPU nothing changes.
 """
 from __future__ import annotations
 
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -36,7 +44,35 @@ SLOTS_DIR = ".slots"
 
 
 class RunError(RuntimeError):
-    """A run could not be launched (e.g. every slot is busy); the message is one line."""
+    """A run could not be launched (e.g. every slot is busy, or a bad name); the message is one
+    line."""
+
+
+RUN_NAME_RE = re.compile(r"[\w][\w.-]{0,63}")  # str pattern: \w is Unicode-aware
+
+
+def run_dir(root: str | os.PathLike, name: str) -> Path:
+    """The folder of the run called `name`: `root / name`, for a plain name only (a word
+    character, then up to 63 word characters, dots or dashes; no ".."; nothing that resolves
+    anywhere but directly under `root`, e.g. through a symlink). RunError otherwise. Creates
+    nothing."""
+    if not isinstance(name, str) or not RUN_NAME_RE.fullmatch(name) or ".." in name:
+        shown = (repr(name[:40]) + ("..." if len(name) > 40 else "") if isinstance(name, str)
+                 else type(name).__name__)
+        raise RunError(f"run name: use 1-64 letters, digits, '_', '-' or '.' (no '..'), "
+                       f"starting with a letter, digit or '_' (got {shown})")
+    root = Path(root)
+    path = root / name
+    try:
+        inside = path.resolve().parent == root.resolve()
+    except (OSError, RuntimeError, ValueError):  # symlink loops, odd file systems
+        inside = False
+    if not inside:
+        raise RunError(f"run name: {name!r} does not name a folder inside {root.name or root}")
+    return path
+
+
+_checked_run_dir = run_dir  # for launch(), whose first parameter is called run_dir
 
 
 def _clean(obj: Any) -> Any:
@@ -195,14 +231,23 @@ def checkpoints(run_dir: str | os.PathLike) -> list[str]:
 
 
 def list_runs(root: str | os.PathLike) -> list[RunInfo]:
-    """Every run directory directly under `root` (a directory with status.json), newest first."""
+    """Every run directory directly under `root` (a directory with status.json), newest first.
+    Symlinks and anything that resolves outside `root` are skipped (a link in the runs folder
+    must not expose a folder elsewhere on the machine)."""
     root = Path(root)
     if not root.is_dir():
         return []
+    real_root = root.resolve()
     runs = []
     for p in root.iterdir():
-        if p.is_dir() and (p / STATUS).exists():
-            runs.append(RunInfo(p.name, p, read_status(p), checkpoints(p)))
+        try:
+            if p.is_symlink() or not p.is_dir() or p.resolve().parent != real_root:
+                continue
+            if not (p / STATUS).is_file():
+                continue
+        except OSError:
+            continue
+        runs.append(RunInfo(p.name, p, read_status(p), checkpoints(p)))
     runs.sort(key=lambda r: (r.status or {}).get("started_at") or 0, reverse=True)
     return runs
 
@@ -324,15 +369,47 @@ class RunHandle:
         return None
 
 
+def cuda_device_count() -> int:
+    """CUDA devices this process can see (0 without torch or without CUDA). Counting does not
+    create a CUDA context in this process."""
+    try:
+        import torch
+    except ImportError:
+        return 0
+    try:
+        return int(torch.cuda.device_count()) if torch.cuda.is_available() else 0
+    except Exception:  # noqa: BLE001 - a broken driver means: no GPU for the children
+        return 0
+
+
+def _gpu_for_slot(index: int, env: dict, n_devices: int) -> str | None:
+    """The CUDA_VISIBLE_DEVICES value for the child holding slot `index`: one device, the
+    index-th (modulo their number) of those the launcher sees. None on a machine without CUDA."""
+    if n_devices <= 0:
+        return None
+    visible = [d.strip() for d in (env.get("CUDA_VISIBLE_DEVICES") or "").split(",") if d.strip()]
+    if not visible:
+        visible = [str(i) for i in range(n_devices)]
+    return visible[index % len(visible)]
+
+
 def launch(run_dir: str | os.PathLike, args: Iterable[str], *, threads: int = 1,
            max_concurrent: int = 1, slots_root: str | os.PathLike | None = None,
-           python: str | None = None, env: dict | None = None) -> RunHandle:
+           python: str | None = None, env: dict | None = None,
+           gpus: int | None = None) -> RunHandle:
     """Start `python -m transformer.train --out RUN_DIR --threads N ARGS...` as a detached child
     (own session: a Streamlit rerun or a closed tab does not kill it), its output in log.txt.
 
-    At most `max_concurrent` runs share `slots_root` (default: RUN_DIR's parent); RunError when
-    all slots are busy. The lock file holds the child's pid and run directory."""
-    run_dir = Path(run_dir).resolve()
+    RUN_DIR's last part must be a plain run name (see `run_dir`; build RUN_DIR from a user's name
+    with `run_dir(root, name)`), else RunError. At most `max_concurrent` runs share `slots_root`
+    (default: RUN_DIR's parent); RunError when all slots are busy. The lock file holds the child's
+    pid and run directory.
+
+    With CUDA devices (`gpus`: how many; default: counted), the child of slot i gets
+    CUDA_VISIBLE_DEVICES set to the i-th of them (modulo their number), so concurrent runs use
+    different GPUs; on a CPU-only machine the environment is left as it is."""
+    given = Path(run_dir)
+    run_dir = _checked_run_dir(given.parent, given.name).resolve()
     root = Path(slots_root).resolve() if slots_root is not None else run_dir.parent
     _reap()
     slot = _claim_slot(root, max_concurrent)
@@ -345,16 +422,21 @@ def launch(run_dir: str | os.PathLike, args: Iterable[str], *, threads: int = 1,
         for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
             child_env[var] = str(threads)
         child_env.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # see transformer.train
+        gpu = _gpu_for_slot(int(slot.stem.rsplit("-", 1)[1]), child_env,
+                            cuda_device_count() if gpus is None else int(gpus))
+        if gpu is not None:
+            child_env["CUDA_VISIBLE_DEVICES"] = gpu
         pkg_root = str(Path(__file__).resolve().parent.parent)
         child_env["PYTHONPATH"] = os.pathsep.join(
             p for p in (pkg_root, child_env.get("PYTHONPATH", "")) if p)
-        write_json_atomic(run_dir / COMMAND, {"argv": argv[1:], "launched_at": time.time()})
+        write_json_atomic(run_dir / COMMAND, {"argv": argv[1:], "launched_at": time.time(),
+                                              "cuda_visible_devices": gpu})
         with open(run_dir / LOG, "ab") as log:
             proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT,
                                     stdin=subprocess.DEVNULL, env=child_env, cwd=pkg_root,
                                     start_new_session=True)
         write_json_atomic(slot, {"pid": proc.pid, "run_dir": str(run_dir),
-                                 "started_at": time.time()})
+                                 "started_at": time.time(), "cuda_visible_devices": gpu})
     except BaseException:
         try:
             slot.unlink()

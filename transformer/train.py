@@ -117,13 +117,21 @@ def load_corpus(args: argparse.Namespace) -> Corpus:
     task = args.task
     if task in SYNTHETIC:
         opts = dict(args.task_opts or {})
-        train = data.load_task(task, "train", seed=args.seed, **opts)
-        val = data.load_task(task, data_val_split(task), seed=args.seed, **opts)
+        check_task_opts(task, opts)
+
+        def load(split: str):
+            try:
+                return data.load_task(task, split, seed=args.seed, **opts)
+            except TypeError as e:  # a value of the wrong kind, or an option the check missed
+                raise UsageError(f"--task-opt: {str(e).splitlines()[0] if str(e) else 'invalid'} "
+                                 f"(task {task})") from None
+
+        train, val = load("train"), load(data_val_split(task))
         tr_s, tr_t, _ = _examples(train)
         va_s, va_t, va_m = _examples(val)
         corpus = Corpus(task, "synthetic", tr_s, tr_t, va_s, va_t, va_m, f"synthetic task {task}")
         if task == "anaphora":
-            corpus.heldout = _examples(data.load_task(task, "test", seed=args.seed, **opts))
+            corpus.heldout = _examples(load("test"))
         return corpus
     if task == "multi30k":
         if not args.data_dir:
@@ -149,6 +157,34 @@ def load_corpus(args: argparse.Namespace) -> Corpus:
         return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, [{} for _ in va_s],
                       f"parallel corpus {where}")
     raise UsageError(f"--task: must be one of {', '.join(TASKS)} (got {task!r})")
+
+
+def task_options(task: str) -> list[str] | None:
+    """The --task-opt keys a synthetic task accepts (its generator's keyword parameters except
+    split and seed, which the trainer passes itself); None when it takes any keyword."""
+    import inspect
+
+    from . import data
+
+    fn = data.TASKS.get(task)
+    if fn is None:
+        return []
+    params = inspect.signature(fn).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):
+        return None
+    return [p.name for p in params if p.name not in ("split", "seed")
+            and p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)]
+
+
+def check_task_opts(task: str, opts: dict) -> None:
+    """UsageError naming the first --task-opt key the task does not take."""
+    allowed = task_options(task)
+    if allowed is None:
+        return
+    for key in opts:
+        if key not in allowed:
+            raise UsageError(f"--task-opt: unknown option {key!r} for task {task} (options: "
+                             f"{', '.join(allowed) or 'none'})")
 
 
 def data_val_split(task: str) -> str:
@@ -867,6 +903,8 @@ def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
                "eval_sentences": args.eval_sentences,
                "keep_checkpoints": pick("keep_checkpoints", KEEP_STEP_CHECKPOINTS)},
     )
+    if task in SYNTHETIC:
+        check_task_opts(task, tc.extra["task_opts"])
     if not isinstance(tc.extra["vocab_size"], int) or tc.extra["vocab_size"] < 5:
         raise ValueError(f"vocab_size: must be an integer of at least 5 (got {tc.extra['vocab_size']!r})")
     # Check the model shape now (vocab comes later from the tokenizer; 8000 is a stand-in).
@@ -875,6 +913,87 @@ def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
 
     make_preset(preset, vocab_size=max(8000, tc.extra["vocab_size"]), **shape)
     return model, tc
+
+
+def _step_number(name: str) -> int:
+    try:
+        return int(name.split("-", 1)[1])
+    except (IndexError, ValueError):
+        return -1
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    """Hard link (checkpoint files are never changed in place: a save writes a new folder), else
+    a copy (a file system without hard links)."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        import shutil
+
+        shutil.copy2(src, dst)
+
+
+def recover_checkpoints(run_dir: Path, restore_last: bool = False) -> list[str]:
+    """Repair RUN_DIR/checkpoints after a kill, before anything looks at it (rank 0 only):
+
+    1. a checkpoint moved aside by a swap (`.NAME.old-*`) whose replacement never arrived is moved
+       back to NAME (the newest such copy when there are several);
+    2. leftover temporary and moved-aside folders (`.*.tmp-*`, `.*.old-*`) are removed: they pile
+       up after every kill, and a folder with nothing but them is not a run;
+    3. with `restore_last` (--resume), a missing `last` is rebuilt (hard links) from the newest
+       step-* checkpoint that has trainer state.
+
+    Independent of transformer.checkpoint's own recovery. Returns one line per repair."""
+    import re
+    import shutil
+
+    ck = Path(run_dir) / "checkpoints"
+    if not ck.is_dir() or ck.is_symlink():
+        return []
+    done: list[str] = []
+    complete = lambda p: p.is_dir() and not p.is_symlink() and (p / "config.json").is_file()
+    aside: dict[str, list[Path]] = {}
+    for p in ck.iterdir():
+        m = re.fullmatch(r"\.(.+)\.old-[^/]*", p.name)
+        if m and not m.group(1).startswith(".") and complete(p):
+            aside.setdefault(m.group(1), []).append(p)
+    for name, cands in aside.items():
+        target = ck / name
+        if target.exists() or target.is_symlink():
+            continue
+        newest = max(cands, key=lambda p: p.stat().st_mtime)
+        os.replace(newest, target)
+        done.append(f"checkpoint {name} restored from {newest.name}")
+    for p in list(ck.iterdir()):
+        if p.name.startswith(".") and (".tmp-" in p.name or ".old-" in p.name):
+            if p.is_dir() and not p.is_symlink():
+                shutil.rmtree(p, ignore_errors=True)
+            else:
+                try:
+                    p.unlink()
+                except FileNotFoundError:
+                    pass
+            done.append(f"removed leftover {p.name}")
+    last = ck / "last"
+    if restore_last and not (last / "config.json").is_file():
+        steps = [p for p in ck.iterdir() if p.name.startswith("step-") and complete(p)
+                 and (p / "trainer_state.json").is_file() and _step_number(p.name) >= 0]
+        if steps:
+            src = max(steps, key=lambda p: _step_number(p.name))
+            if last.is_symlink() or last.is_file():
+                last.unlink()
+            elif last.exists():
+                shutil.rmtree(last)  # an incomplete `last` (no config.json) is no checkpoint
+            tmp = ck / f".last.tmp-recover-{os.getpid()}"
+            shutil.rmtree(tmp, ignore_errors=True)
+            try:
+                shutil.copytree(src, tmp, copy_function=_link_or_copy)
+                os.replace(tmp, last)
+            except BaseException:
+                shutil.rmtree(tmp, ignore_errors=True)
+                raise
+            done.append(f"checkpoint last rebuilt from {src.name}")
+    return done
 
 
 def _dist_env() -> tuple[int, int, int]:
@@ -898,6 +1017,15 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
     rank, world, local_rank = _dist_env()
     run_dir = Path(args.out)
     last = run_dir / "checkpoints" / "last"
+
+    # -- a kill may have left the checkpoints half swapped: repair before looking ----------
+    if rank == 0:
+        for line in recover_checkpoints(run_dir, restore_last=args.resume):
+            print(f"recovered: {line}", file=sys.stderr, flush=True)
+    elif args.resume:  # rank 0 repairs; wait for it (torchrun starts the ranks together)
+        deadline = time.time() + 60
+        while not (last / "config.json").exists() and time.time() < deadline:
+            time.sleep(0.5)
 
     # -- settings: fresh, or from the run being resumed ------------------------------------
     resume_state = None
@@ -934,8 +1062,7 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
         args.task = tc.task
         args.seed = tc.seed
         args.task_opts = tc.extra["task_opts"]
-        if run_dir.exists() and (run_dir / "checkpoints").exists() and any(
-                (run_dir / "checkpoints").iterdir()):
+        if runs.checkpoints(run_dir):
             raise UsageError(f"--out: {run_dir} already holds a run; pass --resume to continue "
                              "it or choose another directory")
         tokenizer = model = model_cfg = None
@@ -952,6 +1079,8 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
     if rank == 0:
         run_dir.mkdir(parents=True, exist_ok=True)
         runs.clear_stop(run_dir)
+        if resume_state is None:  # a fresh start: records of a run killed before its first
+            runs.truncate_metrics(run_dir, 0)  # checkpoint would mix with this one's
         runs.write_status(run_dir, state="starting", step=resume_state["step"] if resume_state else 0,
                           total_steps=None, tokens_per_s=None, eta_s=None, last_error=None,
                           pid=os.getpid(), started_at=time.time(), task=tc.task, device=device,
@@ -1051,7 +1180,10 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
     except Exception as e:
         if rank == 0 and run_dir.exists():
             msg = f"{type(e).__name__}: {e}".splitlines()[0]
-            runs.write_status(run_dir, state="failed", last_error=msg, message=msg)
+            try:
+                runs.write_status(run_dir, state="failed", last_error=msg, message=msg)
+            except OSError:  # the disk that failed the run may fail this too: report the cause
+                pass
         raise
     finally:
         if world > 1:
@@ -1077,6 +1209,10 @@ def main(argv: list[str] | None = None) -> int:
         state = run(argv)
     except (UsageError, CheckpointError, ValueError) + data_error as e:  # type: ignore[operator]
         print(f"error: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
+        return 2
+    except OSError as e:  # a full disk, a read-only or vanished run directory: one line, exit 2
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        print(f"error: {msg}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -36,10 +36,14 @@ def new_run_name(task: str) -> str:
 
 def run_dir(name: str | None) -> Path | None:
     """The run directory called `name` under runs_dir(), or None if the name is not a plain name
-    or no such run exists (a run being launched has command.json before status.json)."""
-    if not name or not NAME_RE.match(name):
+    (runs.run_dir: ?run= in the URL is whatever a student types) or no such run exists (a run
+    being launched has command.json before status.json)."""
+    if not name or not isinstance(name, str) or not NAME_RE.match(name):
         return None
-    p = models.runs_dir() / name
+    try:
+        p = runs.run_dir(models.runs_dir(), name)
+    except runs.RunError:
+        return None
     if p.is_dir() and ((p / runs.STATUS).exists() or (p / runs.COMMAND).exists()):
         return p
     return None
@@ -111,7 +115,7 @@ def launch(name: str, args: list[str]) -> runs.RunHandle:
     """Start a run (or resume one) under runs_dir(); RunError when every slot is busy."""
     root = models.runs_dir()
     root.mkdir(parents=True, exist_ok=True)
-    return runs.launch(root / name, args, threads=train_threads(),
+    return runs.launch(runs.run_dir(root, name), args, threads=train_threads(),
                        max_concurrent=max_concurrent(), slots_root=root)
 
 
