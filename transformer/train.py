@@ -64,7 +64,7 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
     "sort": dict(preset="tiny", vocab_size=64, steps=1200, batch_tokens=2048, warmup=400,
                  lr_scale=0.5, eval_every=300, checkpoint_every=150, dropout=0.0,
                  keep_checkpoints=0),
-    "anaphora": dict(preset="tiny", vocab_size=400, steps=1200, batch_tokens=2048, warmup=400,
+    "anaphora": dict(preset="tiny", vocab_size=1000, steps=1200, batch_tokens=2048, warmup=400,
                      lr_scale=0.5, eval_every=300, checkpoint_every=150, dropout=0.1,
                      keep_checkpoints=0),
     "multi30k": dict(preset="small", vocab_size=8000, epochs=20.0, batch_tokens=4096,
