@@ -1,0 +1,46 @@
+"""The real-browser load test (bench/browser_load.py) in a short CI mode: 3 headless Chromium pages
+typing different sentences on the Attention page for 15 s against a server with a small test
+checkpoint. No error element on any page, every submission finished with its charts drawn.
+Long mode (ATTENTION_LAB_LONG_TESTS=1): 10 pages for 60 s. Skipped, with the reason, when chromium
+or Playwright is missing."""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import browser_load  # noqa: E402
+
+LONG = os.environ.get("ATTENTION_LAB_LONG_TESTS") == "1"
+
+pytestmark = pytest.mark.skipif(browser_load.chromium_path() is None,
+                                reason="no chromium on PATH (apt-get install -y chromium)")
+
+
+def test_sentences_differ_across_pages_and_submissions():
+    seen = {browser_load.sentence(p, k, 10) for p in range(10) for k in range(100)}
+    assert len(seen) == 1000
+
+
+def test_concurrent_pages_type_on_the_attention_page(tmp_path, small_checkpoint):
+    pytest.importorskip("playwright.async_api")
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    shutil.copytree(small_checkpoint, shipped / "tiny-test")
+    pages, seconds = (10, 60) if LONG else (3, 15)
+    out = browser_load.run(pages=pages, seconds=seconds, checkpoints=shipped, timeout_s=90)
+    print({k: v for k, v in out.items() if k != "server_log_tail"})
+    assert out["errors"] == 0, out["error_texts"]
+    assert out["timeouts"] == 0 and out["charts_missing"] == 0, out["problems"]
+    assert out["problems"] == []
+    assert out["server_alive"]
+    assert out["completed"] == out["submissions"] > 0
+    assert all(n >= 1 for n in out["per_page_submissions"])  # every page got to type
+    assert out["p50_ms"] is not None and out["p95_ms"] >= out["p50_ms"]
+    assert out["ok"]
