@@ -12,7 +12,9 @@ from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
 from test_viz_decode_heads import spec_array
 
 PAGE = "pages/decoding.py"
-TEXT = "The dog saw the cup because it was hungry ."
+from ui.inspect_cache import EXAMPLES
+
+TEXT = EXAMPLES["anaphora"]  # what the page offers for an anaphora checkpoint
 
 
 # AppTest (Streamlit 1.67) runs only the page script after switch_page, so the sidebar's widgets

@@ -80,8 +80,11 @@ def test_form_says_the_device_and_lists_every_hyperparameter(monkeypatch, tmp_pa
     # anaphora's measured defaults fill the form when that task is chosen
     at.session_state["train_task"] = "anaphora"  # (AppTest formats options in English)
     at.run()
-    assert at.number_input(key="train_p_vocab_size").value == 400
-    assert at.number_input(key="train_p_steps").value == 1200
+    from transformer.train import TASK_DEFAULTS
+    want = TASK_DEFAULTS["anaphora"]
+    assert want["vocab_size"] != TASK_DEFAULTS["copy"]["vocab_size"]  # so the switch shows
+    assert at.number_input(key="train_p_vocab_size").value == want["vocab_size"]
+    assert at.number_input(key="train_p_steps").value == want["steps"]
 
 
 def test_train_stop_resume_and_the_cap(monkeypatch, tmp_path, runs_root):
