@@ -15,6 +15,7 @@ from transformer.text import TextError, clean_text
 from ui import i18n, inspect_cache, models
 from ui.strings import heads as strings
 from viz import heads as VH
+from viz.tokens import escape_markdown
 
 t = i18n.translator(strings)
 RELATIONS = ("anaphora",) + tuple(r for r in H.RELATIONS)
@@ -135,12 +136,13 @@ try:
             try:
                 VH.read_probe_upload(data, name)
             except ValueError as e:
-                st.error(t("upload_bad", reason=str(e)))
+                st.error(t("upload_bad", reason=escape_markdown(str(e))))
                 st.stop()
         with st.spinner(t("scoring")):
             res = _anaphora(path, stamp, source, n, data, name)
         if source == "upload":
-            st.caption(t("upload_ok", n=max(res["n"].values(), default=0), name=name))
+            st.caption(t("upload_ok", n=max(res["n"].values(), default=0),
+                         name=escape_markdown(name)))
         grids, extra, first_sentence = res["acc"], res["weight"], res["first"]
         n_items = max(res["n"].values(), default=0)
         best = res["best"]

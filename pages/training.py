@@ -124,12 +124,13 @@ def start_form() -> None:
         if any(f is None for f in files):
             files = []
         elif runs_ui.too_big(files):
-            st.error(t("upload_too_big", name=runs_ui.too_big(files), mb=runs_ui.MAX_CORPUS_MB))
+            st.error(t("upload_too_big", name=runs_ui.md_escape(runs_ui.too_big(files)),
+                       mb=runs_ui.MAX_CORPUS_MB))
             files = []
         else:
             n, err = runs_ui.check_corpus(files)
             if err:
-                st.error(t("upload_bad", reason=err))
+                st.error(t("upload_bad", reason=runs_ui.md_escape(err)))
                 files = []
             else:
                 st.success(t("upload_ok", n=n))
@@ -220,7 +221,7 @@ def start(task: str, args: list[str], files: list) -> None:
         return
     except CorpusError as e:
         runs_ui.remove_failed_launch(path)
-        st.error(t("upload_bad", reason=str(e)))
+        st.error(t("upload_bad", reason=runs_ui.md_escape(str(e))))
         return
     runs_ui.watch(name)
     st.rerun()

@@ -177,3 +177,31 @@ def test_no_pickle_in_the_project():
             if bad in text:
                 offenders.append(f"{p.name}: {bad}")
     assert offenders == []
+
+
+def test_a_reader_recovering_mid_swap_does_not_break_the_writer(tmp_path, small_checkpoint,
+                                                                 monkeypatch):
+    """A page loading `last` of a live run may run recover() between the writer's two renames
+    (old copy aside, new copy in): the old copy goes back, and the writer must still land its
+    new copy, leaving no stray directories."""
+    import os
+
+    import transformer.checkpoint as mod
+
+    ck = load_checkpoint(small_checkpoint)
+    target = tmp_path / "last"
+    save_checkpoint(target, ck.model, ck.tokenizer, history={"v": 1})
+    real_replace = os.replace
+    interfered = []
+
+    def replace(src, dst):
+        real_replace(src, dst)
+        if ".old-" in str(dst) and not interfered:  # first rename done: a reader steps in
+            interfered.append(mod.recover(target))
+
+    monkeypatch.setattr(mod.os, "replace", replace)
+    save_checkpoint(target, ck.model, ck.tokenizer, history={"v": 2})
+    monkeypatch.undo()
+    assert interfered == [True]  # the reader did put the old copy back
+    assert load_checkpoint(target).history == {"v": 2}
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []

@@ -232,13 +232,7 @@ def run_box(at, box: Box, marker: Path, where: str, report: list, counts: dict) 
 
 # Findings pinned by the strict xfails at the end of this file: filtered out of the sweeps (and
 # printed) until fixed; a fix turns the xfail into an XPASS, which fails: drop the entry then.
-KNOWN = [
-    (re.compile(r"^sidebar zip <- .*user markdown interpreted"), "ui/shell.py:110"),
-    (re.compile(r"^train (tsv|source|target) <- .*user markdown interpreted"),
-     "pages/training.py:132"),
-    (re.compile(r"^heads probe upload <- .*user markdown interpreted in a Markdown"),
-     "pages/head_finder.py:143"),
-]
+KNOWN: list = []  # (pattern, where); empty: the four findings of the first sweep are fixed
 
 
 def assert_clean(report: list[str], counts: dict) -> None:
@@ -469,7 +463,7 @@ def test_hostile_checkpoint_zips_in_the_sidebar(monkeypatch, tmp_path, ck_dir, m
     assert_clean(report, counts)
 
 
-# -- findings: strict xfails, each with the fix --------------------------------------------------
+# -- findings of the first sweep, fixed; kept as regression tests --------------------------------------------------
 REMOTE_IMAGE = "![x](http://127.0.0.1:9/x.png)"
 
 
@@ -477,12 +471,6 @@ def _markdown_leaks(at) -> list[str]:
     return [r for r in problems(at, Path("/nonexistent"), "") if "markdown interpreted" in r]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ui/shell.py:113 sets st.session_state['ckpt_path'] after the checkpoint selectbox with that "
-    "key was drawn: StreamlitWidgetAlreadyInstantiatedError, so a valid uploaded .zip crashes the "
-    "app instead of opening. Fix: store the new path under another key (e.g. "
-    "'shell_upload_pick') before st.rerun(), and in checkpoint_picker(), before the selectbox, "
-    "pop it into st.session_state[models.SESSION_KEY]."))
 def test_a_good_checkpoint_zip_opens(monkeypatch, tmp_path, ck_dir, small_checkpoint):
     from ui import i18n
 
@@ -496,10 +484,6 @@ def test_a_good_checkpoint_zip_opens(monkeypatch, tmp_path, ck_dir, small_checkp
     assert str(at.session_state["ckpt_path"]).startswith(str(tmp_path / "uploads"))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ui/shell.py:110 puts the refusal reason, which quotes the archive's member name, into "
-    "st.error (Markdown) unescaped: a member named ![x](http://host/x.png) makes every viewer's "
-    "browser fetch that URL. Fix: reason=escape_markdown(str(e)) (viz.tokens.escape_markdown)."))
 def test_a_refused_zip_quotes_member_names_literally(monkeypatch, tmp_path, ck_dir,
                                                     small_checkpoint):
     from ui import i18n
@@ -514,10 +498,6 @@ def test_a_refused_zip_quotes_member_names_literally(monkeypatch, tmp_path, ck_d
     assert _markdown_leaks(at) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pages/training.py:132 (and :223) put the corpus error, which names the uploaded file, into "
-    "st.error (Markdown) unescaped: a file named ![x](http://host/x.png).tsv makes the browser "
-    "fetch that URL. Fix: reason=runs_ui.md_escape(err) (and md_escape(str(e)) at :223)."))
 def test_a_refused_corpus_names_the_file_literally(monkeypatch, tmp_path, ck_dir):
     at = open_page(monkeypatch, ck_dir, tmp_path, "pages/training.py")
     at.selectbox(key="train_task").set_value("upload")
@@ -529,11 +509,6 @@ def test_a_refused_corpus_names_the_file_literally(monkeypatch, tmp_path, ck_dir
     assert _markdown_leaks(at) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "pages/head_finder.py:143 puts the uploaded probe file's name into st.caption (Markdown) "
-    "unescaped: a file named ![x](http://host/x.png).jsonl makes the browser fetch that URL. "
-    "Fix: name=escape_markdown(name) (viz.tokens.escape_markdown); the same for the reason at "
-    ":138."))
 def test_a_probe_upload_names_the_file_literally(monkeypatch, tmp_path, ck_dir):
     at = open_page(monkeypatch, ck_dir, tmp_path, "pages/head_finder.py")
     at.radio(key="heads_probe").set_value("upload")

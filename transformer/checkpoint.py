@@ -93,12 +93,24 @@ def _atomic_dir(path: Path, write) -> Path:
         for f in tmp.iterdir():
             with open(f, "rb") as fh:
                 os.fsync(fh.fileno())
-        if path.exists():
-            old = path.parent / f".{path.name}.old-{uuid.uuid4().hex[:8]}"
-            os.replace(path, old)
-        os.replace(tmp, path)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        olds = []
+        for _ in range(3):
+            # A reader's recover() may put an old copy back between our two renames (a page
+            # loading `last` of a live run): move it aside again rather than fail the run.
+            if path.exists():
+                old = path.parent / f".{path.name}.old-{uuid.uuid4().hex[:8]}"
+                os.replace(path, old)
+                olds.append(old)
+            try:
+                os.replace(tmp, path)
+                break
+            except OSError:
+                if not path.exists():
+                    raise
+        else:
+            raise OSError(f"{path}: could not swap the new checkpoint into place")
+        for o in olds:
+            shutil.rmtree(o, ignore_errors=True)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         if old is not None and not path.exists():

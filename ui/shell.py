@@ -11,6 +11,7 @@ from transformer.checkpoint import CheckpointError
 from transformer.upload import extract_checkpoint_zip
 from ui import i18n, models
 from ui.strings import shell as strings
+from viz.tokens import escape_markdown
 
 t = i18n.translator(strings)
 _THREADS_SET = False
@@ -40,6 +41,9 @@ def _keep_a_language() -> None:
         st.session_state[i18n.KEY] = "en"
 
 
+UPLOAD_PICK = "shell_upload_pick"  # an uploaded checkpoint to select on the next run
+
+
 def _default_choice(choices: list[models.Choice]) -> str | None:
     q = st.query_params.get("ckpt")
     paths = [c.path for c in choices]
@@ -57,6 +61,11 @@ def _default_choice(choices: list[models.Choice]) -> str | None:
 def checkpoint_picker() -> None:
     sb = st.sidebar
     choices = models.available()
+    # An upload chosen on the last run: set before the selectbox that owns the key is drawn
+    # (setting a widget's key after it is drawn raises StreamlitWidgetAlreadyInstantiatedError).
+    picked = st.session_state.pop(UPLOAD_PICK, None)
+    if picked is not None:
+        st.session_state[models.SESSION_KEY] = picked
     if not choices:
         sb.info(t("no_checkpoints"))
         st.session_state.pop(models.SESSION_KEY, None)
@@ -79,7 +88,7 @@ def _card(path: str) -> None:
         facts = models.card_facts(path)
         models.get_checkpoint(path)  # validate now: a broken file is reported here, once
     except CheckpointError as e:
-        sb.error(t("load_failed", reason=str(e)))
+        sb.error(t("load_failed", reason=escape_markdown(str(e))))
         return
     cfg, train = facts["config"], facts["train"]
     sb.caption(
@@ -107,9 +116,10 @@ def _upload() -> None:
     try:
         dest = extract_checkpoint_zip(up.getvalue(), models.uploads_dir())
     except CheckpointError as e:
-        sb.error(t("upload_bad", reason=str(e)))
+        # The reason may quote a member name from the archive: shown literally, never as Markdown.
+        sb.error(t("upload_bad", reason=escape_markdown(str(e))))
         return
     st.session_state["shell_upload_done"] = marker
-    st.session_state[models.SESSION_KEY] = str(dest)
-    sb.success(t("upload_ok", name=dest.name))
+    st.session_state[UPLOAD_PICK] = str(dest)
+    sb.success(t("upload_ok", name=escape_markdown(dest.name)))
     st.rerun()
