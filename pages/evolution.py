@@ -6,7 +6,7 @@ from transformer import runs
 from transformer.checkpoint import CheckpointError
 from transformer.inspect import KINDS
 from transformer.text import TextError
-from ui import i18n, models, runs_ui
+from ui import i18n, inspect_cache, models, runs_ui
 from ui.strings import evolution as strings
 from viz import evolution as ve
 from viz import training as vt
@@ -14,8 +14,6 @@ from viz.attention import heatmap
 
 t = i18n.translator(strings)
 ft = runs_ui.frozen_translator(strings)  # for format_func
-EXAMPLES = {"anaphora": "The dog saw the book because it was hungry .", "copy": "a b c d e f",
-            "reverse": "a b c d e f", "sort": "d a f b e c"}
 
 st.title(t("title"))
 st.caption(t("intro"))
@@ -25,17 +23,28 @@ def step_checkpoints(r: runs.RunInfo) -> list[str]:
     return [n for n in r.checkpoints if vt.checkpoint_step(n) is not None]
 
 
-candidates = [r for r in runs.list_runs(models.runs_dir()) if len(step_checkpoints(r)) >= 2]
-if not candidates:
+# The user's runs first (newest first), then the shipped ones; a shipped run's key carries a
+# prefix so that a user's run of the same name stays distinct.
+SHIPPED_PREFIX = "shipped/"
+by_name = {r.name: r for r in runs.list_runs(models.runs_dir()) if len(step_checkpoints(r)) >= 2}
+by_name.update({SHIPPED_PREFIX + r.name: r for r in runs.list_runs(models.shipped_runs_dir())
+                if len(step_checkpoints(r)) >= 2})
+if not by_name:
     st.info(t("no_runs"))
     st.stop()
-by_name = {r.name: r for r in candidates}
 q = st.query_params.get("run")
 if st.session_state.get("evo_run") not in by_name:
-    st.session_state["evo_run"] = q if q in by_name else candidates[0].name
+    st.session_state["evo_run"] = q if q in by_name else next(iter(by_name))
+
+
+def run_label(n: str) -> str:
+    label = ft("run_label", name=n.removeprefix(SHIPPED_PREFIX), n=len(step_checkpoints(
+        by_name[n])), state=by_name[n].state)
+    return label + (ft("shipped_suffix") if n.startswith(SHIPPED_PREFIX) else "")
+
+
 name = st.selectbox(t("run"), list(by_name), key="evo_run", help=t("run_help"),
-                    format_func=lambda n: ft("run_label", name=n, n=len(step_checkpoints(
-                        by_name[n])), state=by_name[n].state))
+                    format_func=run_label)
 st.query_params["run"] = name
 run = by_name[name]
 names = step_checkpoints(run)
@@ -54,7 +63,7 @@ task = (final.train_config or {}).get("task")
 
 # -- the sentence (and the target every checkpoint is forced to read) -----------------------------
 if st.session_state.get("evo_for") != name:  # a new run: its task's example sentence
-    st.session_state["evo_text"] = EXAMPLES.get(task, "A dog runs in the park .")
+    st.session_state["evo_text"] = inspect_cache.example_text(final.train_config)
     st.session_state["evo_target"] = ""
     st.session_state["evo_for"] = name
 c1, c2 = st.columns(2)
@@ -77,7 +86,8 @@ except CheckpointError as e:
     st.stop()
 st.caption(t("target_used", target=target) if not target_in.strip() else t("target_given"))
 
-# -- which head ------------------------------------------------------------------------------------
+# -- which head (a run whose final checkpoint features one opens on it) ------------------------------
+featured = inspect_cache.apply_featured_head("evo", name, final.history)
 c1, c2, c3 = st.columns([2, 1, 1])
 kind = c1.radio(t("kind"), KINDS, key="evo_kind", horizontal=True, help=t("kind_help"),
                 format_func=lambda k: ft(f"kind_{k}"))
@@ -88,6 +98,9 @@ for key, n in (("evo_layer", n_layers), ("evo_head", cfg.n_heads)):
         st.session_state[key] = 0
 layer = c2.selectbox(t("layer"), list(range(n_layers)), key="evo_layer")
 head = c3.selectbox(t("head"), list(range(cfg.n_heads)), key="evo_head")
+
+if featured and (kind, layer, head) == (featured["kind"], featured["layer"], featured["head"]):
+    st.success(t("featured", kind=t(f"kind_{kind}"), l=layer, h=head), icon="🎯")
 
 # -- the slider, linked to the loss curve ------------------------------------------------------------
 if st.session_state.get("evo_ck") not in names:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -77,3 +78,33 @@ def test_no_run_is_explained(monkeypatch, tmp_path):
     at = open_app(monkeypatch, None, tmp_path, PAGE)
     no_errors(at)
     assert at.info
+
+
+SHIPPED = Path(__file__).resolve().parents[1] / "checkpoints"
+
+
+def test_a_fresh_clone_opens_on_the_shipped_run_and_its_pronoun_head(monkeypatch, tmp_path):
+    """With no run of the user's, the page shows the shipped anaphora run on the head its card
+    features, and the strip draws that head at every shipped step checkpoint."""
+    shipped_run = SHIPPED / "runs" / "anaphora-en-de"
+    steps = [n for n in runs.checkpoints(shipped_run) if n.startswith("step-")]
+    assert len(steps) >= 6
+    at = open_app(monkeypatch, SHIPPED, tmp_path, PAGE)
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="evo_run").value == "shipped/anaphora-en-de"
+    assert (at.radio(key="evo_kind").value, at.selectbox(key="evo_layer").value,
+            at.selectbox(key="evo_head").value) == ("decoder_self", 1, 1)
+    assert at.success  # the featured-head explanation
+    heat = [tr for tr in _plotly(at)[-1]["data"] if tr["type"] == "heatmap"]
+    assert len(heat) == len(steps)
+    # the shipped run's own story: the pronoun head is near chance early and sharp at the end
+    from transformer.checkpoint import load_checkpoint
+    from transformer.heads import anaphora_probe, score_anaphora
+
+    probe = anaphora_probe("test", 100)
+
+    def head_accuracy(step: str) -> float:
+        ck = load_checkpoint(shipped_run / "checkpoints" / step)
+        return float(score_anaphora(ck.model, ck.tokenizer, probe)["decoder_self"].accuracy[1, 1])
+
+    assert head_accuracy(steps[0]) < 0.7 and head_accuracy(steps[-1]) >= 0.95

@@ -25,6 +25,12 @@ def shipped_dir() -> Path:
     return Path(os.environ.get("ATTENTION_LAB_CHECKPOINTS", ROOT / "checkpoints"))
 
 
+def shipped_runs_dir() -> Path:
+    """Training runs shipped with the project (their step checkpoints, weights only), so the
+    Attention-across-training page has something to show on a fresh clone."""
+    return shipped_dir() / "runs"
+
+
 def runs_dir() -> Path:
     return Path(os.environ.get("ATTENTION_LAB_RUNS", ROOT / "runs"))
 

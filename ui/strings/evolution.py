@@ -8,6 +8,10 @@ EN = {
     "run": "Training run",
     "run_help": "Runs on this server with at least two step checkpoints, newest first.",
     "run_label": "{name} · {n} checkpoints · {state}",
+    "shipped_suffix": " · shipped with the app",
+    "featured": "The head this run's model card features ({kind}, layer {l}, head {h}). Move the "
+                "slider from the first checkpoint to the last and watch it find its pattern; the "
+                "curve on the right measures how far each checkpoint is from the final one.",
     "still_training": "This run is still training: new checkpoints appear here when the page "
                       "reruns.",
     "load_failed": "This checkpoint cannot be loaded: {reason}",
@@ -68,6 +72,9 @@ ZH = {
     "run": "训练",
     "run_help": "本服务器上至少有两个按步保存的检查点的训练，最新的在前。",
     "run_label": "{name} · {n} 个检查点 · {state}",
+    "shipped_suffix": " · 随应用提供",
+    "featured": "这是这次训练的模型卡片所介绍的注意力头（{kind}，第 {l} 层，第 {h} 个头）。把滑块从第一个"
+                "检查点拖到最后一个，看它如何形成自己的模式；右侧曲线衡量每个检查点与最终检查点的差距。",
     "still_training": "这次训练还在进行：页面重新运行时会出现新的检查点。",
     "load_failed": "无法加载这个检查点：{reason}",
     "text": "句子",
