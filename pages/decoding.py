@@ -66,11 +66,7 @@ def _default_target(task: str | None, text: str) -> str:
         return " ".join(reversed(words))
     if task == "sort":
         return " ".join(sorted(words))
-    if task == "anaphora" and text == inspect_cache.EXAMPLES["anaphora"]:
-        return "Der Hund sah den Becher , weil er hungrig war ."
-    if text == inspect_cache.DEFAULT_EXAMPLE:
-        return "Ein Hund rennt im Park ."
-    return ""
+    return inspect_cache.EXAMPLE_TARGETS.get(text, "")
 
 
 st.title(t("title"))

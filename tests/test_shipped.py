@@ -64,3 +64,20 @@ def test_multi30k_model_translates():
     ck = load_checkpoint(ROOT / "multi30k-en-de")
     out = _translate(ck, ["A dog runs in the park .", "Two men are playing football ."])
     assert "Hund" in out[0] and "Männer" in out[1]
+
+
+def test_the_example_references_are_what_the_generator_and_model_write():
+    """The Decode page's teacher-forcing target for the anaphora example must be the right German:
+    the same words the task generator writes for that noun pair and predicate, and the shipped
+    model's own translation."""
+    from transformer.anaphora import generate
+    from ui.inspect_cache import EXAMPLE_TARGETS, EXAMPLES
+
+    src = EXAMPLES["anaphora"]
+    ref = EXAMPLE_TARGETS[src]
+    # the generator's German for "The dog saw the book because ..." (any predicate)
+    gen = {e.src.split(" because ")[0]: e.tgt.split(" , weil ")[0] for e in generate("test", n=20000)
+           if " because " in e.src}
+    assert ref.split(" , weil ")[0] == gen[src.split(" because ")[0]]
+    ck = load_checkpoint(ROOT / "anaphora-en-de")
+    assert _translate(ck, [src]) == [ref]

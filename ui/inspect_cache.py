@@ -64,6 +64,11 @@ EXAMPLES = {
     "copy": "a b c d e f", "reverse": "a b c d e f", "sort": "d a f b e c",
 }
 DEFAULT_EXAMPLE = "A dog runs in the park ."
+# Reference translations of the examples, for teacher forcing (Decode page).
+EXAMPLE_TARGETS = {
+    EXAMPLES["anaphora"]: "Der Hund sah das Buch , weil er hungrig war .",
+    DEFAULT_EXAMPLE: "Ein Hund rennt im Park .",
+}
 
 
 def example_text(train_config: dict | None) -> str:
