@@ -6,9 +6,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from transformer.checkpoint import CheckpointError
 from transformer.inspect import KINDS, to_json
-from transformer.text import TextError
 from ui import i18n, inspect_cache, models
 from ui.strings import attention as strings
 from viz import attention as figs
@@ -30,24 +28,7 @@ inspect_cache.apply_query_params("att")
 featured = inspect_cache.apply_featured_head("att", models.current_path(), ck.history)
 if st.session_state.get("att_kind") not in KINDS:
     st.session_state["att_kind"] = "encoder_self"
-st.session_state.setdefault("att_text", inspect_cache.example_text(ck.train_config))
-
-c1, c2 = st.columns(2)
-text = c1.text_input(t("text"), key="att_text", help=t("text_help"))
-target = c2.text_input(t("target"), key="att_target", help=t("target_help"))
-if not text or not text.strip():
-    st.info(t("empty"))
-    st.stop()
-try:
-    ins = inspect_cache.inspect(models.current_path(), text, target)
-except TextError as e:
-    st.info(t("bad_text", reason=str(e)))
-    st.stop()
-except CheckpointError as e:
-    st.info(t("load_failed", reason=str(e)))
-    st.stop()
-for note in ins.notes:
-    st.warning(inspect_cache.note_text(note, t))
+ins = inspect_cache.sentence_inputs("att", t, ck)
 
 # -- output ------------------------------------------------------------------------------------
 st.subheader(t("output"))

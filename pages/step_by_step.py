@@ -6,9 +6,7 @@ import math
 import pandas as pd
 import streamlit as st
 
-from transformer.checkpoint import CheckpointError
 from transformer.inspect import KINDS
-from transformer.text import TextError
 from ui import i18n, inspect_cache, models
 from ui.strings import step as strings
 from viz import attention as figs
@@ -29,24 +27,7 @@ cfg = ck.model_config
 inspect_cache.apply_query_params("step")
 if st.session_state.get("step_kind") not in KINDS:
     st.session_state["step_kind"] = "encoder_self"
-st.session_state.setdefault("step_text", inspect_cache.example_text(ck.train_config))
-
-c1, c2 = st.columns(2)
-text = c1.text_input(t("text"), key="step_text", help=t("text_help"))
-target = c2.text_input(t("target"), key="step_target", help=t("target_help"))
-if not text or not text.strip():
-    st.info(t("empty"))
-    st.stop()
-try:
-    ins = inspect_cache.inspect(models.current_path(), text, target)
-except TextError as e:
-    st.info(t("bad_text", reason=str(e)))
-    st.stop()
-except CheckpointError as e:
-    st.info(t("load_failed", reason=str(e)))
-    st.stop()
-for note in ins.notes:
-    st.warning(inspect_cache.note_text(note, t))
+ins = inspect_cache.sentence_inputs("step", t, ck)
 st.caption(t("output", text=md(ins.output)))
 
 kind_names = {k: t(f"kind_{k}") for k in KINDS}  # format_funcs read no state (AppTest calls them)

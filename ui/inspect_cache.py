@@ -138,3 +138,32 @@ def note_text(note: str, t) -> str:
     if not m:
         return note
     return t("note_src_cut" if m.group(1) == "source" else "note_tgt_cut", n=int(m.group(2)))
+
+
+def sentence_inputs(prefix: str, t, ck) -> Inspected:
+    """The source/target boxes of a trace page (keys `{prefix}_text`, `{prefix}_target`) and the
+    trace of what they hold. Empty or unusable text and a checkpoint that fails to load end the
+    page with a message in the UI's language (strings empty, bad_text, load_failed); truncation
+    notes are shown as warnings."""
+    from transformer.checkpoint import CheckpointError
+    from transformer.text import TextError
+
+    st.session_state.setdefault(f"{prefix}_text", example_text(ck.train_config))
+    c1, c2 = st.columns(2)
+    text = c1.text_input(t("text"), key=f"{prefix}_text", help=t("text_help"))
+    target = c2.text_input(t("target"), key=f"{prefix}_target", help=t("target_help"))
+    if not text or not text.strip():
+        st.info(t("empty"))
+        st.stop()
+    try:
+        ins = inspect(models.current_path(), text, target)
+    except TextError as e:
+        st.info(t("bad_text", reason=str(e)))
+        st.stop()
+    except CheckpointError as e:
+        st.info(t("load_failed", reason=str(e)))
+        st.stop()
+    for note in ins.notes:
+        st.warning(note_text(note, t))
+    return ins
+
