@@ -101,3 +101,14 @@ def test_evolution_distance_entropy_and_strip():
         ve.strip([uniform, np.ones((3, 2))], ["x", "y"], ["x", "y"], titles=["a", "b"])
     em = ve.emergence_figure([10, 20], mats, selected=0)
     assert list(em.data[0].y) == pytest.approx([0.5, 0.0])
+
+
+def test_metrics_figure_axes_say_what_they_hold():
+    evals = [{"step": 500, "val_acc": 0.42, "bleu": 13.5}, {"step": 1000, "val_acc": 0.53,
+                                                            "bleu": 26.4}]
+    fig = vt.metrics_figure(evals, labels={"y": "accuracy", "bleu": "BLEU"})
+    assert fig.layout.yaxis.title.text == "accuracy" and list(fig.layout.yaxis.range) == [0, 1.02]
+    assert fig.layout.yaxis2.title.text == "BLEU"  # not overwritten by the accuracy title
+    assert fig.layout.yaxis2.range[0] == 0 and fig.layout.yaxis2.range[1] >= 26.4
+    bleu = [tr for tr in fig.data if tr.yaxis == "y2"]
+    assert len(bleu) == 1 and list(bleu[0].y) == [13.5, 26.4]
