@@ -16,9 +16,14 @@ Agreement rule (documented because a page shows its verdicts to students):
 * Propagated rounding: when the notes computed a step from numbers they had already printed
   rounded (e.g. QK^T from Q and K printed to 2 decimals), and those earlier numbers agree, the
   tolerance also admits the exact effect of that rounding: ``|f(notes' rounded inputs) -
-  f(exact inputs)|`` per entry. No fixed relative fudge: a real slip is still flagged. If an
-  earlier claim is *wrong*, no slack is given; instead the step reports whether the notes'
-  arithmetic is right *given their wrong input* ("inherited") or is a new slip.
+  f(exact inputs)|`` per entry. No fixed relative fudge: a real slip is still flagged. Where an
+  earlier claim is partly wrong, the slack is computed from a "repaired" input (the notes'
+  entries where they agree, the true ones where they do not), so an entry that uses only right
+  inputs (QK^T[0,0] from row 0 of Q and K) keeps their rounding and one that uses a wrong input
+  gets none; the step also reports whether the notes' arithmetic is right *given their wrong
+  input* ("inherited") or is a new slip.
+* A table the notes print with mixed decimals (``0.61 & 0.16 & 0.675``) is marked in its
+  example's ``printed_per_entry`` list and read entry by entry.
 * Hypotheses ("consistent with"): for a wrong claim, alternatives are computed (another
   divisor, 0 instead of -inf, opposite triangle, weights taken from the notes, ...). An
   alternative *matches* when it agrees within the same tolerance, and *roughly matches* when
@@ -105,6 +110,7 @@ class Step:
     alternatives: dict[str, np.ndarray] = field(default_factory=dict)
     matches: list[str] = field(default_factory=list)
     rough_matches: list[str] = field(default_factory=list)
+    printed_per_entry: bool = False  # the notes print this table with mixed decimals
     partial: dict[str, int] = field(default_factory=dict)  # hypothesis -> wrong entries it explains
     explanation_en: str = ""
     explanation_zh: str = ""
@@ -271,12 +277,14 @@ def printed_decimals(x: float) -> int:
     return max(0, -int(exp))
 
 
-def rounding_tolerance(claimed: Sequence | np.ndarray) -> np.ndarray:
-    """Half a unit in the last printed place, per entry (see the module docstring)."""
+def rounding_tolerance(claimed: Sequence | np.ndarray, per_entry: bool = False) -> np.ndarray:
+    """Half a unit in the last printed place, per entry (see the module docstring).
+    ``per_entry``: the notes print this table with mixed decimals (an example's
+    ``printed_per_entry`` list says so), so each entry is read as written."""
     flat = np.asarray(claimed, dtype=np.float64).ravel()
     decs = np.array([printed_decimals(v) for v in flat])
     scientific = any("e" in repr(float(v)) for v in flat if math.isfinite(v) and v != 0)
-    if not scientific and decs.size:
+    if not scientific and not per_entry and decs.size:
         decs[:] = decs.max()
     return (0.5 * 10.0 ** (-decs)).reshape(np.shape(claimed))
 
@@ -747,21 +755,34 @@ def _verify(chain: _Chain) -> None:
     """Give every claimed step its tolerance, agreement, verdict, matches and note, in order."""
     notes = chain.notes_chain()
     conv = {label: chain.notes_chain(label) for label in chain.convention_labels()}
+    # The "repaired" chain: the notes' printed numbers where they agree, the true ones where they
+    # do not. A step computed from it differs from the true value only by the notes' rounding of
+    # the entries they got right, so that difference is the slack an entry is allowed, even when
+    # other entries of the same input are wrong (QK^T[0,0] needs only row 0 of Q and K).
+    repaired: dict[str, np.ndarray] = {}
     for step in chain.steps:
-        if step.claimed is None:
-            continue
         node = chain.nodes[step.name]
-        tol = rounding_tolerance(step.claimed)
+        if step.claimed is None:
+            derived = _from_notes(node, repaired, step.value.shape)
+            repaired[step.name] = step.value if derived is None else derived
+            continue
+        tol = rounding_tolerance(step.claimed, per_entry=step.printed_per_entry)
         from_notes = _from_notes(node, notes, step.value.shape)
         upstream = _claimed_upstream(chain, step.name)
-        if from_notes is not None and upstream and all(s.n_disagree == 0 for s in upstream):
+        from_repaired = _from_notes(node, repaired, step.value.shape)
+        if from_repaired is not None and upstream and any(s.n_disagree < s.claimed.size
+                                                           for s in upstream):
             with np.errstate(invalid="ignore"):
-                slack = np.nan_to_num(np.abs(from_notes - step.value), nan=0.0, posinf=0.0)
+                slack = np.nan_to_num(np.abs(from_repaired - step.value), nan=0.0, posinf=0.0)
             tol = tol + slack  # exact effect of the notes' printed rounding of earlier steps
         step.tolerance = tol
         step.agrees = _close(step.value, step.claimed, tol)
         _hypotheses(chain, step, node, from_notes, upstream, conv, tol)
         _explain(step, from_notes, upstream)
+        if step.claimed.shape == step.value.shape:
+            repaired[step.name] = np.where(step.agrees, step.claimed, step.value)
+        else:
+            repaired[step.name] = step.value
 
 
 def _claimed_upstream(chain: _Chain, name: str) -> list[Step]:
@@ -808,7 +829,7 @@ def _hypotheses(chain, step, node, from_notes, upstream, conv, tol) -> None:
         if v is not None and np.shape(v) == step.value.shape:
             step.alternatives[label] = np.asarray(v, dtype=np.float64)
     bad = ~step.agrees
-    strict_tol = rounding_tolerance(step.claimed)
+    strict_tol = rounding_tolerance(step.claimed, per_entry=step.printed_per_entry)
     for label, v in step.alternatives.items():
         if v.shape != step.claimed.shape:
             continue
@@ -836,7 +857,8 @@ def _explain(step: Step, from_notes, upstream) -> None:
         return
     wrong_up = [s for s in upstream if s.n_disagree]
     bad = ~step.agrees
-    follows = from_notes is not None and _close(from_notes, step.claimed, rounding_tolerance(step.claimed))[bad].all()
+    follows = from_notes is not None and _close(from_notes, step.claimed, rounding_tolerance(
+        step.claimed, per_entry=step.printed_per_entry))[bad].all()
     if "assumed" in (step.source or ""):
         step.verdict, step.origin = "assumed", step.name
     elif follows and wrong_up:
@@ -875,7 +897,8 @@ def _note_en(step: Step, n: int, total: int, from_notes, upstream: list[Step]) -
         text += " The notes' numbers match: " + "; ".join(step.matches) + "."
     if step.rough_matches:
         text += " They roughly match (within 0.5%): " + "; ".join(step.rough_matches) + "."
-    if not step.matches and _rough(step.value, step.claimed, rounding_tolerance(step.claimed)).all():
+    if not step.matches and _rough(step.value, step.claimed, rounding_tolerance(
+            step.claimed, per_entry=step.printed_per_entry)).all():
         text += (" The notes are within 0.5% of the correct numbers: "
                  "small arithmetic or rounding slips in the last digits.")
     if step.partial and not step.matches:
@@ -1008,6 +1031,10 @@ def _attach_claims(chain: _Chain, ex: dict) -> list[str]:
             unmatched.append(key)
             continue
         _attach_claim(chain, name, val, key, row)
+    per_entry = set(ex.get("printed_per_entry", []))
+    for step in chain.steps:
+        if step.source in per_entry:
+            step.printed_per_entry = True
     return unmatched
 
 
