@@ -8,14 +8,17 @@ from ui.strings import shell as shell_strings
 t = i18n.translator(strings)
 ts = i18n.translator(shell_strings)
 
-STOPS = [  # (title, text, page file, page title key, example sentence)
+# (title, text, page file, page title key, example sentence). The Attention and Step pages read
+# ?text=..., so their links open on the example; the others show it to type.
+LINKS_CARRY_TEXT = {"pages/attention_maps.py", "pages/step_by_step.py"}
+STOPS = [
     ("pe_title", "pe_text", "pages/positional_encoding.py", "page_pe", "I love AI"),
     ("att_title", "att_text", "pages/attention_maps.py", "page_attention",
      "The dog saw the book because it was hungry ."),
     ("masks_title", "masks_text", "pages/masking.py", "page_masks", "A dog runs ."),
     ("step_title", "step_text", "pages/step_by_step.py", "page_step", "A dog runs ."),
     ("heads_title", "heads_text", "pages/head_finder.py", "page_heads",
-     "The girl saw the ball because it was tired ."),
+     "The cow saw the bucket because it was excited ."),
     ("worked_title", "worked_text", "pages/worked_examples.py", "page_worked", "Thinking Machines"),
 ]
 
@@ -29,6 +32,7 @@ for title, text, page, page_title, sentence in STOPS:
         st.write(t(text))
         st.caption(t("try", sentence=sentence))
         try:
-            st.page_link(page, label=t("open", page=ts(page_title)), icon="➡️")
+            st.page_link(page, label=t("open", page=ts(page_title)), icon="➡️",
+                         query_params={"text": sentence} if page in LINKS_CARRY_TEXT else None)
         except Exception:  # page not in this build's navigation
             pass

@@ -81,3 +81,31 @@ def test_the_example_references_are_what_the_generator_and_model_write():
     assert ref.split(" , weil ")[0] == gen[src.split(" because ")[0]]
     ck = load_checkpoint(ROOT / "anaphora-en-de")
     assert _translate(ck, [src]) == [ref]
+
+
+def test_the_tour_pronoun_sentences_are_translated_right():
+    """The guided tour offers pronoun sentences ("The A <verb> the T because it was P .") for the
+    shipped model: they must use the task's lexicon, and the model must write the German the
+    lexicon gives (article, noun, verb, and er/sie/es of the noun the predicate fits)."""
+    import ast
+
+    from transformer import anaphora as A
+
+    src = (Path(__file__).resolve().parents[1] / "pages" / "home.py").read_text()
+    stops = next(ast.literal_eval(n.value) for n in ast.parse(src).body
+                 if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "STOPS")
+    sentences = [s[4] for s in stops if " because it " in s[4]]
+    assert len(sentences) >= 2
+    animals = {n.en: n for n in A.ANIMATE}
+    things = {n.en: n for n in A.INANIMATE}
+    verbs = dict(A.VERBS)
+    preds = {p.en: p for p in A.PREDICATES}
+    ck = load_checkpoint(ROOT / "anaphora-en-de")
+    for sentence, out in zip(sentences, _translate(ck, sentences)):
+        w = sentence.split()
+        animal, verb, thing = animals[w[1]], verbs[w[2]], things[w[4]]
+        pred = preds[" ".join(w[8:-1])]
+        antecedent = next(n for n in (animal, thing) if pred.fits(n))
+        want = " ".join([*animal.phrase("nom", capital=True), verb, *thing.phrase("acc"), ",",
+                         "weil", A.PRONOUN[antecedent.gender], pred.de, "war", "."])
+        assert out == want, (sentence, out, want)
