@@ -31,6 +31,7 @@ BENCHES = {
     "decoding": ["decoding.py", "--json"],
     "app": ["app_bench.py", "--json"],
     "time_to_quality": ["time_to_quality.py", "--json"],
+    "profile": ["profile_bench.py", "--json"],
 }
 
 
@@ -133,6 +134,16 @@ def write_doc(res: dict, path: Path) -> None:
         L += ["", f"Multi30k en-de validation BLEU against wall time (CPU, run `{m30['run']}`):", "",
               "| step | minutes | val BLEU (greedy, 200 sentences) |", "| --- | --- | --- |"]
         L += [f"| {s} | {m} | {b} |" for s, m, b in m30["points_step_minutes_bleu"]]
+    prof = res.get("profile", {})
+    if "inspect_32" in prof:
+        L += ["", "## Where the time goes (torch.profiler, self CPU time by operator)", ""]
+        for key, what in (("inspect_32", "one traced inspection, 32 tokens, 1 thread"),
+                          ("inspect_256", "one traced inspection, 256 tokens, 1 thread"),
+                          ("train_small", "4 training steps, small preset, 2 threads")):
+            rows = prof[key]
+            total = rows[-1]["self_ms"]
+            L.append(f"- {what} ({total} ms profiled): " + ", ".join(
+                f"{r['op'].replace('aten::', '')} {r['share']:.0%}" for r in rows[:-1]))
     extra = ROOT / "docs" / "BENCHMARKS_NOTES.md"
     if extra.exists():
         L += ["", extra.read_text()]
