@@ -10,6 +10,19 @@ import torch
 
 torch.set_num_threads(2)
 
+@pytest.fixture(autouse=True)
+def _keep_main_module():
+    """Streamlit's AppTest runs app.py as `__main__` and leaves it in sys.modules: a later
+    multiprocessing child (the fault tests' forkserver) would then import app.py as its main
+    module and die before training. Put the real one back after every test."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    yield
+    if main is not None:
+        sys.modules["__main__"] = main
+
+
 CORPUS = [
     "A dog runs in the park .", "Ein Hund rennt im Park .",
     "Two men play football on the grass .", "Zwei Männer spielen Fußball auf dem Rasen .",
