@@ -11,9 +11,9 @@ shell.language_switch()
 t = i18n.translator(strings)
 
 HERE = Path(__file__).parent
-# (group, file, url path, title key, icon); a page is listed once its file exists. No file name
-# equals its URL path: Streamlit would otherwise serve a deep link such as /masks straight from
-# the pages/ folder, without this script (no sidebar, no checkpoint) on a fresh server.
+# (group, file, url path, title key, icon); a page is listed once its file exists. No page file is
+# named after its URL path: pages/<url path>.py is a two-line shim that runs this script, for the
+# first deep links on a freshly started server (see ui/deeplink.py).
 PAGES = [
     ("group_tour", "home.py", "tour", "page_home", "🧭"),
     ("group_inside", "attention_maps.py", "attention", "page_attention", "🔍"),

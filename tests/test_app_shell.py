@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import shutil
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -71,3 +72,23 @@ def test_every_ui_string_table_has_both_languages():
         m = importlib.import_module(f"ui.strings.{mod.name}")
         assert set(m.EN) == set(m.ZH), mod.name
         assert all(isinstance(v, str) and v.strip() for v in list(m.EN.values()) + list(m.ZH.values()))
+
+
+def test_every_url_path_has_a_deep_link_shim():
+    """pages/<url path>.py runs app.py (ui/deeplink.py): on a fresh server Streamlit routes the
+    first deep links by file name. Each shim exists, is exactly the two-line runner, and no real
+    page file is named after a URL path."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    src = (root / "app.py").read_text()
+    pages = next(ast.literal_eval(n.value) for n in ast.parse(src).body
+                 if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "PAGES")
+    for _group, file, url, _title, _icon in pages:
+        assert file != f"{url}.py"
+        shim = (root / "pages" / f"{url}.py").read_text()
+        code = [ln for ln in shim.splitlines() if ln and not ln.startswith('"""')]
+        assert code == ["from ui.deeplink import run_app", "run_app()"], url
+    from ui import deeplink
+
+    assert deeplink.APP == root / "app.py" and deeplink.APP.is_file()

@@ -40,6 +40,8 @@ def test_concurrent_pages_type_on_the_attention_page(tmp_path, small_checkpoint)
     assert out["timeouts"] == 0 and out["charts_missing"] == 0, out["problems"]
     assert out["problems"] == []
     assert out["server_alive"]
+    # every page opened the /attention deep link on a fresh server: no "Page not found" dialog
+    assert out["dialogs_on_open"] == 0, out["dialog_texts"]
     assert out["completed"] == out["submissions"] > 0
     assert all(n >= 1 for n in out["per_page_submissions"])  # every page got to type
     assert out["p50_ms"] is not None and out["p95_ms"] >= out["p50_ms"]

@@ -1,0 +1,4 @@
+"""/across-training on a freshly started server: runs app.py, which opens pages/evolution.py (ui/deeplink.py)."""
+from ui.deeplink import run_app
+
+run_app()

@@ -1,0 +1,4 @@
+"""/attention on a freshly started server: runs app.py, which opens pages/attention_maps.py (ui/deeplink.py)."""
+from ui.deeplink import run_app
+
+run_app()

@@ -1,0 +1,4 @@
+"""/heads on a freshly started server: runs app.py, which opens pages/head_finder.py (ui/deeplink.py)."""
+from ui.deeplink import run_app
+
+run_app()

@@ -1,0 +1,4 @@
+"""/positional-encoding on a freshly started server: runs app.py, which opens pages/positional_encoding.py (ui/deeplink.py)."""
+from ui.deeplink import run_app
+
+run_app()

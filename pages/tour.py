@@ -1,0 +1,4 @@
+"""/tour on a freshly started server: runs app.py, which opens pages/home.py (ui/deeplink.py)."""
+from ui.deeplink import run_app
+
+run_app()

@@ -1,0 +1,4 @@
+"""/train on a freshly started server: runs app.py, which opens pages/training.py (ui/deeplink.py)."""
+from ui.deeplink import run_app
+
+run_app()

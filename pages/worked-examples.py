@@ -1,0 +1,4 @@
+"""/worked-examples on a freshly started server: runs app.py, which opens pages/worked_examples.py (ui/deeplink.py)."""
+from ui.deeplink import run_app
+
+run_app()
