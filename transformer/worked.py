@@ -115,6 +115,10 @@ class Step:
     explanation_en: str = ""
     explanation_zh: str = ""
 
+    def rounding(self) -> np.ndarray:
+        """Half a unit in the last place the notes print, per entry of the claim."""
+        return rounding_tolerance(self.claimed, per_entry=self.printed_per_entry)
+
     @property
     def n_disagree(self) -> int:
         """Number of claimed entries outside the tolerance (0 when nothing is claimed)."""
@@ -766,7 +770,7 @@ def _verify(chain: _Chain) -> None:
             derived = _from_notes(node, repaired, step.value.shape)
             repaired[step.name] = step.value if derived is None else derived
             continue
-        tol = rounding_tolerance(step.claimed, per_entry=step.printed_per_entry)
+        tol = step.rounding()
         from_notes = _from_notes(node, notes, step.value.shape)
         upstream = _claimed_upstream(chain, step.name)
         from_repaired = _from_notes(node, repaired, step.value.shape)
@@ -829,7 +833,7 @@ def _hypotheses(chain, step, node, from_notes, upstream, conv, tol) -> None:
         if v is not None and np.shape(v) == step.value.shape:
             step.alternatives[label] = np.asarray(v, dtype=np.float64)
     bad = ~step.agrees
-    strict_tol = rounding_tolerance(step.claimed, per_entry=step.printed_per_entry)
+    strict_tol = step.rounding()
     for label, v in step.alternatives.items():
         if v.shape != step.claimed.shape:
             continue
@@ -857,8 +861,7 @@ def _explain(step: Step, from_notes, upstream) -> None:
         return
     wrong_up = [s for s in upstream if s.n_disagree]
     bad = ~step.agrees
-    follows = from_notes is not None and _close(from_notes, step.claimed, rounding_tolerance(
-        step.claimed, per_entry=step.printed_per_entry))[bad].all()
+    follows = from_notes is not None and _close(from_notes, step.claimed, step.rounding())[bad].all()
     if "assumed" in (step.source or ""):
         step.verdict, step.origin = "assumed", step.name
     elif follows and wrong_up:
@@ -897,8 +900,7 @@ def _note_en(step: Step, n: int, total: int, from_notes, upstream: list[Step]) -
         text += " The notes' numbers match: " + "; ".join(step.matches) + "."
     if step.rough_matches:
         text += " They roughly match (within 0.5%): " + "; ".join(step.rough_matches) + "."
-    if not step.matches and _rough(step.value, step.claimed, rounding_tolerance(
-            step.claimed, per_entry=step.printed_per_entry)).all():
+    if not step.matches and _rough(step.value, step.claimed, step.rounding()).all():
         text += (" The notes are within 0.5% of the correct numbers: "
                  "small arithmetic or rounding slips in the last digits.")
     if step.partial and not step.matches:

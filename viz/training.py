@@ -139,16 +139,17 @@ def metrics_figure(evals: Sequence[dict], *, labels: dict | None = None,
         if any(y is not None for y in ys):
             fig.add_trace(go.Scatter(x=steps, y=ys, mode="lines+markers", name=lab[k]))
     bleu = [r.get("bleu") for r in evals]
-    if any(b is not None for b in bleu):
+    bleu_known = [b for b in bleu if b is not None]
+    if bleu_known:
         fig.add_trace(go.Scatter(x=steps, y=bleu, mode="lines+markers", name=lab["bleu"],
                                  yaxis="y2", line=dict(dash="dot", color="black")))
     _layout(fig, lab["title"], lab["x"], lab["y"], height)
     # Set after _layout, which titles every y axis: accuracy on the left (0..1), BLEU on the right.
     fig.update_layout(yaxis=dict(title=lab["y"], range=[0, 1.02]))
-    if any(b is not None for b in bleu):
-        top = max(b for b in bleu if b is not None)
+    if bleu_known:
         fig.update_layout(yaxis2=dict(title=lab["bleu"], overlaying="y", side="right",
-                                      range=[0, max(10.0, top * 1.1)], showgrid=False))
+                                      range=[0, max(10.0, max(bleu_known) * 1.1)],
+                                      showgrid=False))
     return fig
 
 
