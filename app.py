@@ -3,7 +3,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import i18n, shell
+from ui import glossary, i18n, shell
 from ui.strings import shell as strings
 
 shell.configure()
@@ -37,4 +37,5 @@ for group, file, url, title, icon in PAGES:
 
 page = st.navigation(nav)
 shell.checkpoint_picker()
+glossary.sidebar()
 page.run()

@@ -1,0 +1,40 @@
+"""The glossary: every word the issue names is defined in both languages, and the sidebar shows
+it on every page."""
+from __future__ import annotations
+
+import pytest
+
+from app_helpers import no_errors, open_app
+from ui.strings import glossary as g
+
+REQUIRED = ["query", "key", "value", "head", "layer", "mask", "softmax", "logit", "token",
+            "piece", "special"]
+
+
+def test_required_terms_defined_in_both_languages():
+    for e in REQUIRED:
+        for table in (g.EN, g.ZH):
+            assert table[f"term_{e}"].strip() and len(table[f"def_{e}"]) > 15, e
+    assert "<s>" in g.EN["term_special"] and "</s>" in g.EN["term_special"]
+    # the Chinese definitions are Chinese: most characters are CJK
+    for k, v in g.ZH.items():
+        if k.startswith("def_"):
+            cjk = sum("\u4e00" <= c <= "\u9fff" for c in v)
+            assert cjk >= 0.3 * len(v.replace(" ", "")), k
+
+
+@pytest.mark.parametrize("page", ["pages/home.py", "pages/masking.py", "pages/training.py"])
+@pytest.mark.parametrize("lang,title", [("en", "Glossary"), ("zh", "术语表")])
+def test_glossary_in_every_sidebar(monkeypatch, tmp_path, small_checkpoint, page, lang, title):
+    import shutil
+    d = tmp_path / "shipped"
+    d.mkdir()
+    shutil.copytree(small_checkpoint, d / "tiny-test")
+    at = open_app(monkeypatch, d, tmp_path, page=page, lang=lang)
+    no_errors(at)
+    labels = [e.label for e in at.sidebar.expander]
+    assert any(title in lab for lab in labels), labels
+    text = " ".join(m.value for m in at.sidebar.markdown)
+    for e in REQUIRED:
+        term = (g.EN if lang == "en" else g.ZH)[f"term_{e}"]
+        assert term.split("（")[0].split(" (")[0].replace("<", "&lt;").replace(">", "&gt;") in text, e
