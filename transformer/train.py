@@ -1147,6 +1147,12 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
                 from .checkpoint import load_checkpoint as _lc
 
                 trainer.history = dict(_lc(last).history or trainer.history)
+        if rank == 0 and "knowledge" not in trainer.history:
+            from . import knowledge
+
+            # what the model will know: its domain, the words it sees, its vocabulary's coverage
+            trainer.history["knowledge"] = knowledge.build(tokenizer, corpus.train_src, corpus.task,
+                                                           examples=corpus.val_src[:6])
         trainer.start_step = trainer.step
 
         # -- callbacks ---------------------------------------------------------------------

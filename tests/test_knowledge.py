@@ -1,0 +1,105 @@
+"""What a model knows (transformer/knowledge.py): word lists, coverage numbers recomputed
+independently, marks on a teacher's sentence, the shipped checkpoints' records."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from transformer import knowledge
+from transformer.tokenizer import Tokenizer
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def m30k_tok():
+    return Tokenizer.load(ROOT / "checkpoints/multi30k-en-de/tokenizer.model")
+
+
+def test_words_split_lowercase_and_keep_inner_apostrophes():
+    assert knowledge.words("The animal didn't cross the street, because it was too tired .") == [
+        "the", "animal", "didn't", "cross", "the", "street", "because", "it", "was", "too", "tired"]
+    assert knowledge.words("  ... !! ") == []
+    assert knowledge.words("Café ÜBER 3 Hunde") == ["café", "über", "3", "hunde"]
+
+
+def test_coverage_numbers_match_an_independent_count(m30k_tok):
+    corpus = ["A dog runs on the street .", "A dog and a dog .", "Zyzzyvas zyzzyva !"]
+    rec = knowledge.build(m30k_tok, corpus, "multi30k")
+    toks = [w.lower() for s in corpus for w in re.findall(r"[A-Za-z]+", s)]
+    pieces = {w: len(m30k_tok.encode(w)) for w in set(toks)}
+    assert rec["coverage"]["running_words"] == len(toks)
+    assert rec["coverage"]["distinct_words"] == len(set(toks))
+    one = sum(pieces[w] == 1 for w in toks) / len(toks)
+    many = sum(pieces[w] >= 3 for w in toks) / len(toks)
+    assert rec["coverage"]["one_piece_share"] == pytest.approx(one, abs=1e-4)
+    assert rec["coverage"]["many_pieces_share"] == pytest.approx(many, abs=1e-4)
+    assert pieces["zyzzyvas"] >= 3 and many > 0  # the test sees both kinds
+    assert rec["seen_words"] == sorted(set(toks)) and rec["seen_words_complete"]
+    assert "caption" in rec["domain"]["en"] and rec["domain"]["zh"]
+
+
+def test_marks_a_teachers_sentence(m30k_tok):
+    rec = knowledge.build(m30k_tok, ["The animal crossed the street .", "it was"], "multi30k")
+    marks = {m.word: m for m in knowledge.mark(m30k_tok, rec, "The animal didn't cross the street "
+                                                               "because it was too tired .")}
+    assert not marks["animal"].marked and not marks["street"].marked
+    assert marks["because"].seen is False and marks["because"].marked
+    assert marks["because"].pieces == len(m30k_tok.encode("because")) >= 3
+    # a checkpoint without a record: only the piece counts can mark
+    bare = {m.word: m for m in knowledge.mark(m30k_tok, None, "a dog because")}
+    assert bare["dog"].seen is None and not bare["dog"].marked
+    assert bare["because"].marked  # three pieces
+    # a truncated word list cannot call a word unseen
+    cut = dict(rec, seen_words_complete=False)
+    assert knowledge.mark(m30k_tok, cut, "because")[0].seen is None
+
+
+def test_write_keeps_the_rest_of_history(tmp_path):
+    (tmp_path / "history.json").write_text(json.dumps({"train": [[1, 2.0]], "eval": []}))
+    knowledge.write(tmp_path, {"domain": {"en": "x", "zh": "y"}})
+    h = json.loads((tmp_path / "history.json").read_text())
+    assert h["train"] == [[1, 2.0]] and h["knowledge"]["domain"]["en"] == "x"
+    assert not list(tmp_path.glob(".*tmp"))
+
+
+@pytest.mark.parametrize("name", ["multi30k-en-de", "anaphora-en-de", "copy-tiny", "reverse-tiny"])
+def test_shipped_checkpoints_say_what_they_know(name):
+    from transformer.checkpoint import load_checkpoint
+
+    ck = load_checkpoint(ROOT / "checkpoints" / name)
+    rec = ck.history["knowledge"]
+    assert rec["domain"]["en"] and rec["domain"]["zh"]
+    assert rec["coverage"]["distinct_words"] == len(rec["seen_words"])
+    assert 4 <= len(rec["examples"]) <= 6
+    seen = set(rec["seen_words"])
+    for ex in rec["examples"]:  # offered sentences use only words the model saw
+        assert all(w in seen for w in knowledge.words(ex)), ex
+
+
+def test_multi30k_knows_the_classroom_words_but_not_because():
+    from transformer.checkpoint import load_checkpoint
+
+    ck = load_checkpoint(ROOT / "checkpoints/multi30k-en-de")
+    marks = {m.word: m for m in knowledge.mark(ck.tokenizer, ck.history["knowledge"],
+                                               "The animal crossed the street because it was tired")}
+    for w in ("animal", "street", "the"):
+        assert marks[w].pieces == 1 and marks[w].seen and not marks[w].marked
+    assert marks["because"].marked
+
+
+def test_the_trainer_records_knowledge(tmp_path):
+    from transformer import train
+    from transformer.checkpoint import load_checkpoint
+
+    out = tmp_path / "run"
+    train.run(["--task", "copy", "--preset", "tiny", "--d-model", "16", "--heads", "2",
+               "--layers", "1", "--d-ff", "32", "--steps", "3", "--eval-every", "3",
+               "--checkpoint-every", "3", "--batch-tokens", "256", "--out", str(out),
+               "--threads", "1"])
+    ck = load_checkpoint(out / "checkpoints" / "last")
+    rec = ck.history["knowledge"]
+    assert "copy" in rec["domain"]["en"] and rec["seen_words"] and rec["examples"]

@@ -1,0 +1,62 @@
+"""Say what the chosen model knows, beside every sentence box: its domain, the words of the typed
+sentence it never saw or cuts into many pieces, and sentences it handles to choose from."""
+from __future__ import annotations
+
+import streamlit as st
+
+from transformer import knowledge
+from ui import i18n
+from ui.strings import knowledge as strings
+
+t = i18n.translator(strings)
+
+
+def record(ck) -> dict:
+    return (ck.history or {}).get(knowledge.KEY) or {}
+
+
+def domain_text(ck) -> str | None:
+    dom = record(ck).get("domain") or {}
+    return dom.get(i18n.lang()) or dom.get("en")
+
+
+def marked_words(ck, text: str) -> list[knowledge.WordMark]:
+    return [m for m in knowledge.mark(ck.tokenizer, record(ck), text) if m.marked]
+
+
+def describe(marks: list[knowledge.WordMark]) -> str:
+    """`street` (never seen), `because` (3 pieces): the reason for each marked word."""
+    parts = []
+    for m in marks:
+        why = t("never_seen") if m.seen is False else t("pieces", n=m.pieces)
+        word = m.word.replace("`", "'")
+        parts.append(f"`{word}` ({why})")
+    return ", ".join(dict.fromkeys(parts))
+
+
+def notice(ck, text: str) -> None:
+    """One line under the sentence box; a warning only when words are marked."""
+    dom = domain_text(ck)
+    marks = marked_words(ck, text)
+    if marks and dom:
+        st.warning(t("marked", domain=dom, words=describe(marks)), icon="🔎")
+    elif marks:
+        st.warning(describe(marks), icon="🔎")
+    elif dom:
+        st.caption(t("domain", domain=dom))
+
+
+def offer(ck, key: str) -> None:
+    """Sentences the model handles, as pills that fill the box with key `key`."""
+    examples = [e for e in record(ck).get("examples") or [] if isinstance(e, str)][:6]
+    if not examples:
+        return
+    pick_key = f"{key}__offer"
+
+    def fill() -> None:
+        chosen = st.session_state.get(pick_key)
+        if chosen:
+            st.session_state[key] = chosen
+        st.session_state[pick_key] = None
+
+    st.pills(t("offer"), examples, key=pick_key, on_change=fill, help=t("offer_help"))
