@@ -51,6 +51,8 @@ def _anaphora(path: str, stamp: float, source: str, n: int, data: bytes | None,
     return {"acc": {k: v.accuracy.numpy() for k, v in scores.items()},
             "weight": {k: v.mean_weight.numpy() for k, v in scores.items()},
             "n": {k: v.n for k, v in scores.items()},
+            "on_article": {k: v.on_article.numpy() for k, v in scores.items()},
+            "on_noun": {k: v.on_noun.numpy() for k, v in scores.items()},
             "best": H.best_head(scores) if scores else None,
             "baselines": H.baselines(items), "first": items[0].text}
 
@@ -197,6 +199,10 @@ if best is not None:
     if relation == "anaphora":
         msg.success(t("best_anaphora", head=label, kind=kind_name(best[0]), l=best[1], h=best[2],
                       v=best[3], w=best[4]))
+        k, bl_, bh_ = best[:3]
+        msg.caption(t("best_split", **VH.hit_split(float(res["on_article"][k][bl_, bh_]),
+                                                   float(res["on_noun"][k][bl_, bh_]),
+                                                   res["n"][k])))
         msg.caption(t("baselines_help"))
     else:
         msg.success(t("best", head=label, kind=kind_name(best[0]), l=best[1], h=best[2],

@@ -57,6 +57,13 @@ def test_head_finder_fills_the_grid(monkeypatch, tmp_path, trained_dir, trained_
         assert np.allclose(g, scores[kind].accuracy.numpy(), atol=1e-4)
     kind, layer, head, acc, _ = H.best_head(scores)
     assert at.success and f"L{layer} H{head}" in at.success[0].value
+    # the best head's hits split into article and noun, counted by the core scorer
+    art = round(float(scores[kind].on_article[layer, head]) * 40)
+    noun = round(float(scores[kind].on_noun[layer, head]) * 40)
+    split = next(c.value for c in at.caption if ("on the article" in c.value or "落在冠词" in c.value))
+    want = (f"on the article {art} times" if lang == "en" else f"落在冠词上 {art} 次",
+            f"on the noun {noun} times" if lang == "en" else f"落在名词上 {noun} 次")
+    assert all(w in split for w in want), split
     base = H.baselines(items)
     metrics = [m.value for m in at.metric]
     assert f"{base['nearest_noun']:.0%}" in metrics and f"{base['first_noun']:.0%}" in metrics

@@ -5,8 +5,9 @@ taken at word level (pieces of a key word summed, pieces of the pronoun averaged
 itself and special tokens are left out, and the head scores a hit when its strongest remaining
 word belongs to the antecedent: the antecedent noun phrase, i.e. the noun and the article right
 before it ("the dog", "den Becher"). The article counts because in German it is where the gender
-lives, and a pronoun-resolving head in a decoder reads it there. Beside it stand the nearest-noun
-and first-noun baselines.
+lives, and a pronoun-resolving head in a decoder reads it there. Hits are also split by where they
+land (the article or the noun), so a page can say which of the two a head reads instead of
+claiming "the noun". Beside it stand the nearest-noun and first-noun baselines.
 
 Other relations score the same (layers x heads) grid from a batch of sentences: previous token,
 same token, first token / end-of-sentence sink, diagonal and anti-diagonal alignment.
@@ -167,6 +168,10 @@ class HeadScores:
     accuracy: torch.Tensor  # (layers, heads): share of items whose top word is in the antecedent
     mean_weight: torch.Tensor  # (layers, heads): mean word-level weight on the antecedent phrase
     n: int
+    # (layers, heads): share of items whose top word is the article / the noun of the antecedent
+    # phrase (on_article + on_noun == accuracy; on_article is 0 where no article precedes the noun)
+    on_article: torch.Tensor | None = None
+    on_noun: torch.Tensor | None = None
 
 
 def _batch(model, tokenizer, items: list[ProbeItem]):
@@ -200,6 +205,8 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
     """Score every head of every kind that the probe's positions allow: encoder self-attention
     always; cross and decoder self-attention when items carry target-side positions."""
     hits: dict[str, torch.Tensor] = {}
+    article: dict[str, torch.Tensor] = {}
+    noun: dict[str, torch.Tensor] = {}
     weight: dict[str, torch.Tensor] = {}
     counts: dict[str, int] = {}
     for b in range(0, len(items), batch_size):
@@ -240,9 +247,13 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
                 top = row.argmax(-1)  # (L,H)
                 hit = (top >= span[0]) & (top <= span[1])
                 hits[kind] = hits.get(kind, 0) + hit.float()
+                on_noun = top == span[1]
+                article[kind] = article.get(kind, 0) + (hit & ~on_noun).float()
+                noun[kind] = noun.get(kind, 0) + on_noun.float()
                 weight[kind] = weight.get(kind, 0) + ww[:, :, qpos, span[0]:span[1] + 1].sum(-1)
                 counts[kind] = counts.get(kind, 0) + 1
-    return {k: HeadScores(k, hits[k] / counts[k], weight[k] / counts[k], counts[k]) for k in counts}
+    return {k: HeadScores(k, hits[k] / counts[k], weight[k] / counts[k], counts[k],
+                          article[k] / counts[k], noun[k] / counts[k]) for k in counts}
 
 
 def baselines(items: list[ProbeItem]) -> dict[str, float]:
@@ -442,7 +453,9 @@ def main(argv: list[str] | None = None) -> int:
     kind, layer, head, acc, mw = best_head(scores)
     out = {"probe": args.probe, "n": len(items), "baselines": baselines(items),
            "best": {"kind": kind, "layer": layer, "head": head, "accuracy": round(acc, 4),
-                    "mean_weight": round(mw, 4)},
+                    "mean_weight": round(mw, 4),
+                    "on_article": round(float(scores[kind].on_article[layer, head]), 4),
+                    "on_noun": round(float(scores[kind].on_noun[layer, head]), 4)},
            "heads": {k: {"accuracy": torch.round(v.accuracy, decimals=4).tolist(),
                          "mean_weight": torch.round(v.mean_weight, decimals=4).tolist(),
                          "n": v.n} for k, v in scores.items()}}

@@ -81,6 +81,18 @@ def best_cell(grids: dict[str, np.ndarray]) -> tuple[str, int, int, float] | Non
     return best
 
 
+def hit_split(on_article: float, on_noun: float, n: int) -> dict:
+    """One head's anaphora hits split by the word they land on, as counts over `n` probe
+    sentences and shares (transformer.heads.HeadScores.on_article / on_noun at that head): the
+    Heads page says "on the article 200 times, on the noun 0 times" from these, never from prose.
+    """
+    if n < 0 or not (0 <= on_article <= 1 and 0 <= on_noun <= 1):
+        raise ValueError(f"shares must lie in 0..1 and n >= 0 (got {on_article}, {on_noun}, {n})")
+    article, noun = int(round(on_article * n)), int(round(on_noun * n))
+    return {"n": n, "article": article, "noun": noun, "other": max(n - article - noun, 0),
+            "article_pct": article / n if n else 0.0, "noun_pct": noun / n if n else 0.0}
+
+
 def grid_figure(values, *, title: str = "", layer_name: str = "layer {n}",
                 head_name: str = "head {n}", value_name: str = "score",
                 extra=None, extra_name: str = "", best: tuple[int, int] | None = None,

@@ -20,11 +20,15 @@ EN = {
     "rel_diagonal": "Diagonal alignment (copy)",
     "rel_anti_diagonal": "Anti-diagonal alignment (reverse)",
     "desc_anaphora": "For each probe sentence, the attention from the pronoun (\"it\") is taken "
-                     "word by word (pieces of a word added up); the head scores when its strongest "
-                     "word, the pronoun itself and special tokens left out, is the noun the pronoun "
-                     "refers to. Encoder self-attention: \"it\" → the English noun; cross-attention: "
-                     "the step that writes er/sie/es → the English noun; decoder self-attention: "
-                     "that step → the German noun.",
+                     "word by word (pieces of a word added up); the pronoun itself and special "
+                     "tokens are left out. The head scores when its strongest word belongs to the "
+                     "antecedent's noun phrase: the noun OR the article right before it (\"the "
+                     "dog\", \"den Becher\"). The article counts because in German it carries the "
+                     "gender (der / die / das) that decides er / sie / es: a head that reads the "
+                     "article has found what the pronoun needs. Below, the best head's hits are "
+                     "split into article and noun. Encoder self-attention: \"it\" → the English "
+                     "phrase; cross-attention: the step that writes er/sie/es → the English phrase; "
+                     "decoder self-attention: that step → the German phrase.",
     "desc_previous_token": "Query i scores when its strongest key is position i − 1.",
     "desc_self": "Query i scores when its strongest key is position i itself.",
     "desc_same_token": "A query scores when its strongest key is another occurrence of the same "
@@ -68,7 +72,10 @@ EN = {
     "head_n": "head {n}",
     "value_acc": "accuracy",
     "value_share": "share of queries",
-    "mean_weight": "mean weight on the antecedent",
+    "mean_weight": "mean weight on the antecedent (article + noun)",
+    "best_split": "Where its strongest word lands, over {n} probe sentences: on the article "
+                  "{article} times ({article_pct:.0%}), on the noun {noun} times "
+                  "({noun_pct:.0%}), elsewhere {other} times.",
     "kind_encoder_self": "Encoder self-attention",
     "kind_decoder_self": "Masked decoder self-attention",
     "kind_cross": "Cross-attention",
@@ -79,8 +86,8 @@ EN = {
     "best": "Best head: **{head}**, {kind}, layer {l}, head {h}, with {v:.0%} of queries on the "
             "relation.",
     "best_anaphora": "Best head: **{head}**, {kind}, layer {l}, head {h}: it puts its strongest "
-                     "weight on the antecedent for {v:.0%} of the probe sentences (mean weight "
-                     "{w:.2f}).",
+                     "weight on the antecedent (its article or its noun) for {v:.0%} of the probe "
+                     "sentences (mean weight {w:.2f}).",
     "baselines": "Baselines (no model)",
     "baselines_help": "What a rule without attention would score: guess the noun nearest before "
                       "the pronoun, or the first noun of the sentence. A head that beats both does "
@@ -152,10 +159,13 @@ ZH = {
     "rel_eos_sink": "句末汇点（</s>）",
     "rel_diagonal": "对角线对齐（复制）",
     "rel_anti_diagonal": "反对角线对齐（倒序）",
-    "desc_anaphora": "对每个探针句，取代词（\"it\"）发出的注意力，按词计算（一个词的各个子词相加）；"
-                     "去掉代词本身和特殊词元后，如果头的最大权重落在代词所指的名词上就算命中。"
-                     "编码器自注意力：\"it\" → 英文名词；交叉注意力：写出 er/sie/es 的那一步 → 英文名词；"
-                     "解码器自注意力：那一步 → 德文名词。",
+    "desc_anaphora": "对每个探针句，取代词（\"it\"）发出的注意力，按词计算（一个词的各个子词相加），"
+                     "代词本身和特殊词元不计。如果头的最大权重落在先行词的名词短语上，也就是名词"
+                     "或紧挨在它前面的冠词上（\"the dog\"、\"den Becher\"），就算命中。冠词也算，"
+                     "因为在德语里决定 er / sie / es 的语法性别（der / die / das）正标在冠词上："
+                     "读到冠词的头已经找到了代词需要的信息。下面把最好的头的命中分成冠词和名词两类。"
+                     "编码器自注意力：\"it\" → 英文短语；交叉注意力：写出 er/sie/es 的那一步 → "
+                     "英文短语；解码器自注意力：那一步 → 德文短语。",
     "desc_previous_token": "查询 i 的最大权重落在位置 i − 1 上即得分。",
     "desc_self": "查询 i 的最大权重落在位置 i 本身即得分。",
     "desc_same_token": "查询的最大权重落在同一词元的另一次出现上即得分（只统计词元出现两次的查询）。",
@@ -192,7 +202,9 @@ ZH = {
     "head_n": "头 {n}",
     "value_acc": "准确率",
     "value_share": "查询比例",
-    "mean_weight": "先行词上的平均权重",
+    "mean_weight": "先行词（冠词 + 名词）上的平均权重",
+    "best_split": "在 {n} 个探针句中，它的最大权重落在冠词上 {article} 次（{article_pct:.0%}），"
+                  "落在名词上 {noun} 次（{noun_pct:.0%}），落在别处 {other} 次。",
     "kind_encoder_self": "编码器自注意力",
     "kind_decoder_self": "掩码解码器自注意力",
     "kind_cross": "交叉注意力",
@@ -201,7 +213,7 @@ ZH = {
     "only_encoder": "这些探针句没有目标端的位置，因此只给编码器自注意力打分。",
     "best": "最好的头：**{head}**，{kind}，第 {l} 层，头 {h}，{v:.0%} 的查询落在该关系上。",
     "best_anaphora": "最好的头：**{head}**，{kind}，第 {l} 层，头 {h}：在 {v:.0%} 的探针句中，它的最大"
-                     "权重落在先行词上（平均权重 {w:.2f}）。",
+                     "权重落在先行词（它的冠词或名词）上（平均权重 {w:.2f}）。",
     "baselines": "基线（不用模型）",
     "baselines_help": "不用注意力的规则能得多少分：猜代词之前最近的名词，或句子的第一个名词。"
                       "同时超过这两者的头，做的不只是按位置猜。",
