@@ -64,8 +64,18 @@ def test_oracle_head_is_found(tokenizer):
     assert torch.allclose(enc.mean_weight[0, 1], torch.tensor(1.0))
     assert best_head(scores)[:3] == ("encoder_self", 0, 1)
     # nearest candidate before the pronoun: items 2 and 3 (no candidate before: all count)
+    # random candidate: 1 of 2 each; random word: the antecedent (no span given: one word) out
+    # of every word but the pronoun (10 - 1, 10 - 1 and 8 - 1 words)
     assert baselines(items) == {"nearest_noun": pytest.approx(2 / 3),
-                                "first_noun": pytest.approx(1 / 3)}
+                                "first_noun": pytest.approx(1 / 3),
+                                "random_noun": pytest.approx(1 / 2),
+                                "random_word": pytest.approx((1 / 9 + 1 / 9 + 1 / 7) / 3)}
+    with_spans = [ProbeItem(it.text, it.pronoun, it.antecedent, candidates=it.candidates,
+                            antecedent_span=(it.antecedent - 1, it.antecedent)) for it in items]
+    assert baselines(with_spans)["random_word"] == pytest.approx((2 / 9 + 2 / 9 + 2 / 7) / 3)
+    # a probe without candidate nouns still gets the random-word baseline
+    bare = [ProbeItem("A dog eats its food .", 3, 1)]
+    assert baselines(bare) == {"random_word": pytest.approx(1 / 5)}
 
 
 def test_anaphora_probe_has_positions_and_balanced_baselines():
@@ -117,7 +127,8 @@ def test_heads_cli(small_checkpoint, tmp_path):
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert out["n"] == 20 and set(out["baselines"]) == {"nearest_noun", "first_noun"}
+    assert out["n"] == 20 and set(out["baselines"]) == {"nearest_noun", "first_noun",
+                                                            "random_noun", "random_word"}
     assert len(out["heads"]["encoder_self"]["accuracy"]) == 2
     bad = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
                           str(small_checkpoint), "--probe", str(tmp_path / "none.jsonl")],

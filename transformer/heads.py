@@ -257,17 +257,30 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
 
 
 def baselines(items: list[ProbeItem]) -> dict[str, float]:
-    """Nearest candidate before the pronoun, and the first candidate, as antecedent guesses."""
-    near = first = n = 0
+    """What rules without a model score on the probe: the nearest candidate noun before the
+    pronoun, the first candidate, a random candidate (expected value), and a random word (the
+    expected score of a head whose strongest word is uniformly random: a hit is any word of the
+    antecedent's noun phrase, out of every word but the pronoun). The first three need the
+    probe's candidate nouns; the random word needs nothing, so every probe gets a baseline."""
+    near = first = rand_c = 0.0
+    n_c = 0
+    rand_w = 0.0
     for it in items:
+        n_words = len(it.text.split())
+        lo, hi = it.span(False)
+        rand_w += (hi - lo + 1) / max(1, n_words - 1)
         cands = [c for c in it.candidates if c != it.pronoun]
         if not cands:
             continue
         before = [c for c in cands if c < it.pronoun] or cands
         near += max(before) == it.antecedent
         first += min(cands) == it.antecedent
-        n += 1
-    return {"nearest_noun": near / n, "first_noun": first / n} if n else {}
+        rand_c += (it.antecedent in cands) / len(cands)
+        n_c += 1
+    out = {"random_word": rand_w / len(items)} if items else {}
+    if n_c:
+        out.update(nearest_noun=near / n_c, first_noun=first / n_c, random_noun=rand_c / n_c)
+    return out
 
 
 def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, float]:
