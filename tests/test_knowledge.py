@@ -103,3 +103,26 @@ def test_the_trainer_records_knowledge(tmp_path):
     ck = load_checkpoint(out / "checkpoints" / "last")
     rec = ck.history["knowledge"]
     assert "copy" in rec["domain"]["en"] and rec["seen_words"] and rec["examples"]
+
+
+def test_init_fine_tunes_from_a_checkpoint(tmp_path, small_checkpoint):
+    """--init starts from the checkpoint's weights, vocabulary and settings: with a learning rate
+    of almost zero the saved weights equal the initial ones, and the tokenizer is the same."""
+    import torch
+
+    from transformer import train
+    from transformer.checkpoint import load_checkpoint
+
+    out = tmp_path / "ft"
+    train.run(["--task", "copy", "--init", str(small_checkpoint), "--steps", "2",
+               "--lr-scale", "1e-12", "--eval-every", "2", "--checkpoint-every", "2",
+               "--batch-tokens", "256", "--out", str(out), "--threads", "1"])
+    a, b = load_checkpoint(small_checkpoint), load_checkpoint(out / "checkpoints" / "last")
+    assert a.model_config == b.model_config
+    assert a.tokenizer.to_bytes() == b.tokenizer.to_bytes()
+    sa, sb = a.model.state_dict(), b.model.state_dict()
+    assert max(float((sa[k] - sb[k]).abs().max()) for k in sa) < 1e-6
+    assert b.train_config["extra"]["init"] == str(small_checkpoint)
+    with pytest.raises(train.UsageError, match="--init"):
+        train.run(["--task", "copy", "--init", str(tmp_path / "nope"), "--steps", "1",
+                   "--out", str(tmp_path / "ft2")])

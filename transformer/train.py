@@ -832,6 +832,9 @@ def build_parser() -> argparse.ArgumentParser:
     r = p.add_argument_group("run directory")
     r.add_argument("--out", required=True, help="run directory (created)")
     r.add_argument("--resume", action="store_true", help="continue the run in --out from its last checkpoint")
+    r.add_argument("--init", metavar="CHECKPOINT",
+                   help="start from this checkpoint's weights, vocabulary and model settings "
+                        "(fine-tuning; the model flags are ignored)")
     r.add_argument("--slots-root", help=argparse.SUPPRESS)  # launcher's lock folder, freed on exit
     return p
 
@@ -1066,6 +1069,16 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
             raise UsageError(f"--out: {run_dir} already holds a run; pass --resume to continue "
                              "it or choose another directory")
         tokenizer = model = model_cfg = None
+        if args.init:
+            # fine-tuning: the weights, vocabulary and model settings of an existing checkpoint
+            from .checkpoint import CheckpointError, load_checkpoint
+
+            try:
+                init = load_checkpoint(args.init)
+            except CheckpointError as e:
+                raise UsageError(f"--init: {e}") from None
+            tokenizer, model, model_cfg = init.tokenizer, init.model, init.model_config
+            tc.extra["init"] = str(args.init)
 
     threads = args.threads if args.threads is not None else default_threads()
     if threads < 1:
