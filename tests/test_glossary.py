@@ -38,3 +38,20 @@ def test_glossary_in_every_sidebar(monkeypatch, tmp_path, small_checkpoint, page
     for e in REQUIRED:
         term = (g.EN if lang == "en" else g.ZH)[f"term_{e}"]
         assert term.split("（")[0].split(" (")[0].replace("<", "&lt;").replace(">", "&gt;") in text, e
+
+
+@pytest.mark.parametrize("lang,word", [("en", "image captions"), ("zh", "图片描述")])
+def test_sidebar_states_the_models_domain(monkeypatch, tmp_path, lang, word):
+    """Each model says what it learned from (the record in its history.json), in the sidebar."""
+    from app_helpers import ROOT
+
+    import shutil
+    d = tmp_path / "shipped"
+    d.mkdir()
+    shutil.copytree(ROOT / "checkpoints" / "multi30k-en-de", d / "multi30k-en-de")
+    at = open_app(monkeypatch, d, tmp_path, lang=lang)
+    no_errors(at)
+    caps = " ".join(c.value for c in at.sidebar.caption)
+    import json
+    rec = json.loads((d / "multi30k-en-de" / "history.json").read_text())["knowledge"]
+    assert word in caps and f"{rec['coverage']['one_piece_share']:.0%}" in caps, caps

@@ -10,6 +10,7 @@ import torch
 from transformer.checkpoint import CheckpointError
 from transformer.upload import extract_checkpoint_zip
 from ui import i18n, models
+from ui import knowledge as knowledge_ui
 from ui.strings import shell as strings
 from viz.tokens import escape_markdown
 
@@ -99,7 +100,16 @@ def _card(path: str) -> None:
     scores = train.get("scores") or models.get_checkpoint(path).history.get("scores")
     if isinstance(scores, dict) and scores:
         sb.caption(f"**{t('scores')}:** " + ", ".join(f"{k} {v}" for k, v in scores.items()))
-    card = models.get_checkpoint(path).card
+    ck = models.get_checkpoint(path)
+    dom = knowledge_ui.domain_text(ck)
+    if dom:
+        cov = knowledge_ui.record(ck).get("coverage") or {}
+        line = knowledge_ui.t("domain", domain=dom)
+        if cov.get("one_piece_share") is not None:
+            line += " " + knowledge_ui.t("coverage", one=cov["one_piece_share"],
+                                         vocab=cov.get("vocab_size", cfg.vocab_size))
+        sb.caption(line)
+    card = ck.card
     if card:
         with sb.expander(t("card")):
             st.markdown(card)
