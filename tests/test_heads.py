@@ -164,3 +164,40 @@ def test_heads_cli_ablation_arguments(small_checkpoint):
                        capture_output=True, text=True, timeout=120)
     out = json.loads(r.stdout)
     assert 0 <= out["ablation"]["pronoun_accuracy"] <= 1 and "pronoun_accuracy" in out
+
+
+def test_pronoun_hit_by_gender_for_free_translations():
+    from transformer.heads import pronoun_class, pronoun_hit
+
+    assert [pronoun_class(w) for w in ["er", "Es", "sie", "ihren", "seinem", "sein.", "seine",
+                                       "Seite", "ihrer", "Hund"]] == \
+        ["m", "n", "f/pl", "f/pl", "m/n", "m/n", "m/n", None, "f/pl", None]
+    ref = "Ein Hund trägt einen Stock in seinem Maul ."
+    assert pronoun_hit("Ein Hund hat einen Stock im Maul und seinen Ball .", ref, None)
+    assert not pronoun_hit("Ein Hund trägt einen Stock in ihrem Maul .", ref, None)
+    assert not pronoun_hit("Ein Hund trägt einen Stock im Maul .", ref, None)  # no pronoun at all
+    ref_f = "Die Katze schläft , weil sie müde ist ."
+    assert pronoun_hit("Eine Katze schläft , denn sie ist müde .", ref_f, None)
+    assert not pronoun_hit("Eine Katze schläft , denn er ist müde .", ref_f, None)
+    assert pronoun_hit("x", "Ein Hund läuft .", None) is None  # reference without a pronoun
+    # with a position, the word at that position decides (generated data)
+    assert pronoun_hit("Der Hund sah den Becher , weil er hungrig war .",
+                       "Der Hund sah den Becher , weil er hungrig war .", 7)
+    assert not pronoun_hit("Der Hund sah den Becher , er war hungrig .",
+                           "Der Hund sah den Becher , weil er hungrig war .", 7)
+
+
+def test_probe_file_target_positions(tmp_path):
+    p = tmp_path / "p.jsonl"
+    p.write_text(json.dumps({"text": "A dog carries a stick in its mouth .", "pronoun": 6,
+                             "antecedent": 1, "candidates": [1, 4, 7],
+                             "target": "Ein Hund trägt einen Stock in seinem Maul .",
+                             "tgt_pronoun": 6, "tgt_antecedent": 1}) + "\n")
+    it = read_probe_file(p)[0]
+    assert (it.tgt_pronoun, it.tgt_antecedent, it.tgt_antecedent_span) == (6, 1, (0, 1))
+    assert it.exact_position is False
+    p.write_text(json.dumps({"text": "A dog eats .", "pronoun": 2, "antecedent": 1,
+                             "target": "Ein Hund frisst .", "tgt_pronoun": 9,
+                             "tgt_antecedent": 1}) + "\n")
+    with pytest.raises(ValueError, match="tgt_pronoun"):
+        read_probe_file(p)

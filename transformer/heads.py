@@ -53,6 +53,9 @@ class ProbeItem:
     candidates: list[int] = field(default_factory=list)  # candidate antecedent nouns
     antecedent_span: tuple[int, int] | None = None  # first and last word of the noun phrase
     tgt_antecedent_span: tuple[int, int] | None = None
+    # True when a translation must put the pronoun where the reference does (generated data);
+    # False for hand-written probes, whose free translations may order words differently
+    exact_position: bool = True
 
     def span(self, target_side: bool) -> tuple[int, int]:
         if target_side:
@@ -87,8 +90,10 @@ def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[Pro
 
 
 def read_probe_file(path: str | Path) -> list[ProbeItem]:
-    """JSON lines of {"text", "pronoun", "antecedent"} (word positions), optionally "target",
-    "candidates". Errors name the line."""
+    """JSON lines of {"text", "pronoun", "antecedent"} (word positions), optionally "target" (a
+    reference translation), "tgt_pronoun" and "tgt_antecedent" (word positions in it: the decoder
+    heads are scored only then) and "candidates" (the candidate nouns, for the baselines).
+    Errors name the line."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -124,8 +129,21 @@ def read_probe_file(path: str | Path) -> list[ProbeItem]:
             msg = f"missing field {e}" if isinstance(e, KeyError) else str(e).splitlines()[0]
             raise ValueError(f"{path.name}:{no}: {msg}") from None
         tgt = obj.get("target")
-        items.append(ProbeItem(text, pron, ante, tgt if isinstance(tgt, str) else None,
-                               candidates=list(cands), antecedent_span=noun_phrase(words, ante)))
+        tgt = tgt if isinstance(tgt, str) and tgt.strip() else None
+        t_pron, t_ante = obj.get("tgt_pronoun"), obj.get("tgt_antecedent")
+        if (t_pron is None) != (t_ante is None):
+            raise ValueError(f"{path.name}:{no}: give both tgt_pronoun and tgt_antecedent, or neither")
+        if t_pron is not None:
+            t_words = (tgt or "").split()
+            for name, v in (("tgt_pronoun", t_pron), ("tgt_antecedent", t_ante)):
+                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < len(t_words):
+                    raise ValueError(f"{path.name}:{no}: {name} must be a word position of "
+                                     f"\"target\" in [0, {len(t_words)})")
+        items.append(ProbeItem(text, pron, ante, tgt, t_pron, t_ante,
+                               candidates=list(cands), antecedent_span=noun_phrase(words, ante),
+                               tgt_antecedent_span=(noun_phrase(tgt.split(), t_ante)
+                                                    if t_ante is not None else None),
+                               exact_position=False))
     if not items:
         raise ValueError(f"{path.name}: no probe lines")
     return items
@@ -296,22 +314,46 @@ def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, floa
 
 
 # -- the causal test: switch heads off, translate, check the pronoun ----------------------------------------------------------------------------
+def pronoun_class(word: str) -> str | None:
+    """The gender/number a German pronoun word shows: "m" (er), "n" (es), "f/pl" (sie, ihr-),
+    "m/n" (sein-: masculine and neuter share it). None for any other word."""
+    w = word.strip(".,;:!?\"'").lower()
+    if w in ("er", "ihn", "ihm"):
+        return "m"
+    if w == "es":
+        return "n"
+    if w in ("sie", "ihnen") or (w.startswith("ihr") and w[3:] in POSSESSIVE_ENDINGS):
+        return "f/pl"
+    if w.startswith("sein") and w[4:] in POSSESSIVE_ENDINGS:
+        return "m/n"
+    return None
+
+
+POSSESSIVE_ENDINGS = ("", "e", "en", "em", "er", "es")
+
+
 def pronoun_hit(hyp: str, target: str | None, tgt_pronoun: int | None) -> bool | None:
-    """Does the hypothesis have the reference's German pronoun (er/sie/es) at the same word
-    position? The position is `tgt_pronoun` (the anaphora probe's meta `tgt_pronoun_pos`), else
-    the reference's last er/sie/es. None when the reference has no pronoun (not scored)."""
+    """Does the hypothesis use the reference's German pronoun? With `tgt_pronoun` (a word
+    position the probe knows, e.g. the anaphora task's meta), the same word must stand at the
+    same position. Without one (free translations of natural sentences, whose word order may
+    differ), the reference's last pronoun (er/sie/es, sein-/ihr- possessives) gives the wanted
+    gender, and the hypothesis must show that gender in some pronoun and no conflicting one.
+    None when the reference has no pronoun (not scored)."""
     if not target:
         return None
     strip = lambda w: w.strip(".,;:!?\"'").lower()
     ref = target.split()
-    if tgt_pronoun is None or not 0 <= tgt_pronoun < len(ref):
-        cands = [i for i, w in enumerate(ref) if strip(w) in PRONOUNS_DE]
-        if not cands:
-            return None
-        tgt_pronoun = cands[-1]
-    want = strip(ref[tgt_pronoun])
     words = hyp.split()
-    return tgt_pronoun < len(words) and strip(words[tgt_pronoun]) == want
+    if tgt_pronoun is not None and 0 <= tgt_pronoun < len(ref):
+        want = strip(ref[tgt_pronoun])
+        return tgt_pronoun < len(words) and strip(words[tgt_pronoun]) == want
+    marks = [pronoun_class(w) for w in ref]
+    wanted = next((m for m in reversed(marks) if m), None)
+    if wanted is None:
+        return None
+    got = {pronoun_class(w) for w in words} - {None}
+    compatible = {"m": {"m", "m/n"}, "n": {"n", "m/n"}, "f/pl": {"f/pl"}, "m/n": {"m", "n", "m/n"}}
+    return bool(got) and got <= compatible[wanted]
 
 
 def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None, batch_size: int = 64,
@@ -345,7 +387,8 @@ def pronoun_accuracy(model, tokenizer, items, ablate=None,
     hyps = [tokenizer.decode(h) for h in translate_ids(model, tokenizer,
                                                       [it.text for it in items], ablate,
                                                       max_len=max_len)]
-    hits = [pronoun_hit(h, it.target, it.tgt_pronoun) for h, it in zip(hyps, items)]
+    hits = [pronoun_hit(h, it.target, it.tgt_pronoun if it.exact_position else None)
+            for h, it in zip(hyps, items)]
     scored = [h for h in hits if h is not None]
     acc = sum(scored) / len(scored) if scored else None
     return PronounResult(acc, len(scored), hyps, hits)
@@ -472,7 +515,7 @@ def main(argv: list[str] | None = None) -> int:
            "heads": {k: {"accuracy": torch.round(v.accuracy, decimals=4).tolist(),
                          "mean_weight": torch.round(v.mean_weight, decimals=4).tolist(),
                          "n": v.n} for k, v in scores.items()}}
-    if ablate or args.probe == "anaphora":
+    if ablate or args.probe == "anaphora" or any(it.target for it in items):
         base = pronoun_accuracy(ck.model, ck.tokenizer, items)
         out["pronoun_accuracy"] = base.accuracy
         if ablate:
