@@ -2,7 +2,9 @@
 
 Layout: model.safetensors (weights), config.json (model + training config), tokenizer.model (the
 SentencePiece model, a protobuf), history.json (loss curve, metrics), README.md (model card) and,
-for resumable training runs, trainer_state.safetensors + trainer_state.json.
+for resumable training runs, trainer_state.safetensors + trainer_state.json. A converted Marian
+model has source.spm, target.spm and vocab.json instead of tokenizer.model, and config.json says
+so ("tokenizer": "sentencepiece-pair"; see transformer.pair_tokenizer).
 
 Nothing from a checkpoint is executed: no pickle, no torch.load. A file a user uploads goes through
 the same loader, so every check names what is wrong in one line (CheckpointError).
@@ -31,6 +33,7 @@ FORMAT = "attention-lab/1"
 WEIGHTS, CONFIG, TOKENIZER, HISTORY, CARD = (
     "model.safetensors", "config.json", "tokenizer.model", "history.json", "README.md")
 STATE_TENSORS, STATE_JSON = "trainer_state.safetensors", "trainer_state.json"
+TOKENIZER_KINDS = ("sentencepiece", "sentencepiece-pair")  # config.json "tokenizer"; absent: 1st
 MAX_WEIGHTS_BYTES = 1 << 30  # 1 GiB: far above any model this app trains
 MAX_JSON_BYTES = 8 << 20
 ALLOWED_DTYPES = {torch.float32, torch.float16, torch.bfloat16}
@@ -133,16 +136,23 @@ def save_checkpoint(path: str | os.PathLike, model: Transformer, tokenizer, *,
     dtype = torch.float16 if weights_dtype == "float16" else torch.float32
     tensors = {k: v.detach().to("cpu", dtype).contiguous() for k, v in unique_state(model).items()}
     weights = st_save_bytes(tensors, metadata={"format": FORMAT})
-    tok_bytes = tokenizer.to_bytes() if tokenizer is not None else None
+    if tokenizer is None:
+        tok_files = {}
+    elif hasattr(tokenizer, "files"):  # a PairTokenizer: source.spm, target.spm, vocab.json
+        tok_files = tokenizer.files()
+    else:  # a Tokenizer: one SentencePiece model
+        tok_files = {TOKENIZER: tokenizer.to_bytes()}
     config = {"format": FORMAT, "model": model.cfg.to_dict(), "train": train_config or {},
               "weights_dtype": weights_dtype}
+    if getattr(tokenizer, "kind", TOKENIZER_KINDS[0]) != TOKENIZER_KINDS[0]:
+        config["tokenizer"] = tokenizer.kind
     state_pair = _encode_state(trainer_state) if trainer_state is not None else None
 
     def write(d: Path) -> None:
         (d / WEIGHTS).write_bytes(weights)
         _write_json(d / CONFIG, config)
-        if tok_bytes is not None:
-            (d / TOKENIZER).write_bytes(tok_bytes)
+        for name, blob in tok_files.items():
+            (d / name).write_bytes(blob)
         _write_json(d / HISTORY, history or {})
         (d / CARD).write_text(card or default_card(model.cfg, train_config), encoding="utf-8")
         if state_pair is not None:
@@ -188,6 +198,8 @@ def read_config(path: str | os.PathLike) -> tuple[ModelConfig, dict, dict]:
     train = raw.get("train") or {}
     if not isinstance(train, dict):
         raise CheckpointError(f"{CONFIG}: 'train' must be an object")
+    if raw.get("tokenizer", TOKENIZER_KINDS[0]) not in TOKENIZER_KINDS:
+        raise CheckpointError(f"{CONFIG}: 'tokenizer' must be one of {', '.join(TOKENIZER_KINDS)}")
     return cfg, train, raw
 
 
@@ -251,7 +263,7 @@ def load_checkpoint(path: str | os.PathLike, device: str = "cpu") -> Checkpoint:
         is_dir = False
     if not is_dir:
         raise CheckpointError(f"{_name(path)}: not a checkpoint directory")
-    cfg, train, _ = read_config(path)
+    cfg, train, raw = read_config(path)
     weights_bytes = (path / WEIGHTS).stat().st_size if (path / WEIGHTS).is_file() else 0
     n_params = estimated_parameters(cfg)
     if 2 * n_params > max(weights_bytes, 0) * 1.05 + (1 << 20):  # float16 is the smallest
@@ -262,7 +274,7 @@ def load_checkpoint(path: str | os.PathLike, device: str = "cpu") -> Checkpoint:
     except (RuntimeError, MemoryError) as e:
         raise CheckpointError(f"{CONFIG}: the model cannot be built ({type(e).__name__})") from None
     tensors = check_weights(model, _read_weights(path / WEIGHTS))
-    tokenizer = load_tokenizer(path, cfg)
+    tokenizer = load_tokenizer(path, cfg, raw.get("tokenizer", TOKENIZER_KINDS[0]))
     missing, unexpected = model.load_state_dict(tensors, strict=False)
     # Aliased (tied) names are filled through their shared storage.
     aliases = set(model.state_dict()) - set(tensors)
@@ -275,9 +287,11 @@ def load_checkpoint(path: str | os.PathLike, device: str = "cpu") -> Checkpoint:
                       history=history if isinstance(history, dict) else {}, card=card, path=path)
 
 
-def load_tokenizer(path: Path, cfg: ModelConfig):
+def load_tokenizer(path: Path, cfg: ModelConfig, kind: str = TOKENIZER_KINDS[0]):
     from .tokenizer import Tokenizer
 
+    if kind == "sentencepiece-pair":
+        return _load_pair_tokenizer(Path(path), cfg)
     p = Path(path) / TOKENIZER
     if not p.is_file():
         raise CheckpointError(f"{TOKENIZER}: missing")
@@ -290,6 +304,22 @@ def load_tokenizer(path: Path, cfg: ModelConfig):
     if tok.vocab_size != cfg.vocab_size:
         raise CheckpointError(f"{TOKENIZER}: vocabulary of {tok.vocab_size} pieces, but the model "
                               f"expects {cfg.vocab_size}")
+    return tok
+
+
+def _load_pair_tokenizer(path: Path, cfg: ModelConfig):
+    from .pair_tokenizer import PairTokenizer
+
+    try:
+        tok = PairTokenizer.load(path)
+    except ValueError as e:
+        raise CheckpointError(str(e)) from None
+    if tok.vocab_size != cfg.vocab_size:
+        raise CheckpointError(f"vocab.json: {tok.vocab_size} pieces, but the model expects "
+                              f"{cfg.vocab_size}")
+    got, want = (tok.pad_id, tok.eos_id, tok.unk_id), (cfg.pad_id, cfg.eos_id, cfg.unk_id)
+    if got != want:
+        raise CheckpointError(f"vocab.json: pad/eos/unk ids {got}, but {CONFIG} says {want}")
     return tok
 
 

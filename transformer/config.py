@@ -17,6 +17,9 @@ def _require(cond: bool, field_name: str, rule: str, value: Any) -> None:
         raise ValueError(f"{field_name}: {rule} (got {value!r})")
 
 
+ACTIVATIONS = ("relu", "gelu", "silu")
+
+
 @dataclass(frozen=True)
 class ModelConfig:
     """Shape of an encoder-decoder Transformer; defaults are the paper's base model."""
@@ -38,6 +41,13 @@ class ModelConfig:
     bos_id: int = 1
     eos_id: int = 2
     unk_id: int = 3
+    # Options a converted model needs (transformer.convert); the defaults are the paper's and
+    # every checkpoint trained here uses them.
+    activation: str = "relu"  # FFN nonlinearity: relu (the paper), gelu, or silu (Marian's swish)
+    pe_layout: str = "interleaved"  # sinusoidal columns: sin/cos interleaved, or "halves" (Marian)
+    scale_embedding: bool = True  # multiply token embeddings by sqrt(d_model)
+    logits_bias: bool = False  # a bias on the generator even when tied (Marian's final_logits_bias)
+    emit_pad: bool = True  # False: decoding never emits pad (Marian's bad_words_ids)
 
     def __post_init__(self) -> None:
         for name in ("vocab_size", "d_model", "n_heads", "n_encoder_layers", "n_decoder_layers",
@@ -52,7 +62,7 @@ class ModelConfig:
                           ("n_decoder_layers", 64)):
             _require(getattr(self, name) <= top, name, f"must be at most {top:,}",
                      getattr(self, name))
-        for name in ("norm_first", "tie_embeddings"):
+        for name in ("norm_first", "tie_embeddings", "scale_embedding", "logits_bias", "emit_pad"):
             _require(isinstance(getattr(self, name), bool), name, "must be true or false",
                      getattr(self, name))
         _require(self.d_model % self.n_heads == 0, "d_model",
@@ -67,6 +77,10 @@ class ModelConfig:
                      "must be in [0, 1)", value)
         _require(self.positional in ("sinusoidal", "learned"), "positional",
                  "must be 'sinusoidal' or 'learned'", self.positional)
+        _require(self.activation in ACTIVATIONS, "activation",
+                 f"must be one of {', '.join(ACTIVATIONS)}", self.activation)
+        _require(self.pe_layout in ("interleaved", "halves"), "pe_layout",
+                 "must be 'interleaved' or 'halves'", self.pe_layout)
         _require(isinstance(self.layer_norm_eps, (int, float)) and 0 < self.layer_norm_eps < 1,
                  "layer_norm_eps", "must be in (0, 1)", self.layer_norm_eps)
         ids = [self.pad_id, self.bos_id, self.eos_id, self.unk_id]
@@ -74,7 +88,10 @@ class ModelConfig:
             _require(isinstance(value, int) and not isinstance(value, bool)
                      and 0 <= value < self.vocab_size, name,
                      f"must be an integer in [0, vocab_size={self.vocab_size})", value)
-        _require(len(set(ids)) == 4, "pad_id", "pad/bos/eos/unk ids must be distinct", ids)
+        # The decoder's start token may be pad (Marian starts decoding from <pad>); the rest differ.
+        _require(len({self.pad_id, self.eos_id, self.unk_id}) == 3
+                 and self.bos_id not in (self.eos_id, self.unk_id), "pad_id",
+                 "pad/bos/eos/unk ids must be distinct (bos may equal pad)", ids)
 
     @property
     def d_head(self) -> int:

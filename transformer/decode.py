@@ -59,6 +59,16 @@ def _step_logits(model, token: torch.Tensor, memory, src_mask, cache, pos: int) 
     return model.generator(h[:, -1])  # (B,D) -> (B,V)
 
 
+def _ban_pad(cfg, scores: torch.Tensor) -> torch.Tensor:
+    """(..., V) scores with the pad column at -inf when the model must never emit pad
+    (cfg.emit_pad False: Marian's bad_words_ids); unchanged otherwise."""
+    if cfg.emit_pad:
+        return scores
+    scores = scores.clone()
+    scores[..., cfg.pad_id] = float("-inf")
+    return scores
+
+
 def final_trace(model: Transformer, src_ids, tokens: list[int], ablate=None) -> dict:
     """Teacher-forced pass over [BOS] + tokens (+ EOS as the last input is not needed)."""
     src = _src_tensor(model, src_ids)
@@ -81,8 +91,8 @@ def _generate(model: Transformer, src_ids, max_len: int | None, pick, topk: int,
         steps: list[StepInfo] = []
         score, last, finished = 0.0, cfg.bos_id, False
         for pos in range(max_len):
-            logits = _step_logits(model, torch.tensor([[last]], device=src.device), memory,
-                                  src_mask, cache, pos)[0].float()  # (V,)
+            logits = _ban_pad(cfg, _step_logits(model, torch.tensor([[last]], device=src.device),
+                                                memory, src_mask, cache, pos)[0].float())  # (V,)
             logp = torch.log_softmax(logits, -1)
             nxt = int(pick(logits))
             score += float(logp[nxt])
@@ -123,25 +133,42 @@ def sample(model: Transformer, src_ids, *, temperature: float = 1.0, top_k: int 
     return _generate(model, src_ids, max_len, pick, topk, return_trace)
 
 
-def length_penalty(length: int, alpha: float) -> float:
-    """GNMT's lp(Y) = ((5 + |Y|) / 6)^alpha, the paper's 'length penalty alpha = 0.6'."""
+LENGTH_PENALTIES = ("gnmt", "length")
+
+
+def length_penalty(length: int, alpha: float, form: str = "gnmt") -> float:
+    """GNMT's lp(Y) = ((5 + |Y|) / 6)^alpha, the paper's 'length penalty alpha = 0.6'; or
+    form "length": |Y|^alpha, what transformers' generate (and Marian) divide by. |Y| counts EOS."""
+    if form == "length":
+        return float(length) ** alpha
     return ((5.0 + length) / 6.0) ** alpha
 
 
 def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
-                max_len: int | None = None, *, return_trace: bool = False) -> DecodeResult:
+                max_len: int | None = None, *, return_trace: bool = False, lp: str = "gnmt",
+                early_stopping: bool = True) -> DecodeResult:
     """Beam search with a cache. A hypothesis is finished when EOS is among the top `beam`
-    candidates of a step (as fairseq does), so beam=1 is exactly greedy; the search stops when
-    `beam` hypotheses are finished, and ranks them by score / lp(length)."""
+    candidates of a step (as fairseq does), so beam=1 is exactly greedy. Finished hypotheses are
+    ranked by score / lp(length) (`lp`: "gnmt" or "length", see length_penalty).
+
+    early_stopping=True stops when `beam` hypotheses are finished (fairseq; transformers'
+    early_stopping=True); at max_len the alive hypotheses count only if none finished.
+    early_stopping=False is transformers' default: keep the `beam` best finished ones and go on
+    while the best alive score / lp(current length) beats the worst of them; at max_len the
+    alive hypotheses are ranked with the finished ones. With lp="length" and alpha equal to its
+    length_penalty, this gives `generate(num_beams=beam, early_stopping=False)`'s output."""
     if beam < 1:
         raise ValueError(f"beam: must be at least 1 (got {beam})")
     if alpha < 0 or not math.isfinite(alpha):
         raise ValueError(f"alpha: must be >= 0 (got {alpha})")
+    if lp not in LENGTH_PENALTIES:
+        raise ValueError(f"lp: must be one of {', '.join(LENGTH_PENALTIES)} (got {lp!r})")
     cfg = model.cfg
     src = _src_tensor(model, src_ids)
     max_len = max_len or default_max_len(model, src.size(1))
     dev = src.device
-    finished: list[tuple[float, list[int], float]] = []  # (normalised, tokens, raw)
+    finished: list[tuple[float, list[int], float, bool]] = []  # (normalised, tokens, raw, ended)
+    stopped = False
     with torch.inference_mode():
         src_mask = padding_mask(src, cfg.pad_id)
         memory = model.encode(src, src_mask)  # (1,S,D)
@@ -154,6 +181,7 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
             mem = memory.expand(n, -1, -1)  # (1,S,D) -> (n,S,D)
             msk = src_mask.expand(n, -1, -1, -1)
             logp = torch.log_softmax(_step_logits(model, last, mem, msk, cache, pos).float(), -1)
+            logp = _ban_pad(cfg, logp)  # after the softmax, as transformers' logits processors
             cand = (scores[:, None] + logp).view(-1)  # (n,V) -> (n*V,)
             top_s, top_i = cand.topk(min(2 * beam, cand.numel()))
             new_hyps, new_scores, origin, new_last = [], [], [], []
@@ -162,15 +190,27 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
                 if tok == cfg.eos_id:
                     if rank < beam:
                         toks = hyps[h]
-                        finished.append((s / length_penalty(len(toks) + 1, alpha), toks, s))
+                        finished.append((s / length_penalty(len(toks) + 1, alpha, lp), toks, s,
+                                         True))
                     continue
                 if len(new_hyps) < beam:
                     new_hyps.append(hyps[h] + [tok])
                     new_scores.append(s)
                     origin.append(h)
                     new_last.append(tok)
-            if len(finished) >= beam or not new_hyps:
+            if not new_hyps:
+                stopped = True
                 break
+            if early_stopping:
+                if len(finished) >= beam:
+                    stopped = True
+                    break
+            else:
+                finished = sorted(finished, key=lambda f: f[0], reverse=True)[:beam]
+                if len(finished) >= beam and \
+                        new_scores[0] / length_penalty(pos + 1, alpha, lp) <= finished[-1][0]:
+                    stopped = True
+                    break
             idx = torch.tensor(origin, device=dev)
             for layer_cache in cache:
                 sc = layer_cache["self"]
@@ -180,13 +220,13 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
                     cc["v"][:1].expand(len(origin), -1, -1, -1)
             hyps, scores = new_hyps, torch.tensor(new_scores, device=dev)
             last = torch.tensor(new_last, device=dev)[:, None]  # (n,) -> (n,1)
-        ended = bool(finished)
-        if not finished:  # max_len reached: rank the alive hypotheses instead
-            finished = [(float(s) / length_penalty(len(h), alpha), h, float(s))
-                        for h, s in zip(hyps, scores.tolist())]
+        if not finished or (not stopped and not early_stopping):
+            # max_len reached: rank the alive hypotheses (alone, or with the finished ones)
+            finished += [(float(s) / length_penalty(len(h), alpha, lp), h, float(s), False)
+                         for h, s in zip(hyps, scores.tolist())]
     best = max(finished, key=lambda f: f[0])
     tr = final_trace(model, src_ids, best[1]) if return_trace else None
-    return DecodeResult(best[1], best[0], ended, [], tr)
+    return DecodeResult(best[1], best[0], best[3], [], tr)
 
 
 def translate(model: Transformer, tokenizer, texts: list[str], *, beam: int = 1,
@@ -226,7 +266,8 @@ def greedy_batch(model: Transformer, batch: list[list[int]], max_len: int | None
         done = torch.zeros(len(batch), dtype=torch.bool, device=dev)
         outs = []
         for pos in range(limit):
-            nxt = _step_logits(model, last, memory, src_mask, cache, pos).argmax(-1)  # (B,)
+            logits = _ban_pad(cfg, _step_logits(model, last, memory, src_mask, cache, pos))
+            nxt = logits.argmax(-1)  # (B,V) -> (B,)
             nxt = nxt.masked_fill(done, cfg.eos_id)
             outs.append(nxt)
             done |= nxt == cfg.eos_id

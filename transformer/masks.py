@@ -23,9 +23,16 @@ def causal_mask(length: int, device: torch.device | str | None = None) -> torch.
     return tri[None, None]  # (T,T) -> (1,1,T,T)
 
 
-def decoder_mask(tgt_ids: torch.Tensor, pad_id: int) -> torch.Tensor:
-    """Both rules for decoder self-attention: no future, no padding. (B,T) -> (B,1,T,T)."""
-    return padding_mask(tgt_ids, pad_id) & causal_mask(tgt_ids.size(1), tgt_ids.device)
+def decoder_mask(tgt_ids: torch.Tensor, pad_id: int, start_id: int | None = None) -> torch.Tensor:
+    """Both rules for decoder self-attention: no future, no padding. (B,T) -> (B,1,T,T).
+
+    When the start token is the pad id (Marian decodes from <pad>), position 0 is the start
+    token, not padding, and stays visible."""
+    keys = padding_mask(tgt_ids, pad_id)  # (B,1,1,T)
+    if start_id == pad_id and tgt_ids.size(1):
+        keys = keys.clone()
+        keys[..., 0] = True
+    return keys & causal_mask(tgt_ids.size(1), tgt_ids.device)
 
 
 def combine(*masks: torch.Tensor | None) -> torch.Tensor | None:

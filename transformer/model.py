@@ -18,31 +18,39 @@ from .config import ModelConfig
 from .masks import decoder_mask, padding_mask
 
 
-def sinusoidal_table(max_len: int, d_model: int) -> torch.Tensor:
-    """PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(...). -> (max_len, d_model)."""
+def sinusoidal_table(max_len: int, d_model: int, layout: str = "interleaved") -> torch.Tensor:
+    """PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(...). -> (max_len, d_model).
+
+    layout "halves" puts the same sines in the first ceil(D/2) columns and the cosines after
+    them (Marian's table; the values are the paper's, only the columns are ordered differently).
+    """
     pos = torch.arange(max_len, dtype=torch.float64)[:, None]  # (L,1)
     i2 = torch.arange(0, d_model, 2, dtype=torch.float64)  # (ceil(D/2),)
     angle = pos / torch.pow(10000.0, i2 / d_model)  # (L,1)/(D/2,) -> (L,ceil(D/2))
     pe = torch.zeros(max_len, d_model, dtype=torch.float64)
-    pe[:, 0::2] = torch.sin(angle)
-    pe[:, 1::2] = torch.cos(angle[:, : d_model // 2])
+    sin, cos = torch.sin(angle), torch.cos(angle[:, : d_model // 2])
+    if layout == "halves":
+        pe[:, : sin.size(1)], pe[:, sin.size(1):] = sin, cos  # (L,ceil(D/2)) | (L,floor(D/2))
+    else:
+        pe[:, 0::2], pe[:, 1::2] = sin, cos
     return pe.float()
 
 
 class Embeddings(nn.Module):
-    """Token embedding * sqrt(d_model) + positional encoding, then dropout."""
+    """Token embedding * sqrt(d_model) (1 when cfg.scale_embedding is off) + positional
+    encoding, then dropout."""
 
     def __init__(self, token: nn.Embedding, cfg: ModelConfig):
         super().__init__()
         self.token = token
-        self.scale = math.sqrt(cfg.d_model)
+        self.scale = math.sqrt(cfg.d_model) if cfg.scale_embedding else 1.0
         self.max_len = cfg.max_len
         if cfg.positional == "learned":
             self.pos = nn.Embedding(cfg.max_len, cfg.d_model)
         else:
             self.pos = None
-            self.register_buffer("pe_table", sinusoidal_table(cfg.max_len, cfg.d_model),
-                                 persistent=False)
+            table = sinusoidal_table(cfg.max_len, cfg.d_model, cfg.pe_layout)  # (L,D)
+            self.register_buffer("pe_table", table, persistent=False)
         self.dropout = nn.Dropout(cfg.dropout)
         self.trace_path = ""
 
@@ -66,19 +74,23 @@ class Embeddings(nn.Module):
         return self.dropout(out)
 
 
-class FeedForward(nn.Module):
-    """FFN(x) = max(0, x W1 + b1) W2 + b2."""
+ACTIVATION_FNS = {"relu": F.relu, "gelu": F.gelu, "silu": F.silu}
 
-    def __init__(self, d_model: int, d_ff: int, dropout: float):
+
+class FeedForward(nn.Module):
+    """FFN(x) = max(0, x W1 + b1) W2 + b2 (ReLU; gelu or silu when the config says so)."""
+
+    def __init__(self, d_model: int, d_ff: int, dropout: float, activation: str = "relu"):
         super().__init__()
         self.w1 = nn.Linear(d_model, d_ff)
         self.w2 = nn.Linear(d_ff, d_model)
         self.dropout = nn.Dropout(dropout)
+        self.act = ACTIVATION_FNS[activation]
         self.trace_path = ""
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         pre = self.w1(x)  # (B,T,D) -> (B,T,d_ff)
-        hidden = F.relu(pre)
+        hidden = self.act(pre)
         out = self.w2(self.dropout(hidden))  # (B,T,d_ff) -> (B,T,D)
         if trace.recording():
             trace.emit(self.trace_path, "hidden_pre", pre)
@@ -130,7 +142,7 @@ class EncoderLayer(nn.Module):
     def __init__(self, cfg: ModelConfig):
         super().__init__()
         self.self_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.attn_dropout)
-        self.ffn = FeedForward(cfg.d_model, cfg.d_ff, cfg.dropout)
+        self.ffn = FeedForward(cfg.d_model, cfg.d_ff, cfg.dropout, cfg.activation)
         self.sublayers = _sublayers(cfg, 2)
 
     def forward(self, x: torch.Tensor, src_mask: torch.Tensor | None) -> torch.Tensor:
@@ -143,7 +155,7 @@ class DecoderLayer(nn.Module):
         super().__init__()
         self.self_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.attn_dropout)
         self.cross_attn = MultiHeadAttention(cfg.d_model, cfg.n_heads, cfg.attn_dropout)
-        self.ffn = FeedForward(cfg.d_model, cfg.d_ff, cfg.dropout)
+        self.ffn = FeedForward(cfg.d_model, cfg.d_ff, cfg.dropout, cfg.activation)
         self.sublayers = _sublayers(cfg, 3)
 
     def forward(self, x: torch.Tensor, memory: torch.Tensor, src_mask: torch.Tensor | None,
@@ -187,7 +199,8 @@ class Transformer(nn.Module):
             self.tgt_embed.pos = self.src_embed.pos  # one position table, like the token table
         self.encoder = Stack(EncoderLayer, cfg.n_encoder_layers, cfg)
         self.decoder = Stack(DecoderLayer, cfg.n_decoder_layers, cfg)
-        self.generator = nn.Linear(cfg.d_model, cfg.vocab_size, bias=not cfg.tie_embeddings)
+        self.generator = nn.Linear(cfg.d_model, cfg.vocab_size,
+                                   bias=cfg.logits_bias or not cfg.tie_embeddings)
         if cfg.tie_embeddings:
             self.generator.weight = src_tok.weight  # section 3.4: shared weights
         self._init_weights()
@@ -240,7 +253,7 @@ class Transformer(nn.Module):
 
     def forward(self, src: torch.Tensor, tgt_in: torch.Tensor) -> torch.Tensor:
         src_mask = padding_mask(src, self.cfg.pad_id)  # (B,1,1,S)
-        tgt_mask = decoder_mask(tgt_in, self.cfg.pad_id)  # (B,1,T,T)
+        tgt_mask = decoder_mask(tgt_in, self.cfg.pad_id, self.cfg.bos_id)  # (B,1,T,T)
         memory = self.encode(src, src_mask)
         return self.logits(self.decode(tgt_in, memory, src_mask, tgt_mask))
 

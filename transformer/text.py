@@ -37,7 +37,9 @@ def source_ids(tokenizer, text: str, max_len: int) -> tuple[list[int], bool]:
 
 
 def target_ids(tokenizer, text: str, max_len: int) -> tuple[list[int], bool]:
-    """Pieces of a target sentence (no BOS/EOS), truncated so BOS + pieces fits max_len."""
-    ids = tokenizer.encode(clean_text(text, "target"))
+    """Pieces of a target sentence (no BOS/EOS), truncated so BOS + pieces fits max_len. A
+    tokenizer with its own target model (PairTokenizer) cuts targets with it."""
+    encode = getattr(tokenizer, "encode_target", tokenizer.encode)
+    ids = encode(clean_text(text, "target"))
     truncated = len(ids) + 1 > max_len
     return ids[:max_len - 1], truncated
