@@ -1,6 +1,9 @@
-"""Attention: a sentence's weights in every layer and head, one head enlarged, the head view.
+"""Attention: where one word looks (the head view on one token, one or a few heads), that head
+enlarged, every layer x head on demand. Opens where the lesson is: encoder self-attention, words
+(subword pieces merged), the pronoun's row when the sentence has one.
 Query parameters: ?kind=cross&layer=1&head=2&text=...&target=... open a given head."""
 import json
+import zlib
 
 import numpy as np
 import pandas as pd
@@ -10,6 +13,7 @@ from transformer.inspect import KINDS, to_json
 from ui import i18n, inspect_cache, models
 from ui.strings import attention as strings
 from viz import attention as figs
+from viz import heads as VH
 from viz import tokens as tv
 from viz.step import n_layers
 
@@ -23,11 +27,13 @@ if ck is None:
     st.info(t("no_checkpoint"))
     st.stop()
 cfg, tok = ck.model_config, ck.tokenizer
+path = models.current_path()
 
 inspect_cache.apply_query_params("att")
-featured = inspect_cache.apply_featured_head("att", models.current_path(), ck.history)
+featured = inspect_cache.featured_head(ck.history)
 if st.session_state.get("att_kind") not in KINDS:
     st.session_state["att_kind"] = "encoder_self"
+st.session_state.setdefault("att_merge", True)  # words, not pieces, unless asked
 ins = inspect_cache.sentence_inputs("att", t, ck)
 
 # -- output ------------------------------------------------------------------------------------
@@ -61,31 +67,69 @@ if merge:
 if hide:
     st.caption(t("hide_on"))
 
-# -- model view --------------------------------------------------------------------------------
-st.subheader(t("model_view"))
-st.caption(t("model_view_help"))
-if v.matrix.shape[-1] and v.matrix.shape[-2]:
-    st.plotly_chart(figs.model_view(
-        v.matrix, v.q_labels, v.k_labels,
-        row_titles=[t("layer_n", n=layer) for layer in range(n_lay)],
-        col_titles=[t("head_n", n=h) for h in range(n_heads)],
-        cell_names=[[t("cell", l=layer, h=h) for h in range(n_heads)] for layer in range(n_lay)]),
-        key="att_model_view")
+inspect_cache.clamp_state("att_layer", n_lay)
+inspect_cache.clamp_state("att_head", n_heads)
+
+# -- the checkpoint's featured head (the paper's Figure 4, and where this model has it) --------
+if featured:
+    fk, fl, fh = featured["kind"], featured["layer"], featured["head"]
+    label = VH.head_label(fk, fl, fh)
+    with st.container(border=True):
+        st.markdown(f"🎯 **{t('featured_title', head=label)}**")
+        st.write(t("featured_fig4", kind=kind_names[fk], l=fl, h=fh))
+        note = featured.get(i18n.lang()) or featured.get("en")
+        if note:
+            st.write(note)
+        if (ck.train_config or {}).get("task") == "anaphora" and fl < (
+                cfg.n_encoder_layers if fk == "encoder_self" else cfg.n_decoder_layers):
+            on = inspect_cache.pronoun_accuracy(path)
+            off = inspect_cache.pronoun_accuracy(path, ablate=(label,))
+            if on.accuracy is not None and off.accuracy is not None:
+                st.write(t("featured_ablation", n=on.n_scored, on=on.accuracy, off=off.accuracy))
+        if (kind, st.session_state.get("att_layer", 0),
+                st.session_state.get("att_head", 0)) == (fk, fl, fh):
+            st.success(t("featured_here"), icon="🎯")
+        else:
+            st.button(t("featured_open"), key="att_open_featured", icon="🎯",
+                      on_click=lambda: st.session_state.update(att_kind=fk, att_layer=fl,
+                                                               att_head=fh))
+
+# -- head view: one word, one head (or a few) --------------------------------------------------
+st.subheader(t("view_title"))
+st.caption(t("view_help"))
+c1, c2 = st.columns(2)
+layer = c1.selectbox(t("layer"), range(n_lay), key="att_layer")
+head = c2.selectbox(t("head"), range(n_heads), key="att_head")
+head_names = [t("head_n", n=h) for h in range(n_heads)]
+m = v.matrix[layer, head]
+if m.size:
+    lesson = tv.lesson_query(v.q_labels, kind, v.q_special)
+    options = [-1] + list(range(len(v.q_labels)))
+    pill_names = {-1: t("all_tokens"),
+                  **{i: tv.escape_markdown(f"{i} {q}") for i, q in enumerate(v.q_labels)}}
+    sig = zlib.crc32("\x1f".join(v.q_labels).encode("utf-8", "replace"))
+    choice = st.pills(t("choose_token"), options, key=f"att_hv_{kind}_{merge}_{hide}_{sig}",
+                      format_func=pill_names.get, default=lesson)
+    shown = st.pills(t("heads_shown"), list(range(n_heads)), selection_mode="multi",
+                     key=f"att_hv_heads_{kind}_{layer}_{head}", default=[head],
+                     format_func=head_names.__getitem__, help=t("heads_shown_help"))
+    low = [q.strip().lower() for q in v.q_labels]
+    if choice == lesson and kind == "encoder_self" and low[lesson] in tv.PRONOUNS_EN:
+        st.caption(t("lesson_enc", word=v.q_labels[lesson]))
+    elif (choice == lesson and kind != "encoder_self" and lesson + 1 < len(low)
+          and low[lesson + 1] in tv.PRONOUNS_DE):
+        st.caption(t("lesson_dec", word=v.q_labels[lesson], pronoun=v.q_labels[lesson + 1]))
+    st.plotly_chart(figs.head_view(
+        v.matrix[layer], v.q_labels, v.k_labels, heads=sorted(shown or [head]),
+        head_names=head_names, selected=None if choice in (None, -1) else choice,
+        left_title=t("left_col"), right_title=t("right_col")), key="att_head_view")
 
 # -- one head enlarged -------------------------------------------------------------------------
 st.subheader(t("enlarged"))
-inspect_cache.clamp_state("att_layer", n_lay)
-inspect_cache.clamp_state("att_head", n_heads)
-c1, c2, c3 = st.columns([1, 1, 2])
-layer = c1.selectbox(t("layer"), range(n_lay), key="att_layer")
-head = c2.selectbox(t("head"), range(n_heads), key="att_head")
-if featured and (kind, layer, head) == (featured["kind"], featured["layer"], featured["head"]):
-    st.success(featured.get(i18n.lang()) or featured.get("en", ""), icon="🎯")
-show_avg = c3.checkbox(t("average"), key="att_avg", help=t("average_help"))
-m = v.matrix[layer, head]
+show_avg = st.checkbox(t("average"), key="att_avg", help=t("average_help"))
 if m.size:
     st.plotly_chart(figs.heatmap(m, v.q_labels, v.k_labels,
-                                 title=t("heat_title", kind=t(f"kind_{kind}"), l=layer, h=head),
+                                 title=t("heat_title", kind=kind_names[kind], l=layer, h=head),
                                  x_title=t("keys"), y_title=t("queries")), key="att_heatmap")
     sums = m.sum(-1)
     empty_rows = int((sums == 0).sum())
@@ -97,20 +141,16 @@ if show_avg and m.size:
                                  title=t("avg_title", n=n_heads, l=layer),
                                  x_title=t("keys"), y_title=t("queries")), key="att_avg_heatmap")
 
-# -- head view ---------------------------------------------------------------------------------
-st.subheader(t("head_view"))
-st.caption(t("head_view_help"))
-options = [-1] + list(range(len(v.q_labels)))
-pill_names = {-1: t("all_tokens"), **{i: tv.escape_markdown(q) for i, q in enumerate(v.q_labels)}}
-choice = st.pills(t("choose_token"), options, key=f"att_hv_{kind}_{merge}_{hide}_{len(options)}",
-                  format_func=pill_names.get, default=-1)
-if m.size:
-    st.plotly_chart(figs.head_view(
-        v.matrix[layer], v.q_labels, v.k_labels,
-        head_names=[t("head_n", n=h) for h in range(n_heads)],
-        selected=None if choice in (None, -1) else choice,
-        left_title=t("left_col"), right_title=t("right_col")), key="att_head_view")
-    st.caption(t("head_view_layer", l=layer))
+# -- model view, on demand ---------------------------------------------------------------------
+with st.expander(t("model_view_open")):
+    st.caption(t("model_view_help"))
+    if v.matrix.shape[-1] and v.matrix.shape[-2]:
+        st.plotly_chart(figs.model_view(
+            v.matrix, v.q_labels, v.k_labels,
+            row_titles=[t("layer_n", n=layer) for layer in range(n_lay)],
+            col_titles=head_names,
+            cell_names=[[t("cell", l=lay, h=h) for h in range(n_heads)] for lay in range(n_lay)]),
+            key="att_model_view")
 
 # -- downloads ---------------------------------------------------------------------------------
 st.subheader(t("downloads"))

@@ -86,14 +86,6 @@ def _translate(path: str, stamp: float, text: str, ablate: tuple[str, ...]) -> s
     return ck.tokenizer.decode(ids[0])
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def _accuracy(path: str, stamp: float, n: int, ablate: tuple[str, ...]) -> VH.PronounResult:
-    ck = models.get_checkpoint(path)
-    items = H.anaphora_probe("test", n=n)
-    return models.run_inference(VH.pronoun_accuracy, ck.model, ck.tokenizer, items,
-                                VH.ablate_map(ablate) or None)
-
-
 st.title(t("title"))
 st.caption(t("intro"))
 
@@ -308,14 +300,15 @@ st.markdown(f"**{t('acc_title')}**", help=t("acc_help"))
 if task != "anaphora":
     st.caption(t("acc_not_anaphora", task=task or "?"))
     st.stop()
-acc_n = st.slider(t("acc_n"), 20, 500, 100, step=10, key="heads_acc_n", help=t("acc_n_help"))
-base = _accuracy(path, stamp, acc_n, ())
+acc_n = st.slider(t("acc_n"), 20, 500, inspect_cache.PROBE_N, step=10, key="heads_acc_n",
+                  help=t("acc_n_help"))
+base = inspect_cache.pronoun_accuracy(path, acc_n)
 m1, m2 = st.columns(2)
 m1.metric(t("acc_without"), f"{base.accuracy:.0%}" if base.accuracy is not None else "–")
 if not ablate:
     m2.caption(t("no_ablation"))
     st.stop()
-abl = _accuracy(path, stamp, acc_n, ablate)
+abl = inspect_cache.pronoun_accuracy(path, acc_n, ablate)
 delta = (None if abl.accuracy is None or base.accuracy is None
          else t("acc_delta", d=100 * (abl.accuracy - base.accuracy)))
 m2.metric(t("acc_with"), f"{abl.accuracy:.0%}" if abl.accuracy is not None else "–", delta=delta)

@@ -71,46 +71,116 @@ def reference(ck_path, text, target=None):
     return inspect_text(ck.model, ck.tokenizer, text, target)
 
 
+def merged_reference(w, tok, q_ids, k_ids):
+    """Pieces merged into words, written out with loops (not viz.tokens): a key word's weight
+    is the sum over its pieces' columns; a query word's row the mean of its pieces' rows."""
+    qg, kg = tok.words(q_ids), tok.words(k_ids)
+    out = np.zeros(w.shape[:-2] + (len(qg), len(kg)))
+    for a, rows in enumerate(qg):
+        for b, cols in enumerate(kg):
+            total = 0.0
+            for r in rows:
+                for c in cols:
+                    total = total + w[..., r, c]
+            out[..., a, b] = total / len(rows)
+    return out
+
+
+def by_key(at, key: str) -> dict:
+    for el in at.get("plotly_chart"):
+        if el.proto.id.endswith(key) or key in el.proto.id:
+            return json.loads(el.proto.spec)
+    raise AssertionError(f"no chart {key}")
+
+
+def labels_of(tok, ids):
+    import html
+
+    return [f"{i} {html.escape(w, quote=False)}" for i, w in enumerate(tok.word_strings(ids))]
+
+
 @pytest.mark.parametrize("lang,title", [("en", "Attention: who looks at whom"),
                                         ("zh", "注意力：谁在看谁")])
 def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, title):
+    from transformer.checkpoint import load_checkpoint
+
     at = open_page(monkeypatch, ck_dir, tmp_path, lang)
     no_errors(at)
     assert at.title[0].value == title
     assert at.text_input(key="att_text").value == "A dog runs in the park ."  # task "test"
-    model_view, heat, head_view = figures(at)
+    # opens on encoder self-attention, pieces merged into words
+    assert at.radio(key="att_kind").value == "encoder_self"
+    assert at.toggle(key="att_merge").value is True
+    head_view, heat, model_view = figures(at)
     assert len(model_view["data"]) == 2 * 4  # 2 encoder layers x 4 heads, one figure
     assert model_view["layout"]["coloraxis"]["cmax"] == 1
-    z = arr(heat["data"][0]["z"])
-    np.testing.assert_allclose(z.sum(1), 1.0, atol=5e-4)  # a weights row shown sums to 1
-    assert "→" in heat["data"][0]["hovertemplate"]
     ref = reference(at._ck, "A dog runs in the park .")
-    np.testing.assert_allclose(z, ref.weights("encoder_self", 0)[0].numpy(), atol=1e-4)
-    assert heat["data"][0]["y"][-1] == "&lt;/s&gt;"
-    assert any(tr.get("mode") == "lines" for tr in head_view["data"])
+    tok = load_checkpoint(at._ck).tokenizer
+    want = merged_reference(ref.weights("encoder_self", 0)[0].double().numpy(), tok,
+                            ref.src_ids, ref.src_ids)
+    z = arr(heat["data"][0]["z"])
+    np.testing.assert_allclose(z, want, atol=1e-4)
+    np.testing.assert_allclose(z.sum(1), 1.0, atol=5e-4)  # a merged row still sums to 1
+    # hover and axes: positions and whole words ("3 dog -> 1 the: 0.41")
+    assert heat["data"][0]["y"] == labels_of(tok, ref.src_ids)
+    assert heat["data"][0]["y"][-1].endswith(" &lt;/s&gt;")
+    assert heat["data"][0]["hovertemplate"] == "%{y} → %{x}: %{z:.2f}<extra></extra>"
+    assert "%{y} → %{x}: %{z:.2f}" in model_view["data"][0]["hovertemplate"]
+    # head view: one word (no pronoun here: the first word), one head, hover points with numbers
+    legend = [tr for tr in head_view["data"] if tr.get("mode") == "lines" and tr.get("x") == [None]]
+    assert len(legend) == 1
+    points = [tr for tr in head_view["data"] if tr.get("mode") == "markers"]
+    assert points and all(h.startswith("0 A → ") for h in points[0]["hovertext"])
+    first = points[0]["hovertext"][0]  # "0 A → j word: 0.xx · head 0"
+    j = int(first.split(" → ")[1].split(" ")[0])
+    assert first.split(": ")[1].split(" ·")[0] == f"{want[0, j]:.2f}"
     assert len(at.get("download_button")) == 2
     assert at.code[0].value  # the model's output is shown
 
-    # cross-attention, a chosen head, words merged and specials hidden
+    # cross-attention, a chosen head, pieces shown and specials hidden, two heads drawn
     at.radio(key="att_kind").set_value("cross")
     at.selectbox(key="att_layer").set_value(1)
     at.selectbox(key="att_head").set_value(2)
-    at.toggle(key="att_merge").set_value(True)
+    at.toggle(key="att_merge").set_value(False)
     at.toggle(key="att_hide").set_value(True)
     at.checkbox(key="att_avg").set_value(True)
     rerun(at)
     no_errors(at)
+    at.pills(key="att_hv_heads_cross_1_2").set_value([0, 2])
+    rerun(at)
+    no_errors(at)
     figs = figures(at)
-    assert len(figs) == 4  # model view, head, average, head view
-    heat, avg = figs[1], figs[2]
+    assert len(figs) == 4  # head view, head, average, model view
+    hv, heat, avg = figs[0], figs[1], figs[2]
+    legend = [tr["name"] for tr in hv["data"] if tr.get("mode") == "lines" and tr.get("x") == [None]]
+    assert len(legend) == 2
     labels = heat["data"][0]["x"] + heat["data"][0]["y"]
-    assert not any(lab.strip("\u200b") in ("&lt;s&gt;", "&lt;/s&gt;") for lab in labels)
+    assert not any(lab.split(" ", 1)[1] in ("&lt;s&gt;", "&lt;/s&gt;") for lab in labels)
     z = arr(heat["data"][0]["z"])
     sums = z.sum(1)
     np.testing.assert_allclose(sums[sums > 0], 1.0, atol=5e-4)
     assert "4" in avg["layout"]["title"]["text"]  # the number of heads averaged
     captions = " ".join(c.value for c in at.caption)
     assert ("renormalised" in captions) if lang == "en" else ("重新归一化" in captions)
+
+
+def test_opens_on_the_pronoun(monkeypatch, tmp_path, ck_dir):
+    """With a pronoun in the sentence, the head view starts on it (encoder) or on the row that
+    writes the German pronoun (decoder kinds)."""
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={
+        "text": "The dog saw the book because it was hungry .",
+        "target": "Der Hund sah das Buch , weil er hungrig war ."})
+    no_errors(at)
+    hv = figures(at)[0]
+    bold = [x for tr in hv["data"] if tr.get("mode") == "text" for x in tr["text"] if "<b>" in x]
+    assert bold == ["<b>6 it</b>"]
+    assert any("\"it\"" in c.value or '"it"' in c.value for c in at.caption)
+    at.radio(key="att_kind").set_value("decoder_self")
+    rerun(at)
+    no_errors(at)
+    hv = figures(at)[0]
+    bold = [x for tr in hv["data"] if tr.get("mode") == "text" for x in tr["text"] if "<b>" in x]
+    assert bold == ["<b>7 weil</b>"]  # <s> Der Hund sah das Buch , weil | er
 
 
 def test_query_params_open_one_head(monkeypatch, tmp_path, ck_dir):
@@ -120,10 +190,13 @@ def test_query_params_open_one_head(monkeypatch, tmp_path, ck_dir):
     assert at.radio(key="att_kind").value == "cross"
     assert at.selectbox(key="att_layer").value == 1 and at.selectbox(key="att_head").value == 2
     assert at.text_input(key="att_text").value == "The cat sleeps ."
+    from transformer.checkpoint import load_checkpoint
+
     heat = figures(at)[1]
     ref = reference(at._ck, "The cat sleeps .")
-    np.testing.assert_allclose(arr(heat["data"][0]["z"]),
-                               ref.weights("cross", 1)[2].numpy(), atol=1e-4)
+    tok = load_checkpoint(at._ck).tokenizer
+    np.testing.assert_allclose(arr(heat["data"][0]["z"]), merged_reference(
+        ref.weights("cross", 1)[2].double().numpy(), tok, ref.tgt_ids, ref.src_ids), atol=1e-4)
     # out-of-range values are clamped, not errors
     at2 = open_page(monkeypatch, ck_dir, tmp_path, query={"kind": "nope", "layer": "9", "head": "x"})
     no_errors(at2)
@@ -161,18 +234,41 @@ def test_no_checkpoint_is_explained(monkeypatch, tmp_path):
     assert at.info and not at.get("plotly_chart")
 
 
-def test_opens_on_the_featured_head_of_the_shipped_anaphora_model(monkeypatch, tmp_path):
-    """The classroom's Figure 4: the anaphora checkpoint's card names a head; the page opens on it."""
-    import json
+def test_featured_head_callout_of_the_shipped_anaphora_model(monkeypatch, tmp_path):
+    """The paper's Figure 4 is encoder self-attention (layer 5 of 6, heads 5 and 6); the shipped
+    model's pronoun head is in the decoder. The callout says both, in both languages, and its
+    ablation numbers are measured (the same as transformer.heads computes), not written."""
     from pathlib import Path
 
-    from app_helpers import open_app
+    from transformer import heads as H
+    from transformer.checkpoint import load_checkpoint
+    from viz import heads as VH
 
     shipped = Path(__file__).resolve().parents[1] / "checkpoints"
     fh = json.loads((shipped / "anaphora-en-de" / "history.json").read_text())["featured_head"]
-    at = open_app(monkeypatch, shipped, tmp_path, page="pages/attention_maps.py")
-    assert at.session_state["ckpt_path"].endswith("anaphora-en-de")
-    assert not at.exception
+    for note in (fh["en"], fh["zh"]):
+        assert "%" not in note and "33" not in note  # no measured number written into prose
+    ck = load_checkpoint(shipped / "anaphora-en-de")
+    items = H.anaphora_probe("test", n=100)
+    on = H.pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
+    off = H.pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(
+        [VH.head_label(fh["kind"], fh["layer"], fh["head"])])).accuracy
+    for lang in ("en", "zh"):
+        at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
+        assert at.session_state["ckpt_path"].endswith("anaphora-en-de")
+        no_errors(at)
+        assert at.session_state["att_kind"] == "encoder_self"  # opens where the lesson is
+        text = " ".join(m.value for m in at.markdown)
+        if lang == "en":
+            assert "ENCODER self-attention (layer 5 of 6" in text and "heads 5 and 6" in text
+            assert "Masked decoder self" in text and f"from {on:.0%} to {off:.0%}" in text
+        else:
+            assert "编码器自注意力" in text and "第 5 层" in text and "头 5 和头 6" in text
+            assert "带掩码的解码器自注意力" in text and f"从 {on:.0%} 变为 {off:.0%}" in text
+    # one click opens the featured head
+    at.button(key="att_open_featured").click()
+    rerun(at)
+    no_errors(at)
     assert at.session_state["att_kind"] == fh["kind"]
     assert (at.session_state["att_layer"], at.session_state["att_head"]) == (fh["layer"], fh["head"])
-    assert any("pronoun" in s.value.lower() for s in at.success)
+    assert at.success

@@ -85,10 +85,20 @@ def _fig_json(fig) -> dict:
 def test_heatmap_hover_labels_are_escaped_and_distinct():
     fig = figs.heatmap(A, Q, K, title="t")
     d = _fig_json(fig)["data"][0]
-    assert d["y"][0] == "&lt;s&gt;" and d["x"][3] == "&lt;/s&gt;"
-    assert "→" in d["hovertemplate"] and "%{z:.4f}" in d["hovertemplate"]
+    assert d["y"] == ["0 &lt;s&gt;", "1 Hund", "2 e"] and d["x"][3] == "3 &lt;/s&gt;"
+    assert d["hovertemplate"] == "%{y} → %{x}: %{z:.2f}<extra></extra>"
     rep = figs.heatmap(np.eye(2), ["the", "the"], ["a", "a"])
-    assert len(set(_fig_json(rep)["data"][0]["y"])) == 2
+    assert _fig_json(rep)["data"][0]["y"] == ["0 the", "1 the"]
+
+
+def test_lesson_query_finds_the_pronoun_row():
+    words = ["The", "dog", "saw", "the", "book", "because", "it", "was", "hungry", ".", "</s>"]
+    assert tv.lesson_query(words, "encoder_self") == 6
+    de = ["<s>", "Der", "Hund", "sah", "das", "Buch", ",", "weil", "er", "hungrig"]
+    # the decoder input BEFORE the pronoun writes it
+    assert tv.lesson_query(de, "decoder_self") == 7 and tv.lesson_query(de, "cross") == 7
+    assert tv.lesson_query(["<s>", "A", "dog"], "decoder_self") == 1  # no pronoun: first word
+    assert tv.lesson_query(["<s>", "</s>"], "cross") == 0
 
 
 def test_model_view_is_one_figure_with_a_shared_scale():
@@ -107,3 +117,17 @@ def test_head_view_trace_count_is_bounded():
     one = figs.head_view(w, [f"t{i}" for i in range(40)], [f"t{i}" for i in range(40)], selected=3)
     line_pairs = sum(len([x for x in tr.x if x is not None]) // 2 for tr in one.data if tr.mode == "lines")
     assert line_pairs <= 4 * 40  # only token 3's lines
+
+
+def test_head_view_draws_chosen_heads_and_hovers_with_positions():
+    w = np.stack([A, A[::-1], A[[1, 2, 0]]])  # 3 heads, 3 x 4
+    fig = figs.head_view(w, Q, K, heads=[2], head_names=["h0", "h1", "h2"], selected=1)
+    legend = [tr for tr in fig.data if tr.mode == "lines" and tr.x == (None,)]
+    assert [tr.name for tr in legend] == ["h2"]  # only the chosen head, one colour
+    pts = [tr for tr in fig.data if tr.mode == "markers"]
+    assert len(pts) == 1
+    # head 2's row 1 is A's row 2: [0.0, 0.6, 0.2, 0.2]; 0.0 is under the 0.02 threshold
+    assert list(pts[0].hovertext) == ["1 Hund → 1 Hu: 0.60 · h2", "1 Hund → 2 nd: 0.20 · h2",
+                                      "1 Hund → 3 &lt;/s&gt;: 0.20 · h2"]
+    with pytest.raises(ValueError, match="labels"):
+        figs.head_view(w, Q[:2], K)

@@ -56,6 +56,30 @@ def inspect(path: str, text: str, target: str | None = None, ablate=None) -> Ins
 
 def clear() -> None:
     _inspect.clear()
+    _pronoun_accuracy.clear()
+
+
+# -- the causal test, shared by the Attention page's callout and the Heads page -----------------
+PROBE_N = 100  # held-out sentences both pages measure on by default, so their numbers agree
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _pronoun_accuracy(path: str, stamp: float, n: int, ablate: tuple[str, ...]):
+    from transformer import heads as H
+    from viz import heads as VH
+
+    ck = models.get_checkpoint(path)
+    items = H.anaphora_probe("test", n=n)
+    return models.run_inference(VH.pronoun_accuracy, ck.model, ck.tokenizer, items,
+                                VH.ablate_map(ablate) or None)
+
+
+def pronoun_accuracy(path: str, n: int = PROBE_N, ablate: tuple[str, ...] = ()):
+    """Pronoun accuracy (transformer.heads.PronounResult) of the checkpoint at `path` on the
+    first `n` held-out anaphora sentences, with the heads named in `ablate` ('dec L1 H1')
+    switched off. Cached per weights file: a whole class asking costs one measurement, and every
+    page that quotes the number quotes this one (never a number written into prose)."""
+    return _pronoun_accuracy(str(path), _stamp(str(path)), int(n), tuple(sorted(ablate)))
 
 
 # -- shared page helpers ----------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """Attention figures: one head as a heatmap, every layer x head as a grid (the model view), and
 a bertviz-style head view (two token columns joined by lines whose opacity is the weight).
 
-Matrices are (queries, keys) with rows = queries. Labels are escaped for plotly (which reads a
-subset of HTML in text: a token "<s>" would otherwise turn on strikethrough) and made distinct,
-so repeated words keep their own row. Figures stay light: one figure for the whole grid, values
-rounded to 4 decimals, cell text only on small matrices.
+Matrices are (queries, keys) with rows = queries. Axis labels carry each token's position
+("3 dog"), so repeated words keep their own row and a hover reads like a sentence a teacher can
+say: "3 dog → 1 the: 0.41". Labels are escaped for plotly (which reads a subset of HTML in text: a
+token "<s>" would otherwise turn on strikethrough). Figures stay light: one figure for the whole
+grid, values rounded to 4 decimals, cell text only on small matrices.
 """
 from __future__ import annotations
 
@@ -28,6 +29,12 @@ def axis_labels(labels: Sequence[str]) -> list[str]:
     return unique_labels([html.escape(str(lab), quote=False) for lab in labels])
 
 
+def position_labels(labels: Sequence[str]) -> list[str]:
+    """'dog' at position 3 -> '3 dog' (escaped): distinct even for repeated words, and the hover
+    says which occurrence it is."""
+    return [f"{i} {html.escape(str(lab), quote=False)}" for i, lab in enumerate(labels)]
+
+
 def _np(m) -> np.ndarray:
     if hasattr(m, "detach"):
         m = m.detach().cpu().numpy()
@@ -36,19 +43,20 @@ def _np(m) -> np.ndarray:
 
 def heatmap(m, q_labels: Sequence[str], k_labels: Sequence[str], *, title: str = "",
             x_title: str = "", y_title: str = "", zmin: float = 0.0, zmax: float | None = 1.0,
-            colorscale: str = COLORSCALE, digits: int = 4, height: int | None = None) -> go.Figure:
-    """One (queries, keys) matrix. Hover: 'query → key: 0.8312'. zmax=None: the data's range
-    (for scores, which are not in 0..1); -inf cells (masked scores) are left blank."""
+            colorscale: str = COLORSCALE, digits: int = 4, hover_digits: int = 2,
+            height: int | None = None) -> go.Figure:
+    """One (queries, keys) matrix. Axes '3 dog'; hover '3 dog → 1 the: 0.41'. zmax=None: the
+    data's range (for scores, which are not in 0..1); -inf cells (masked scores) are left blank."""
     a = _np(m)
     nq, nk = a.shape
     if len(q_labels) != nq or len(k_labels) != nk:
         raise ValueError(f"labels ({len(q_labels)}, {len(k_labels)}) do not match matrix {a.shape}")
     z = np.where(np.isfinite(a), np.round(a, digits), np.nan)
-    ys, xs = axis_labels(q_labels), axis_labels(k_labels)
+    ys, xs = position_labels(q_labels), position_labels(k_labels)
     trace = go.Heatmap(
         z=z, x=xs, y=ys, colorscale=colorscale, zmin=zmin if zmax is not None else None,
         zmax=zmax, hoverongaps=False, xgap=1, ygap=1,
-        hovertemplate="%{y} → %{x}: %{z:." + str(digits) + "f}<extra></extra>")
+        hovertemplate="%{y} → %{x}: %{z:." + str(hover_digits) + "f}<extra></extra>")
     if max(nq, nk) <= MAX_CELL_TEXT:
         trace.update(texttemplate="%{z:.2f}", textfont={"size": 10})
     fig = go.Figure(trace)
@@ -62,14 +70,15 @@ def heatmap(m, q_labels: Sequence[str], k_labels: Sequence[str], *, title: str =
 def model_view(stack, q_labels: Sequence[str], k_labels: Sequence[str], *,
                row_titles: Sequence[str], col_titles: Sequence[str],
                cell_names: Sequence[Sequence[str]] | None = None, digits: int = 3,
-               cell_px: int = 120) -> go.Figure:
+               hover_digits: int = 2, cell_px: int = 120) -> go.Figure:
     """Every layer x head of one attention kind as small heatmaps in ONE figure, one shared colour
-    scale 0..1. `stack` is (layers, heads, queries, keys); rows are layers, columns heads."""
+    scale 0..1. `stack` is (layers, heads, queries, keys); rows are layers, columns heads. Hover:
+    'layer 1 · head 2 / 3 dog → 1 the: 0.41'."""
     a = _np(stack)
     if a.ndim != 4:
         raise ValueError(f"model view needs (layers, heads, queries, keys), got {a.shape}")
     n_layers, n_heads, nq, nk = a.shape
-    ys, xs = axis_labels(q_labels), axis_labels(k_labels)
+    ys, xs = position_labels(q_labels), position_labels(k_labels)
     fig = make_subplots(rows=n_layers, cols=n_heads, row_titles=list(row_titles),
                         column_titles=list(col_titles), horizontal_spacing=0.012,
                         vertical_spacing=0.02 if n_layers > 1 else 0.0)
@@ -79,7 +88,8 @@ def model_view(stack, q_labels: Sequence[str], k_labels: Sequence[str], *,
             name = html.escape(cell_names[li][hi]) if cell_names else f"{li}/{hi}"
             fig.add_trace(go.Heatmap(
                 z=z_all[li, hi], x=xs, y=ys, coloraxis="coloraxis",
-                hovertemplate=name + "<br>%{y} → %{x}: %{z:." + str(digits) + "f}<extra></extra>"),
+                hovertemplate=name + "<br>%{y} → %{x}: %{z:." + str(hover_digits)
+                + "f}<extra></extra>"),
                 row=li + 1, col=hi + 1)
     fig.update_xaxes(showticklabels=False, ticks="", type="category")
     fig.update_yaxes(showticklabels=False, ticks="", type="category", autorange="reversed")
@@ -93,16 +103,20 @@ def model_view(stack, q_labels: Sequence[str], k_labels: Sequence[str], *,
 def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
               heads: Sequence[int] | None = None, head_names: Sequence[str] | None = None,
               selected: int | None = None, min_weight: float | None = None, bins: int = 10,
-              left_title: str = "", right_title: str = "") -> go.Figure:
+              left_title: str = "", right_title: str = "", hover_digits: int = 2) -> go.Figure:
     """bertviz-style lines from each query (left) to each key (right); a line's opacity is its
-    weight, each head has its own colour (legend entries toggle heads). `selected` shows only that
-    query's lines. Lines are grouped into `bins` opacity levels per head so the figure has
-    about heads x bins traces, however long the sentence. Lines under `min_weight` are not drawn
-    (default 0.02 for one token, 0.1 for all tokens, where faint lines would bury the rest)."""
+    weight, each head drawn has its own colour. `heads` chooses which heads are drawn (the page
+    offers a chooser, so eight heads need not overlap). `selected` shows only that query's
+    lines, and then each line has a hover point in its middle: '3 it → 1 dog: 0.41 · head 1'.
+    Lines are grouped into `bins` opacity levels per head so the figure has about heads x bins
+    traces, however long the sentence. Lines under `min_weight` are not drawn (default 0.02 for
+    one token, 0.1 for all tokens, where faint lines would bury the rest)."""
     w = _np(weights)
     if w.ndim != 3:
         raise ValueError(f"head view needs (heads, queries, keys), got {w.shape}")
     n_heads, nq, nk = w.shape
+    if len(q_labels) != nq or len(k_labels) != nk:
+        raise ValueError(f"labels ({len(q_labels)}, {len(k_labels)}) do not match ({nq}, {nk})")
     heads = list(range(n_heads)) if heads is None else [h for h in heads if 0 <= h < n_heads]
     names = list(head_names) if head_names else [f"head {h}" for h in range(n_heads)]
     one = selected is not None and 0 <= selected < nq
@@ -114,12 +128,14 @@ def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
     if nq != nk:  # centre the shorter column
         yq = yq - (max(nq, nk) - nq) / 2
         yk = yk - (max(nq, nk) - nk) / 2
+    qa, ka = position_labels(q_labels), position_labels(k_labels)
     fig = go.Figure()
     x0, x1 = 0.0, 1.0
     gap = 0.03  # lines stop short of the labels
-    for h in heads:
+    for n_drawn, h in enumerate(heads):
         colour = HEAD_COLORS[h % len(HEAD_COLORS)]
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=html.escape(names[h]),
+        name = html.escape(names[h])
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=name,
                                  line=dict(color=colour, width=4), legendgroup=f"h{h}"))
         sub = w[h][rows]  # (rows, K)
         level = np.ceil(np.clip(sub, 0, 1) * bins)  # 1..bins; 0 = nothing
@@ -134,16 +150,25 @@ def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
                 ys += [yq[rows[i]], yk[j], None]
             fig.add_trace(go.Scatter(
                 x=xs, y=ys, mode="lines", line=dict(color=colour, width=2.5),
-                opacity=max(0.08, (b - 0.5) / bins), hoverinfo="skip", name=html.escape(names[h]),
+                opacity=max(0.08, (b - 0.5) / bins), hoverinfo="skip", name=name,
                 legendgroup=f"h{h}", showlegend=False))
-    qa, ka = axis_labels(q_labels), axis_labels(k_labels)
-    q_text = [f"<b>{q}</b>" if selected is not None and i == selected else q for i, q in enumerate(qa)]
+        if one:  # hover points, one per drawn line, spread a little per head
+            jj = np.nonzero(sub[0] >= min_weight)[0]
+            if jj.size:
+                f = 0.5 + 0.06 * (n_drawn - (len(heads) - 1) / 2)
+                fmt = "{:." + str(hover_digits) + "f}"
+                fig.add_trace(go.Scatter(
+                    x=[x0 + f * (x1 - x0)] * jj.size,
+                    y=[yq[selected] + f * (yk[j] - yq[selected]) for j in jj.tolist()],
+                    mode="markers", marker=dict(color=colour, size=7, opacity=0.6),
+                    hovertext=[f"{qa[selected]} → {ka[j]}: {fmt.format(sub[0, j])} · {name}"
+                               for j in jj.tolist()],
+                    hoverinfo="text", name=name, legendgroup=f"h{h}", showlegend=False))
+    q_text = [f"<b>{q}</b>" if one and i == selected else q for i, q in enumerate(qa)]
     fig.add_trace(go.Scatter(x=[x0] * nq, y=yq, mode="text", text=q_text,
-                             textposition="middle left", showlegend=False,
-                             hovertemplate="%{text}<extra></extra>"))
+                             textposition="middle left", showlegend=False, hoverinfo="skip"))
     fig.add_trace(go.Scatter(x=[x1] * nk, y=yk, mode="text", text=ka,
-                             textposition="middle right", showlegend=False,
-                             hovertemplate="%{text}<extra></extra>"))
+                             textposition="middle right", showlegend=False, hoverinfo="skip"))
     n = max(nq, nk)
     fig.update_xaxes(visible=False, range=[-0.45, 1.45])
     fig.update_yaxes(visible=False, range=[-n + 0.3, 0.8])
@@ -156,7 +181,7 @@ def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
                         font=dict(size=12, color="gray")))
     fig.update_layout(height=int(min(1400, max(300, 24 * n + 90))), annotations=ann,
                       margin=dict(l=10, r=10, t=30, b=10), plot_bgcolor="rgba(0,0,0,0)",
-                      legend=dict(orientation="h", y=1.06, x=0))
+                      legend=dict(orientation="h", y=1.06, x=0), hovermode="closest")
     return fig
 
 

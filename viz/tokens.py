@@ -118,6 +118,30 @@ def view(m, q_tokens: Sequence[str], k_tokens: Sequence[str], *, merge: bool = F
     return v
 
 
+PRONOUNS_EN = ("it", "its")
+PRONOUNS_DE = ("er", "sie", "es")
+
+
+def lesson_query(labels: Sequence[str], kind: str, special: Sequence[bool] | None = None) -> int:
+    """The query row a lesson starts from: the pronoun when the sentence has one, else the first
+    token that is not special (0 when all are).
+
+    Encoder self-attention: the row of the English pronoun ("it"). Decoder kinds: the row of the
+    token BEFORE the German pronoun (er / sie / es), because the decoder input at position p is
+    what writes the output at p + 1: that row is where the model decides which pronoun to write.
+    Labels are compared lower-cased and stripped, so a merged word ("it") or a one-piece token
+    both match."""
+    flags = _specials(labels, special)
+    low = [str(lab).strip().lower() for lab in labels]
+    if kind == "encoder_self":
+        hits = [i for i, w in enumerate(low) if w in PRONOUNS_EN]
+    else:
+        hits = [i - 1 for i, w in enumerate(low) if w in PRONOUNS_DE and i > 0]
+    if hits:
+        return hits[0]
+    return next((i for i, f in enumerate(flags) if not f), 0)
+
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 
 

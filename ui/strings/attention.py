@@ -73,6 +73,27 @@ EN = {
     "json_help": "Tokens, output and the weights of every layer and head of all three attention "
                  "kinds, as the model computed them (toggles not applied).",
     "png_hint": "Each chart has a camera button (top right, on hover) to save it as PNG.",
+    "featured_title": "This model's pronoun head: {head}",
+    "featured_fig4": "The paper's Figure 4 shows two heads of ENCODER self-attention (layer 5 of 6, "
+                     "heads 5 and 6 in the paper's counting) that attend from \"its\" to \"Law\" "
+                     "and \"application\". In this model the head that resolves the pronoun is "
+                     "elsewhere: {kind}, layer {l}, head {h} (counted from 0).",
+    "featured_ablation": "Measured now: switched off, this head takes the pronoun accuracy on {n} "
+                         "held-out sentences from {on:.0%} to {off:.0%} (the Heads page runs the "
+                         "same test).",
+    "featured_open": "Open this head",
+    "featured_here": "You are looking at it.",
+    "view_title": "Where does one word look?",
+    "view_help": "Left: the word that asks (query); right: the words it can look at (keys). A "
+                 "line's darkness is its weight. Hover the dots for the numbers.",
+    "choose_token": "Word",
+    "heads_shown": "Heads drawn",
+    "heads_shown_help": "Each head has its colour; choose several to compare them.",
+    "lesson_enc": "Opened on the pronoun \"{word}\": which words does it look at?",
+    "lesson_dec": "Opened on the row of \"{word}\", the word before the German pronoun "
+                  "\"{pronoun}\": the decoder input at a position writes the NEXT word, so this "
+                  "row is where the model decides which pronoun to write.",
+    "model_view_open": "Every layer × head at once (model view)",
     "left_col": "queries",
     "right_col": "keys",
 }
@@ -142,6 +163,24 @@ ZH = {
     "json": "完整的追踪记录（JSON）",
     "json_help": "词元、输出，以及三种注意力所有层、所有头的权重，即模型的原始计算结果（不应用上面的选项）。",
     "png_hint": "每个图表右上角（鼠标悬停时）有相机按钮，可保存为 PNG。",
+    "featured_title": "该模型的代词注意力头：{head}",
+    "featured_fig4": "论文的图 4 展示的是编码器自注意力中的两个头（6 层中的第 5 层，按论文从 1 开始的"
+                     "编号是头 5 和头 6），它们从 \"its\" 指向 \"Law\" 和 \"application\"。"
+                     "在这个模型中，解决代词指代的头在别处：{kind}，第 {l} 层，头 {h}（从 0 开始计数）。",
+    "featured_ablation": "当场测量：关掉这个头后，{n} 个留出句子上的代词准确率从 {on:.0%} 变为 "
+                         "{off:.0%}（“注意力头”页做的是同一个检验）。",
+    "featured_open": "打开这个头",
+    "featured_here": "当前显示的就是它。",
+    "view_title": "一个词在看哪里？",
+    "view_help": "左边是发出提问的词（查询），右边是它可以看的词（键）。连线越深，权重越大。"
+                 "把鼠标移到圆点上可看到数值。",
+    "choose_token": "词",
+    "heads_shown": "显示的头",
+    "heads_shown_help": "每个头一种颜色；可选多个头进行比较。",
+    "lesson_enc": "已选中代词 \"{word}\"：它在看哪些词？",
+    "lesson_dec": "已选中 \"{word}\" 所在的行，也就是德语代词 \"{pronoun}\" 前面的那个词："
+                  "解码器在某个位置的输入负责写出下一个词，所以模型正是在这一行决定写哪个代词。",
+    "model_view_open": "一次看所有层 × 所有头（模型视图）",
     "left_col": "查询",
     "right_col": "键",
 }
