@@ -1,10 +1,13 @@
-"""English->German pronoun task: translating "it" needs its antecedent (the paper's Figure 4).
+"""English->German pronoun task: translating "it" needs its antecedent (the phenomenon of the
+paper's Figure 4, whose heads are encoder self-attention, layer 5 of 6, heads 5 and 6: "its" ->
+"Law" and "application").
 
 Each sentence names two nouns of DIFFERENT German gender, one animal and one thing, and then
 says "it was P", where the predicate P fits only one of them ("hungry" only an animal, "empty"
 only a container). German must say er / sie / es after the gender of that noun, so a model that
-translates "it" correctly has found the antecedent, and a head that attends from "it" to it is
-the classroom's reproducible Figure 4.
+translates "it" correctly has found the antecedent, and a head that attends from the pronoun to
+it is the classroom's reproducible version of Figure 4 (the shipped model's such head is in the
+decoder, not the encoder as in the paper).
 
     The dog saw the cup because it was hungry .
     Der Hund sah den Becher , weil er hungrig war .

@@ -1,6 +1,8 @@
 """The head finder: score every attention kind, layer and head for a relation.
 
-Anaphora (the paper's Figure 4): for each probe sentence, the head's attention from the pronoun is
+Anaphora (the paper's Figure 4, whose heads are encoder self-attention, layer 5 of 6; a trained
+model may hold such a head in its decoder instead, as the shipped anaphora model does): for each
+probe sentence, the head's attention from the pronoun is
 taken at word level (pieces of a key word summed, pieces of the pronoun averaged), the pronoun
 itself and special tokens are left out, and the head scores a hit when its strongest remaining
 word belongs to the antecedent: the antecedent noun phrase, i.e. the noun and the article right
