@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from transformer import anaphora
+from transformer import anaphora, classroom
 
 MULTI30K_URL = "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/raw/"
 MULTI30K_SPLITS = ("train", "val", "test_2016_flickr", "test_2017_flickr", "test_2018_flickr")
@@ -108,6 +108,7 @@ TASKS: dict[str, Callable[..., list[Example]]] = {
     "reverse": _synthetic(lambda w, a: w[::-1], "reverse"),
     "sort": _synthetic(lambda w, a: sorted(w, key=a.index), "sort"),
     "anaphora": anaphora.generate,
+    "classroom_pronouns": classroom.generate,
 }
 
 
@@ -115,7 +116,8 @@ def load_task(name: str, split: str = "train", n: int | None = None, seed: int =
     """Examples of a synthetic task, the same for the same (name, split, n, seed, opts).
 
     copy / reverse / sort take ``min_len`` (4), ``max_len`` (12) and ``vocab`` (20 symbols);
-    anaphora takes ``templates`` (names from ``transformer.anaphora.TEMPLATES``). Splits:
+    anaphora takes ``templates`` (names from ``transformer.anaphora.TEMPLATES``);
+    classroom_pronouns takes ``templates`` and ``pronouns`` (see ``transformer.classroom``). Splits:
     "train", "val", "test" ("heldout" is an alias of "test"). Default ``n``: 10000 / 500 / 500.
     """
     if name not in TASKS:
