@@ -46,7 +46,7 @@ from .model import Transformer
 from .schedule import noam_lr
 
 SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
-TRANSLATION = ("multi30k", "tsv")
+TRANSLATION = ("multi30k", "classroom", "tsv")
 TASKS = SYNTHETIC + TRANSLATION
 
 # Per-task defaults: what trains that task well on a 2-core CPU (anaphora: measured, see issue 3).
@@ -69,6 +69,10 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
                      keep_checkpoints=0),
     "multi30k": dict(preset="small", vocab_size=8000, epochs=20.0, batch_tokens=4096,
                      warmup=4000, lr_scale=1.0, eval_every=1000, checkpoint_every=2000),
+    # classroom: Multi30k plus generated caption-style pronoun pairs (transformer/classroom.py);
+    # usually fine-tuned from multi30k-en-de with --init (see checkpoints/classroom-en-de).
+    "classroom": dict(preset="small", vocab_size=8000, epochs=20.0, batch_tokens=4096,
+                      warmup=4000, lr_scale=1.0, eval_every=1000, checkpoint_every=2000),
     "tsv": dict(preset="small", vocab_size=8000, epochs=20.0, batch_tokens=4096, warmup=4000,
                 lr_scale=1.0, eval_every=1000, checkpoint_every=2000),
 }
@@ -133,6 +137,22 @@ def load_corpus(args: argparse.Namespace) -> Corpus:
         if task == "anaphora":
             corpus.heldout = _examples(load("test"))
         return corpus
+    if task == "classroom":
+        if not args.data_dir:
+            raise UsageError("--data-dir: required for --task classroom (the Multi30k folder "
+                             "with train.en, train.de, val.en, ...)")
+        opts = dict(args.task_opts or {})
+        m_tr = data.load_multi30k(args.data_dir, "train", "en", "de")
+        try:
+            p_tr = data.load_task("classroom_pronouns", "train", seed=args.seed, **opts)
+        except TypeError as e:
+            raise UsageError(f"--task-opt: {str(e).splitlines()[0]} (task classroom)") from None
+        tr_s, tr_t, _ = _examples(m_tr + p_tr)
+        # validation: Multi30k's own (BLEU comparable with multi30k-en-de)
+        va_s, va_t, va_m = _examples(data.load_multi30k(args.data_dir, "val", "en", "de"))
+        return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, va_m,
+                      f"Multi30k en->de from {args.data_dir} ({len(m_tr)} pairs) plus "
+                      f"{len(p_tr)} generated caption-style pronoun pairs")
     if task == "multi30k":
         if not args.data_dir:
             raise UsageError("--data-dir: required for --task multi30k (the folder with "
