@@ -2,12 +2,14 @@
 trace of the same checkpoint, in both languages; bad input gives messages."""
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
 import pytest
 
 from test_app_attention import ck_dir, no_errors, open_page, reference, rerun  # noqa: F401
+from viz import step as steps
 
 PAGE = "pages/step_by_step.py"
 TEXT, TARGET = "A dog runs in the park .", "Ein Hund rennt im Park ."
@@ -21,6 +23,38 @@ def frame(at, column: str):
     raise AssertionError(f"no table with column {column!r}")
 
 
+def table(at, key: str):
+    """The short default's two tables, first on the page (st.dataframe gives no id to a table
+    without selection, so they are found by place and checked by their columns)."""
+    summary, z = at.dataframe[0], at.dataframe[1]
+    assert list(summary.value.columns) == [steps.DOT, steps.SCALED, steps.MASK, steps.EXP,
+                                           steps.WEIGHT]
+    return {"step_summary": summary, "step_summary_z": z}[key]
+
+
+def shown(df):
+    """What the browser shows in each cell: the Styler's display values."""
+    import pyarrow as pa
+
+    raw = df.proto.arrow_data.styler.display_values
+    return pa.ipc.open_stream(raw).read_all().to_pandas()
+
+
+def check_every_table_reads_whole(at):
+    """No cell shows None or nan; every header and row label fits its column (8 px a
+    character, as viz.step.column_widths budgets, checked here against the label text)."""
+    assert at.dataframe
+    for df in at.dataframe:
+        texts = shown(df)
+        for v in texts.to_numpy().ravel().tolist():
+            assert str(v).strip().lower() not in ("none", "nan", "<na>"), (df.proto.id, v)
+        widths = json.loads(df.proto.columns)
+        for c in df.value.columns:
+            longest = max([len(str(c))] + [len(str(x)) for x in texts[c]])
+            assert widths[str(c)]["width"] >= 8 * longest, (df.proto.id, c, widths[str(c)])
+        assert widths["_index"]["width"] >= 8 * max(len(str(x)) for x in df.value.index)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_dir, lang):
     at = open_page(monkeypatch, ck_dir, tmp_path, lang, page=PAGE)
@@ -29,9 +63,14 @@ def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_
     at.radio(key="step_kind").set_value("cross")
     at.selectbox(key="step_layer").set_value(1)
     at.selectbox(key="step_head").set_value(2)
+    rerun(at)
     at.selectbox(key="step_query").set_value(3)
     rerun(at)
     no_errors(at)
+    check_every_table_reads_whole(at)
+    # sections: the short one open, the rest closed
+    parts = [e for e in at.main.expander]
+    assert len(parts) == 7 and parts[0].proto.expanded and not any(e.proto.expanded for e in parts[1:])
     assert at.title[0].value == ("One attention step, by the numbers" if lang == "en"
                                  else "一步注意力，逐个数字")
     assert any("d_model / h = 8" in i.value for i in at.info)  # d_model 32 / 4 heads, stated
@@ -42,14 +81,25 @@ def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_
     k = ref.trace[f"{p}.k"][0, 2].double().numpy()  # (S, dk)
     v = ref.trace[f"{p}.v"][0, 2].double().numpy()
     dots = k @ q[3]
-    np.testing.assert_allclose(frame(at, "q_i·k_j")["q_i·k_j"].to_numpy(), dots, atol=1e-5)
+    np.testing.assert_allclose(frame(at, "q_i·k_j")["q_i·k_j"].to_numpy()[:-1], dots, atol=1e-5)
     scaled = frame(at, "q_i·k_j / √d_k")["q_i·k_j / √d_k"].to_numpy()
-    np.testing.assert_allclose(scaled, dots / math.sqrt(8), atol=1e-5)
-    w = frame(at, "α_ij")["α_ij"].to_numpy()
+    summary = table(at, "step_summary")
+    w = summary.value["α_ij"].to_numpy()
     assert w[-1] == pytest.approx(1.0, abs=1e-6)  # the Σ row: the weights sum to 1
-    soft = np.exp(scaled - scaled.max())
+    soft = np.exp(scaled[:-1] - scaled[:-1].max())  # the summary's last row is Σ
     np.testing.assert_allclose(w[:-1], soft / soft.sum(), atol=1e-6)
-    z = at.dataframe[9].value.to_numpy()  # step 10: Σ α v, then the trace's head_out
+    np.testing.assert_allclose(scaled[:-1], dots / math.sqrt(8), atol=1e-5)
+    # shaded by value: the largest weight is the darkest α cell
+    styles = summary.proto.arrow_data.styler.styles
+    col = list(summary.value.columns).index("α_ij")
+    alpha = {}
+    for rule in styles.split("\n"):
+        for sel in rule.split("{")[0].split(","):
+            if f"_col{col}" in sel and "rgba" in rule:
+                alpha[int(sel.split("_row")[1].split("_")[0])] = float(rule.split(",")[-1].split(")")[0])
+    assert max(alpha, key=alpha.get) == int(np.argmax(w[:-1]))
+    assert shown(summary)["α_ij"].iloc[-1] == f"{w[-1]:.4f}" and shown(summary)[steps.DOT].iloc[-1] == ""
+    z = table(at, "step_summary_z").value.to_numpy()  # Σ α v, then the trace's head_out
     np.testing.assert_allclose(z[0], (soft / soft.sum()) @ v, atol=1e-5)
     np.testing.assert_allclose(z[0], z[1], atol=1e-5)
     topk = frame(at, "p")
@@ -61,10 +111,40 @@ def test_decoder_self_attention_masks_the_future(monkeypatch, tmp_path, ck_dir):
     at = open_page(monkeypatch, ck_dir, tmp_path, page=PAGE,
                    query={"kind": "decoder_self", "query": "2", "target": TARGET})
     no_errors(at)
-    mask = frame(at, "M_ij")["M_ij"].to_numpy()
+    mask = frame(at, "M_ij")["M_ij"].to_numpy()[:-1]  # the summary's last row is Σ
     assert (mask[:3] == 0).all() and (mask[3:] == -np.inf).all()
+    assert (shown(table(at, "step_summary"))["M_ij"].iloc[3:-1] == "−∞").all()
     w = frame(at, "α_ij")["α_ij"].to_numpy()[:-1]
     assert (w[3:] == 0).all() and w.sum() == pytest.approx(1.0, abs=1e-6)
+    check_every_table_reads_whole(at)
+
+
+def test_opens_on_the_pronoun_with_whole_labels(monkeypatch, tmp_path, ck_dir):
+    """A sentence with "it" starts on its row; long tokens ("because") are never cut."""
+    at = open_page(monkeypatch, ck_dir, tmp_path, page=PAGE, query={
+        "text": "The dog saw the book because it was hungry ."})
+    no_errors(at)
+    from transformer.checkpoint import load_checkpoint
+
+    ref = reference(at._ck, "The dog saw the book because it was hungry .")
+    tok = load_checkpoint(at._ck).tokenizer
+    i = at.selectbox(key="step_query").value
+    words, groups = tok.word_strings(ref.src_ids), tok.words(ref.src_ids)
+    it = words.index("it")
+    assert i == groups[it][0]  # the first piece of "it"
+    check_every_table_reads_whole(at)
+    labels = [str(x) for df in at.dataframe for x in df.value.index]
+    for j, tok_label in enumerate(ref.src_tokens):  # every key row is labelled in full
+        assert f"{j}: {tok_label}" in labels
+    # the decoder kinds start on the row that writes the German pronoun
+    at.text_input(key="step_target").input("Der Hund sah das Buch , weil er hungrig war .")
+    at.radio(key="step_kind").set_value("decoder_self")
+    rerun(at)
+    no_errors(at)
+    ref = reference(at._ck, "The dog saw the book because it was hungry .",
+                    "Der Hund sah das Buch , weil er hungrig war .")
+    words, groups = tok.word_strings(ref.tgt_ids), tok.words(ref.tgt_ids)
+    assert at.selectbox(key="step_query").value == groups[words.index("er")][0] - 1
 
 
 def test_bad_inputs_give_messages(monkeypatch, tmp_path, ck_dir):

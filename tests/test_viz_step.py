@@ -109,3 +109,59 @@ def test_bad_query_position(model_and_ins):
     with pytest.raises(IndexError):
         steps.query_steps(ins, "encoder_self", 0, 0, 99)
     assert steps.n_layers(ins, "cross") == 2
+
+
+def test_query_summary_is_steps_3_to_7_in_one_table(model_and_ins):
+    _, ins = model_and_ins
+    by_key = {s.key: s for s in steps.query_steps(ins, "decoder_self", 1, 3, 4)}
+    s = steps.query_summary(ins, "decoder_self", 1, 3, 4)
+    df = s.table
+    assert list(df.columns) == [steps.DOT, steps.SCALED, steps.MASK, steps.EXP, steps.WEIGHT]
+    keys = list(by_key["k"].table.index)
+    assert list(df.index) == keys + [steps.SUM]
+    np.testing.assert_allclose(df[steps.DOT].to_numpy()[:-1], by_key["dot"].table[steps.DOT])
+    np.testing.assert_allclose(df[steps.WEIGHT].to_numpy(), by_key["softmax"].table[steps.WEIGHT])
+    assert np.isnan(df[steps.DOT].iloc[-1]) and df[steps.WEIGHT].iloc[-1] == pytest.approx(1.0)
+    assert (df[steps.MASK].to_numpy()[5:-1] == -np.inf).all()  # the future is masked
+    assert s.args["n_masked"] == len(keys) - 5 and s.args["d_k"] == 8
+
+
+def test_cell_text_never_shows_none_or_nan():
+    assert steps.cell_text(float("nan")) == "" and steps.cell_text(None) == ""
+    assert steps.cell_text(-np.inf) == "−∞" and steps.cell_text(np.inf) == "∞"
+    assert steps.cell_text(np.float32(0.123456)) == "0.1235" and steps.cell_text(np.int64(7)) == "7"
+    assert steps.cell_text("because") == "because"
+
+
+def test_shade_css_weight_and_signed():
+    w = steps.shade_css([[0.0, 0.5, 1.0, np.nan]], "weight")[0]
+    assert "0.000)" in w[0] and "0.425)" in w[1] and "0.850)" in w[2] and "white" in w[2]
+    assert w[3] == ""
+    sg = steps.shade_css([2.0, -4.0, 0.0, -np.inf], "signed")
+    assert "rgba(31, 119, 180, 0.400)" in sg[0] and "rgba(214, 39, 40, 0.800)" in sg[1]
+    assert sg[3] == ""  # a masked −∞ is not coloured
+    with pytest.raises(ValueError):
+        steps.shade_css([1.0], "rainbow")
+
+
+def test_shaded_styler_formats_and_shades_without_matplotlib():
+    import pandas as pd
+
+    df = pd.DataFrame({"s": [1.0, -2.0, np.nan], "α": [0.25, 0.75, 1.0]},
+                      index=["0: The", "1: because", steps.SUM])
+    sty = steps.shaded(df, {"signed": ["s"], "weight": ["α"]})
+    html = sty.to_html()
+    assert "None" not in html and "nan" not in html
+    assert "1: because" in html and "0.2500" in html
+    ctx = sty._compute().ctx  # (row, col) -> [(prop, value)]
+    assert ("background-color", "rgba(214, 39, 40, 0.800)") in ctx[(1, 0)]
+    assert (2, 1) not in ctx or not ctx[(2, 1)]  # the Σ row is a check: not shaded
+
+
+def test_column_widths_fit_the_longest_text():
+    import pandas as pd
+
+    df = pd.DataFrame({"10: because": [0.5, -12.25]}, index=["0: a", "10: understandable"])
+    w = steps.column_widths(df)
+    assert w["10: because"] >= 8 * len("10: because") and w["_index"] >= 8 * len("10: understandable")
+    assert w["10: because"] >= 8 * len("-12.2500")

@@ -131,3 +131,18 @@ def test_head_view_draws_chosen_heads_and_hovers_with_positions():
                                       "1 Hund → 3 &lt;/s&gt;: 0.20 · h2"]
     with pytest.raises(ValueError, match="labels"):
         figs.head_view(w, Q[:2], K)
+
+
+def test_lesson_position_finds_a_pronoun_split_into_pieces():
+    # pieces: <s> Der Hu nd , weil e r </s>; words: <s> Der Hund , weil er </s>
+    words = ["<s>", "Der", "Hund", ",", "weil", "er", "</s>"]
+    groups = [[0], [1], [2, 3], [4], [5], [6, 7], [8]]
+    special = [True, False, False, False, False, False, True]
+    # the input that writes "e" (the pronoun's first piece) is position 5, "weil"
+    assert tv.lesson_position(words, groups, "decoder_self", special) == 5
+    en = ["The", "dog", "because", "it", "was", "</s>"]
+    en_groups = [[0], [1, 2], [3, 4, 5], [6, 7], [8], [9]]
+    assert tv.lesson_position(en, en_groups, "encoder_self") == 6
+    assert tv.lesson_position(["<s>", "A"], [[0], [1, 2]], "cross", [True, False]) == 1
+    with pytest.raises(ValueError):
+        tv.lesson_position(en, en_groups[:2], "encoder_self")

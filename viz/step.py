@@ -111,6 +111,98 @@ def query_steps(ins, kind: str, layer: int, head: int, i: int) -> list[Step]:
     ]
 
 
+def query_summary(ins, kind: str, layer: int, head: int, i: int) -> Step:
+    """Steps 3 to 7 of `query_steps` in ONE table, the page's short default: one row per key j
+    with q_i·k_j, ÷√d_k, the mask, exp(s_ij − max) and the weight α_ij, and a Σ row for the last
+    two. Numbers are the same as the numbered steps' (computed by `query_steps`)."""
+    by_key = {s.key: s for s in query_steps(ins, kind, layer, head, i)}
+    mask, exp, soft = by_key["mask"].table, by_key["exp"].table, by_key["softmax"].table
+    rows = list(exp.index)  # the keys, then Σ
+    df = pd.DataFrame({DOT: by_key["dot"].table[DOT], SCALED: mask[SCALED], MASK: mask[MASK],
+                       EXP: exp[EXP], WEIGHT: soft[WEIGHT]}).reindex(rows)  # Σ: exp and α
+    z = by_key["z"]
+    return Step("summary", df, {**by_key["scale"].args, **by_key["exp"].args,
+                                "n_masked": by_key["mask"].args["n_masked"],
+                                "sum": by_key["softmax"].args["sum"], "z": z.table,
+                                "max_diff": z.args["max_diff"]})
+
+
+# -- how tables look: full labels, 4 decimals, shaded by value --------------------------------
+WEIGHT_RGB = (31, 119, 180)  # blue: a weight (0..1) or a positive number
+NEG_RGB = (214, 39, 40)  # red: a negative number
+
+
+def cell_text(v, digits: int = 4) -> str:
+    """A table cell as shown: 4 decimals; an empty cell (NaN, None) blank, never 'None' or
+    'nan'; the mask's −∞ as the symbol."""
+    if v is None:
+        return ""
+    if isinstance(v, (int, np.integer)) and not isinstance(v, bool):
+        return str(int(v))
+    if isinstance(v, (float, np.floating)):
+        f = float(v)
+        if math.isnan(f):
+            return ""
+        if math.isinf(f):
+            return "−∞" if f < 0 else "∞"
+        return f"{f:.{digits}f}"
+    return str(v)
+
+
+def shade_css(values, mode: str) -> np.ndarray:
+    """CSS per cell. mode 'weight': blue with opacity = the value (0..1), for weights and exp;
+    'signed': blue for positive, red for negative, opacity |v| / the block's largest |v|, for
+    scores and vectors. Blank for NaN and ±∞; white text on dark cells."""
+    a = np.asarray(values, dtype=np.float64)
+    out = np.full(a.shape, "", dtype=object)
+    fin = np.isfinite(a)
+    if mode == "weight":
+        alpha = np.clip(np.where(fin, a, 0.0), 0.0, 1.0) * 0.85
+    elif mode == "signed":
+        scale = float(np.abs(a[fin]).max()) if fin.any() else 0.0
+        alpha = np.abs(np.where(fin, a, 0.0)) / scale * 0.8 if scale > 0 else np.zeros(a.shape)
+    else:
+        raise ValueError(f"mode must be 'weight' or 'signed', got {mode!r}")
+    for idx in zip(*np.nonzero(fin)):
+        r, g, b = NEG_RGB if (mode == "signed" and a[idx] < 0) else WEIGHT_RGB
+        al = float(alpha[idx])
+        out[idx] = (f"background-color: rgba({r}, {g}, {b}, {al:.3f})"
+                    + ("; color: white" if al > 0.5 else ""))
+    return out
+
+
+def shaded(df: pd.DataFrame, modes: dict | str = "signed", digits: int = 4,
+           per_column: bool = False):
+    """A pandas Styler of `df`: every number through `cell_text`, cells shaded by `shade_css`.
+    `modes` is one mode for every numeric column or {mode: [columns]}; columns not named are not
+    shaded. Columns of a mode share one colour scale (a matrix reads as a whole), or each has its
+    own with `per_column` (a table whose columns are different quantities, like q·k and q·k/√d_k).
+    Styler.background_gradient is not used: it needs matplotlib, which is not installed."""
+    num = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c])]
+    groups = {modes: num} if isinstance(modes, str) else modes
+    rows = [r for r in df.index if r != SUM]  # a Σ row is a check, not a value: unshaded
+    sty = df.style.format(lambda v: cell_text(v, digits), subset=num or None, na_rep="")
+    for mode, cols in groups.items():
+        cols = [c for c in cols if c in num]
+        for block_cols in ([[c] for c in cols] if per_column else [cols] if cols else []):
+            sty = sty.apply(lambda block, m=mode: pd.DataFrame(
+                shade_css(block.to_numpy(dtype=np.float64), m), index=block.index,
+                columns=block.columns), axis=None, subset=(rows, block_cols))
+    return sty
+
+
+def column_widths(df: pd.DataFrame, digits: int = 4, px_per_char: int = 8,
+                  pad: int = 28) -> dict[str, int]:
+    """Pixel widths so that no header, row label or number is cut ('10: because', not
+    '10: becau'): each column as wide as its longest header or cell text; '_index' for the row
+    labels (Streamlit's name for the index column)."""
+    out = {"_index": pad + px_per_char * max([len(str(x)) for x in df.index] + [1])}
+    for c in df.columns:
+        texts = [cell_text(v, digits) for v in df[c].tolist()] + [str(c)]
+        out[str(c)] = pad + px_per_char * max(len(x) for x in texts)
+    return out
+
+
 def matrix_steps(ins, kind: str, layer: int, head: int) -> list[Step]:
     """The same head for all queries at once: QK^T, ÷√d_k, + mask, softmax, × V."""
     h = _head(ins, kind, layer, head)

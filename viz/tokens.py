@@ -142,6 +142,21 @@ def lesson_query(labels: Sequence[str], kind: str, special: Sequence[bool] | Non
     return next((i for i, f in enumerate(flags) if not f), 0)
 
 
+def lesson_position(words: Sequence[str], groups: Sequence[Sequence[int]], kind: str,
+                    special: Sequence[bool] | None = None) -> int:
+    """`lesson_query` for a page that shows subword pieces: the pronoun is found among the
+    WORDS (a pronoun split into pieces is still found), and the row returned is a piece
+    position: the pronoun's first piece (encoder), or the last piece before the German
+    pronoun, the input that writes its first piece (decoder kinds)."""
+    if len(words) != len(groups):
+        raise ValueError(f"{len(words)} words for {len(groups)} groups")
+    w = lesson_query(words, kind, special)
+    low = [str(x).strip().lower() for x in words]
+    if kind != "encoder_self" and w + 1 < len(low) and low[w + 1] in PRONOUNS_DE:
+        return groups[w + 1][0] - 1
+    return groups[w][0] if groups else 0
+
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 
 

@@ -29,6 +29,16 @@ EN = {
     "sizes": "d_model = {d_model}, h = {h} heads, so each head works in d_k = d_model / h = {d_k} "
              "dimensions; √d_k = {sqrt:.4f}.",
     "wide": "Vectors have {d_k} columns: scroll the tables sideways. Numbers are shown to 4 decimals.",
+    "sections_hint": "Each part opens and closes; the first is open. Blue cells: larger "
+                     "values (weights from 0 to 1); red cells: negative numbers.",
+    "part_steps": "Part 1, in ten numbered steps: the vectors q, k, v and every product",
+    "summary": "row {query}, one line per key",
+    "summary_help": "q_i·k_j = Σ_c q_i[c]·k_j[c]; then ÷ √d_k = {sqrt_d_k:.4f}; the mask M_ij "
+                    "is 0 or −∞ (masked here: {n_masked}); exp(s_ij − max) with max = {max:.4f}, "
+                    "Σ = {sum_exp:.4f}; the weight α_ij = exp(s_ij − max) / Σ, summing to "
+                    "{sum:.6f}.",
+    "z_row": "The head's output for this query: z_i = Σ_j α_ij v_j (first row) and the model's "
+             "own head_out (second row; largest difference {max_diff:.1e}).",
     "part_query": "Part 1 · One query: row {query} of head {head}",
     "part_matrix": "Part 2 · The whole head at once (matrix form)",
     "part_combine": "Part 3 · All heads: concatenation and W_O",
@@ -69,7 +79,7 @@ EN = {
     "m_scaled": "QKᵀ / √d_k",
     "m_scaled_help": "Every entry divided by √d_k = {sqrt_d_k:.4f}.",
     "m_masked": "+ mask",
-    "m_masked_help": "Masked entries are −∞ (shown as -inf).",
+    "m_masked_help": "Masked entries are −∞: their weight will be exactly 0.",
     "m_weights": "softmax over each row",
     "m_weights_help": "Every row sums to 1.",
     "m_out": "softmax(…) × V: the head's output Z",
@@ -127,6 +137,15 @@ ZH = {
     "sizes": "d_model = {d_model}，h = {h} 个头，因此每个头在 d_k = d_model / h = {d_k} 维中计算；"
              "√d_k = {sqrt:.4f}。",
     "wide": "向量有 {d_k} 列：请左右滚动表格。数字保留 4 位小数。",
+    "sections_hint": "每个部分都可以展开和收起；第一部分默认展开。蓝色格子：数值较大（权重从 0 到 "
+                     "1）；红色格子：负数。",
+    "part_steps": "第 1 部分，分成十个编号步骤：向量 q、k、v 以及每一个乘积",
+    "summary": "第 {query} 行，每个键一行",
+    "summary_help": "q_i·k_j = Σ_c q_i[c]·k_j[c]；再除以 √d_k = {sqrt_d_k:.4f}；掩码 M_ij 为 0 或 −∞"
+                    "（此处被掩码的个数：{n_masked}）；exp(s_ij − max)，max = {max:.4f}，"
+                    "Σ = {sum_exp:.4f}；权重 α_ij = exp(s_ij − max) / Σ，其和为 {sum:.6f}。",
+    "z_row": "该头对这个查询的输出：z_i = Σ_j α_ij v_j（第一行），以及模型自己的 head_out"
+             "（第二行；最大差异 {max_diff:.1e}）。",
     "part_query": "第 1 部分 · 一个查询：头 {head} 的第 {query} 行",
     "part_matrix": "第 2 部分 · 整个头一起算（矩阵形式）",
     "part_combine": "第 3 部分 · 所有头：拼接与 W_O",
@@ -165,7 +184,7 @@ ZH = {
     "m_scaled": "QKᵀ / √d_k",
     "m_scaled_help": "每个元素都除以 √d_k = {sqrt_d_k:.4f}。",
     "m_masked": "+ 掩码",
-    "m_masked_help": "被掩码的元素为 −∞（显示为 -inf）。",
+    "m_masked_help": "被掩码的元素为 −∞：它们的权重将恰好为 0。",
     "m_weights": "对每一行做 softmax",
     "m_weights_help": "每一行之和为 1。",
     "m_out": "softmax(…) × V：该头的输出 Z",
