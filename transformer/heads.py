@@ -157,7 +157,7 @@ def _word_of_position(tokenizer, ids: list[int]) -> list[int]:
     owner = [-1] * len(ids)
     w = 0
     for g in groups:
-        if len(g) == 1 and ids[g[0]] in (0, 1, 2, 3) and tokenizer.is_special(ids[g[0]]):
+        if len(g) == 1 and tokenizer.is_special(ids[g[0]]):  # a converted model's <pad> start too
             continue
         for p in g:
             owner[p] = w

@@ -16,9 +16,10 @@ import zlib
 from pathlib import Path
 
 from .checkpoint import CARD, CONFIG, HISTORY, TOKENIZER, WEIGHTS, CheckpointError, _atomic_dir
+from .pair_tokenizer import FILES as PAIR_FILES
 
 ALLOWED = {WEIGHTS: 512 << 20, CONFIG: 1 << 20, TOKENIZER: 16 << 20, HISTORY: 8 << 20,
-           CARD: 1 << 20}
+           CARD: 1 << 20, **{name: 16 << 20 for name in PAIR_FILES}}  # + a converted model's
 REQUIRED = (WEIGHTS, CONFIG, TOKENIZER)
 MAX_ZIP_BYTES = 200 << 20
 
@@ -50,7 +51,9 @@ def extract_checkpoint_zip(data: bytes, dest_root: str | Path) -> Path:
         if info.file_size > ALLOWED[name]:
             raise CheckpointError(f"{name} is larger than {ALLOWED[name] >> 20} MiB")
         chosen[name] = info
-    missing = [n for n in REQUIRED if n not in chosen]
+    required = REQUIRED if TOKENIZER in chosen or not set(PAIR_FILES) & set(chosen) else (
+        WEIGHTS, CONFIG, *PAIR_FILES)  # a converted Marian model: two SentencePiece models
+    missing = [n for n in required if n not in chosen]
     if missing:
         raise CheckpointError(f"the .zip lacks {', '.join(missing)}")
     blobs = {}
