@@ -32,10 +32,10 @@ Design decisions:
   Only nouns that are not weak masculines are used, so the noun never changes in the singular.
 * Genders come from ``genders_lexicon.json``, derived from Multi30k itself by
   transformer.genders (and hand-checked: transformer/probes/genders_checked.tsv).
-* Every English word is frequent in Multi30k's train.en (at least ``MIN_EN_COUNT`` times; a test
-  checks it against the corpus). German words are Multi30k's where the language allows;
-  ``DE_NOT_IN_MULTI30K`` lists the few that are not (Multi30k rarely uses a predicative
-  adjective: "leer" appears once).
+* Every English word is frequent in Multi30k's train.en (at least ``MIN_EN_COUNT`` times) and
+  every German word occurs in train.de (a test checks both against the corpus); some German
+  words are rare there, because captions seldom use a predicative adjective ("leer",
+  "kaputt", "schmutzig" once each) or an animal's "frisst" (twice; Multi30k mostly says "isst").
 * Splits are over (animal, thing) pairs, by a hash of the two English words, as in anaphora.py:
   the test split holds only pairs never seen in training.
 * Words are whitespace-separated, punctuation included, so every meta position indexes
@@ -60,9 +60,6 @@ DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 MIN_EN_COUNT = 10  # every English word occurs at least this often in Multi30k train.en
 PRONOUNS = ("it", "its", "they", "their")
 PRONOUN_WEIGHTS = {"it": 0.4, "its": 0.3, "they": 0.18, "their": 0.12}
-# German words the generator needs that Multi30k's train.de lacks (checked by a test)
-DE_NOT_IN_MULTI30K = frozenset({"leer", "frisst", "fressen", "kaputt", "voll", "Räder", "rollen",
-                                "Rädern", "Fenstern", "schmutzig"})
 
 NOM_PRON = {"m": "er", "f": "sie", "n": "es", "pl": "sie"}
 INDEF = {"nom": {"m": "ein", "f": "eine", "n": "ein"}, "acc": {"m": "einen", "f": "eine", "n": "ein"},
@@ -77,6 +74,7 @@ ADJ_DE = {"brown": "braun", "black": "schwarz", "white": "weiß", "gray": "grau"
           "little": "klein", "big": "groß", "large": "groß", "young": "jung", "old": "alt",
           "red": "rot", "blue": "blau", "yellow": "gelb", "green": "grün"}
 COLOURS = ("red", "blue", "yellow", "green")
+COLOUR_WORDS = COLOURS + ("black", "white", "brown", "gray")
 MOVING = frozenset({"running", "jumping", "moving", "rolling", "flying"})
 
 
@@ -116,6 +114,8 @@ class Noun:
     def de_form(self, plural: bool, case: str) -> str:
         if not plural:
             return self.de
+        if self.de_pl is None:
+            raise ValueError(f"{self.en!r} has no German plural here")
         form = self.de_pl
         if case == "dat" and not form.endswith(("n", "s")):
             form += "n"  # dative plural: Hunden, Rädern; not Autos, Taschen
@@ -557,7 +557,7 @@ def _pick_predicate(rng, nps: dict[str, NP], ante: str, plural: bool, dynamic_on
     others = [np_.noun for role, np_ in nps.items() if role != ante and _referable(np_, plural)]
     fits = [p for p in PREDICATES if p.fits(nps[ante].noun) and not any(p.fits(o) for o in others)
             and (p.dynamic or not dynamic_only) and not (still and p.moves)
-            and not (p.requires == "colour" and nps[ante].adj in COLOURS)]
+            and not (p.requires == "colour" and nps[ante].adj in COLOUR_WORDS)]  # "a white kite ... it is red"
     return rng.choice(fits) if fits else None
 
 

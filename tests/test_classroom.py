@@ -1,0 +1,256 @@
+"""transformer.classroom: caption-style pronoun pairs in Multi30k's vocabulary.
+
+Positions, German agreement, position baselines, split hygiene and determinism run everywhere;
+the vocabulary checks read Multi30k (skipped with a reason when it is absent).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from transformer import classroom as C
+from transformer import genders
+from transformer.data import load_task
+from transformer.data import main as data_main
+from transformer.heads import baselines
+
+MULTI30K = genders.find_multi30k()
+needs_multi30k = pytest.mark.skipif(
+    MULTI30K is None, reason="Multi30k not found ($ATTENTION_LAB_MULTI30K, ../shared/data/multi30k "
+                             "or data/multi30k): the vocabulary checks count words in train.en / train.de")
+
+
+@pytest.fixture(scope="module")
+def sample():
+    """A sample of every split (2000 + 1000 + 1000)."""
+    return {s: C.generate(s, n, seed=3) for s, n in (("train", 2000), ("val", 1000), ("test", 1000))}
+
+
+def test_lexicon_is_consistent():
+    C.check_lexicon()
+
+
+def _de_forms(noun) -> set[str]:
+    """A noun's German forms: singular, plural, dative plural."""
+    return {noun.de} | ({noun.de_pl, noun.de_form(True, "dat")} if noun.de_pl else set())
+
+
+def test_positions_point_at_the_words(sample):
+    noun_forms = {}
+    for noun in C.ANIMALS + C.THINGS + C.PEOPLE + C.PLACES:
+        noun_forms[noun.en] = noun
+        if noun.en_pl:
+            noun_forms[noun.en_pl] = noun
+    for exs in sample.values():
+        for ex in exs:
+            m, src, tgt = ex.meta, ex.src.split(), ex.tgt.split()
+            assert src[m["pronoun_pos"]] == m["pronoun"], ex
+            assert src[m["antecedent_pos"]] == m["antecedent"], ex
+            assert m["antecedent_pos"] in m["candidates_pos"] and m["other_pos"] in m["others_pos"]
+            assert sorted(m["others_pos"] + [m["antecedent_pos"]]) == m["candidates_pos"]
+            assert 2 <= len(m["candidates_pos"]) <= 4
+            for p in m["candidates_pos"]:  # every candidate is one of the generator's nouns
+                assert src[p] in noun_forms, (src[p], ex)
+            assert m["nearest_pos"] == max(p for p in m["candidates_pos"] if p < m["pronoun_pos"])
+            assert m["first_pos"] == m["candidates_pos"][0]
+            # target side: the pronoun, the antecedent (any case form), every candidate noun
+            assert tgt[m["tgt_pronoun_pos"]] == m["pronoun_de"], ex
+            ante = noun_forms[m["antecedent"]]
+            assert tgt[m["tgt_antecedent_pos"]] in _de_forms(ante), ex
+            de_nouns = set().union(*map(_de_forms, noun_forms.values()))
+            assert len(m["tgt_candidates_pos"]) == len(m["candidates_pos"])
+            for p in m["tgt_candidates_pos"]:
+                assert tgt[p] in de_nouns, (tgt[p], ex)
+            # source and target list the nouns in the same roles
+            assert sorted(m["tgt_others_pos"] + [m["tgt_antecedent_pos"]]) == m["tgt_candidates_pos"]
+
+
+def test_candidates_have_different_genders(sample):
+    for ex in sample["test"]:
+        genders_ = [C._lexicon()[en].gender for en in ex.meta["nouns"].values()]
+        assert len(set(genders_)) == len(genders_), ex
+
+
+POSS_ENDING = {  # (possessed gender or "pl", case) -> ending after sein / ihr, written out again
+    ("m", "nom"): "", ("f", "nom"): "e", ("n", "nom"): "", ("pl", "nom"): "e",
+    ("m", "acc"): "en", ("f", "acc"): "e", ("n", "acc"): "", ("pl", "acc"): "e",
+    ("m", "dat"): "em", ("f", "dat"): "er", ("n", "dat"): "em", ("pl", "dat"): "en",
+}
+CASE_OF_PART = {"between": "acc", "person_verb": "acc", "part_state": "nom", "with_part": "dat"}
+
+
+def test_german_pronoun_agrees_with_the_antecedent(sample):
+    seen = Counter()
+    for exs in sample.values():
+        for ex in exs:
+            m = ex.meta
+            g = "pl" if m["antecedent_plural"] else m["antecedent_gender"]
+            assert g == "pl" or g == genders.read_lexicon()[m["antecedent"]].gender
+            word = m["pronoun_de"]
+            if m["pronoun"] in ("it", "they"):
+                assert word == {"m": "er", "f": "sie", "n": "es", "pl": "sie"}[g], ex
+                assert (m["pronoun"] == "they") == (g == "pl")
+            else:
+                base = "sein" if g in ("m", "n") else "ihr"
+                part = C.PARTS[m["part"]]
+                ending = POSS_ENDING[("pl" if part.plural else C._lexicon()[part.en].gender,
+                                      CASE_OF_PART[m["template"]])]
+                assert word == base + ending, ex
+                assert (m["pronoun"] == "their") == (g == "pl")
+                nxt = ex.tgt.split()[m["tgt_pronoun_pos"] + 1]
+                assert nxt.startswith(part.de), ex
+            seen[(m["pronoun"], word)] += 1
+    # every form is produced: er sie es, sein- / ihr- with several endings
+    assert {w for (p, w) in seen if p == "it"} == {"er", "sie", "es"}
+    assert {w for (p, w) in seen if p == "its"} >= {"sein", "seine", "seinen", "seinem", "ihr", "ihre", "ihren", "ihrem"}
+    assert {w for (p, w) in seen if p in ("they", "their")} >= {"sie", "ihre"}
+
+
+def test_meaning_decides_not_position(sample):
+    exs = sample["test"]
+    base = C.position_baselines(exs)
+    assert base["nearest_noun"] <= 0.6 and base["first_noun"] <= 0.6, base
+    # the antecedent is the first, second and third candidate, each in a fair share
+    rank = Counter(ex.meta["candidates_pos"].index(ex.meta["antecedent_pos"]) for ex in exs)
+    assert all(rank[r] >= 0.15 * len(exs) for r in (0, 1, 2)), rank
+    # the animal and the thing are the antecedent about equally often, the place now and then
+    kind = Counter(ex.meta["antecedent_kind"] for ex in exs)
+    assert abs(kind["animal"] - kind["thing"]) <= 0.15 * len(exs), kind
+    assert kind["place"] > 0
+    # heads.baselines agrees on the probe items built from the same examples
+    items = C.probe("test", n=300, seed=3)
+    got = baselines(items)
+    assert {k: got[k] for k in ("nearest_noun", "first_noun")} == pytest.approx(
+        C.position_baselines(C.generate("test", 300, 3)))
+
+
+def test_pronouns_and_templates_all_occur(sample):
+    exs = sample["train"]
+    assert set(Counter(ex.meta["pronoun"] for ex in exs)) == set(C.PRONOUNS)
+    assert set(Counter(ex.meta["template"] for ex in exs)) == set(C.TEMPLATE_NAMES)
+
+
+def test_splits_are_disjoint_over_pairs(sample):
+    by_split = {s: {tuple(ex.meta["pair"]) for ex in exs} for s, exs in sample.items()}
+    assert not by_split["train"] & by_split["test"]
+    assert not by_split["train"] & by_split["val"]
+    assert not by_split["val"] & by_split["test"]
+    all_pairs = {s: {(a.en, t.en) for a, t in C.pairs(s)} for s in C.SPLITS}
+    for s in C.SPLITS:
+        assert by_split[s] <= all_pairs[s]
+    assert sum(map(len, all_pairs.values())) == len(set().union(*all_pairs.values()))
+    # every animal and most things also occur in training (with other partners)
+    train_nouns = {w for p in all_pairs["train"] for w in p}
+    assert {a.en for a in C.ANIMALS} <= train_nouns
+
+
+def test_deterministic_and_seeded():
+    a = C.generate("val", 50, seed=1)
+    b = C.generate("val", 50, seed=1)
+    c = C.generate("val", 50, seed=2)
+    assert [(x.src, x.tgt, x.meta) for x in a] == [(x.src, x.tgt, x.meta) for x in b]
+    assert [x.src for x in a] != [x.src for x in c]
+    assert C.generate("heldout", 5) [0].src == C.generate("test", 5)[0].src
+
+
+def test_options_and_errors():
+    only = C.generate("train", 40, templates=["part_state"], pronouns=["its"])
+    assert {e.meta["template"] for e in only} == {"part_state"} and {e.meta["pronoun"] for e in only} == {"its"}
+    assert C.generate("train", 0) == []
+    for bad in (dict(n=-1), dict(n=1.5), dict(templates=["nope"]), dict(pronouns=["he"]),
+                dict(templates=["with_part"], pronouns=["they"])):
+        with pytest.raises(ValueError):
+            C.generate("train", **{"n": 3, **bad})
+    with pytest.raises(ValueError):
+        C.generate("dev", 3)
+
+
+def test_registered_as_a_task(capsys):
+    exs = load_task("classroom_pronouns", "test", n=4, seed=0)
+    assert [e.src for e in exs] == [e.src for e in C.generate("test", 4, 0)]
+    assert data_main(["show", "classroom_pronouns", "--n", "2", "--split", "test"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("  -> ") == 2 and "classroom_pronouns" in out
+
+
+def test_cli_writes_tsv_and_jsonl(tmp_path, capsys):
+    tsv, jl = tmp_path / "p.tsv", tmp_path / "p.jsonl"
+    assert C.main(["--split", "val", "--n", "7", "--tsv", str(tsv)]) == 0
+    lines = tsv.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 7 and all(line.count("\t") == 1 for line in lines)
+    assert C.main(["--split", "val", "--n", "3", "--jsonl", str(jl)]) == 0
+    rows = [json.loads(x) for x in jl.read_text(encoding="utf-8").splitlines()]
+    assert rows[0]["src"] == lines[0].split("\t")[0] and "pronoun_pos" in rows[0]["meta"]
+    assert C.main(["--split", "nope"]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+# Hand-checked: the first three examples of every template in the test split (seed 0). The
+# German of each was read and found right (word order, case, adjective endings, pronoun).
+# If the generator changes, these change: read the new ones before pinning them.
+HAND_CHECKED = [
+    ('animal_first', 'A white horse stands next to a ball on the street , and it is blue .', 'Ein weißes Pferd steht neben einem Ball auf der Straße , und er ist blau .'),
+    ('animal_first', 'A big chicken watches a black stick on the bridge , but it is crowded .', 'Ein großes Huhn beobachtet einen schwarzen Stock auf der Brücke , aber sie ist voller Menschen .'),
+    ('animal_first', 'Three birds sit next to two blue motorcycles on the street , and they are eating .', 'Drei Vögel sitzen neben zwei blauen Motorrädern auf der Straße , und sie fressen .'),
+    ('thing_first', 'A ball lies next to a white horse on the street , and it is yellow .', 'Ein Ball liegt neben einem weißen Pferd auf der Straße , und er ist gelb .'),
+    ('thing_first', 'A stick lies next to a small chicken on the street , but it is crowded .', 'Ein Stock liegt neben einem kleinen Huhn auf der Straße , aber sie ist voller Menschen .'),
+    ('thing_first', 'A cart stands next to a white horse on the street while it is running .', 'Ein Wagen steht neben einem weißen Pferd auf der Straße , während es rennt .'),
+    ('place_first', 'On the bridge , a big horse watches a green ball while it is rolling .', 'Auf der Brücke beobachtet ein großes Pferd einen grünen Ball , während er rollt .'),
+    ('place_first', 'On the bridge , two horses jump over a big basket , and they are eating .', 'Auf der Brücke springen zwei Pferde über einen großen Korb , und sie fressen .'),
+    ('place_first', 'In the field , a goat stands next to a small stick , but it looks happy .', 'Auf dem Feld steht eine Ziege neben einem kleinen Stock , aber sie sieht glücklich aus .'),
+    ('between', 'A woman sits between a bird and a small motorcycle and looks at its wheels .', 'Eine Frau sitzt zwischen einem Vogel und einem kleinen Motorrad und betrachtet seine Räder .'),
+    ('between', 'A man sits between a small skateboard and a duck and looks at its wheels .', 'Ein Mann sitzt zwischen einem kleinen Skateboard und einer Ente und betrachtet seine Räder .'),
+    ('between', 'An old man stands between a black duck and a green skateboard , but it is broken .', 'Ein alter Mann steht zwischen einer schwarzen Ente und einem grünen Skateboard , aber es ist kaputt .'),
+    ('person_verb', 'A girl watches a white cow next to a truck and cleans its wheels .', 'Ein Mädchen beobachtet eine weiße Kuh neben einem Lastwagen und putzt seine Räder .'),
+    ('person_verb', 'A woman looks at a brown bird next to a motorcycle and touches its head .', 'Eine Frau betrachtet einen braunen Vogel neben einem Motorrad und berührt seinen Kopf .'),
+    ('person_verb', 'A young woman washes a small cart next to a horse and cleans its head .', 'Eine junge Frau wäscht einen kleinen Wagen neben einem Pferd und putzt seinen Kopf .'),
+    ('part_state', 'A big car and a white bird are on the bridge , and its roof is wet .', 'Ein großes Auto und ein weißer Vogel sind auf der Brücke , und sein Dach ist nass .'),
+    ('part_state', 'A black cow and a white sled are on the grass , and its ears are white .', 'Eine schwarze Kuh und ein weißer Schlitten sind auf dem Gras , und ihre Ohren sind weiß .'),
+    ('part_state', 'A horse and a big sled are on the street , and its mouth is open .', 'Ein Pferd und ein großer Schlitten sind auf der Straße , und sein Maul ist offen .'),
+    ('with_part', 'A green truck stands next to a white cow with a bike on its roof .', 'Ein grüner Lastwagen steht neben einer weißen Kuh mit einem Fahrrad auf seinem Dach .'),
+    ('with_part', 'A car stands next to a duck with a green basket on its roof .', 'Ein Auto steht neben einer Ente mit einem grünen Korb auf seinem Dach .'),
+    ('with_part', 'A black train stands next to a small cat with a bike on its roof .', 'Ein schwarzer Zug steht neben einer kleinen Katze mit einem Fahrrad auf seinem Dach .'),
+]
+
+
+def test_hand_checked_examples_are_what_the_generator_makes():
+    made = [(t, e.src, e.tgt) for t in C.TEMPLATE_NAMES for e in C.generate("test", 3, 0, templates=[t])]
+    assert made == HAND_CHECKED
+
+
+def _words(lines, lower=True):
+    out = Counter()
+    for line in lines:
+        out.update(re.findall(r"[^\W\d_]+", line.lower() if lower else line))
+    return out
+
+
+@pytest.fixture(scope="module")
+def corpus_words():
+    from transformer.data import load_multi30k
+
+    pairs = load_multi30k(MULTI30K, "train")
+    return _words(p.src for p in pairs), _words((p.tgt for p in pairs), lower=False)
+
+
+@needs_multi30k
+def test_every_english_word_is_frequent_in_multi30k(sample, corpus_words):
+    en, _ = corpus_words
+    used = _words(ex.src for exs in sample.values() for ex in exs)
+    rare = {w: en[w] for w in used if en[w] < C.MIN_EN_COUNT}
+    assert not rare, f"English words rare in Multi30k train.en: {rare}"
+
+
+@needs_multi30k
+def test_every_german_word_occurs_in_multi30k(sample, corpus_words):
+    _, de = corpus_words
+    missing = set()
+    for exs in sample.values():
+        for ex in exs:
+            words = ex.tgt.split()
+            words[0] = words[0][0].lower() + words[0][1:]  # "Ein", "Im", "Auf" at the start
+            missing |= {w for w in words if w not in ",." and de[w] == 0}
+    assert not missing, f"German words not in Multi30k train.de: {missing}"
