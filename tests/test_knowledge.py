@@ -126,3 +126,31 @@ def test_init_fine_tunes_from_a_checkpoint(tmp_path, small_checkpoint):
     with pytest.raises(train.UsageError, match="--init"):
         train.run(["--task", "copy", "--init", str(tmp_path / "nope"), "--steps", "1",
                    "--out", str(tmp_path / "ft2")])
+
+
+@pytest.mark.parametrize("lang,words", [("en", ("never saw", "`because`")),
+                                        ("zh", ("从未见过", "`because`"))])
+def test_attention_page_marks_unknown_words_and_offers_sentences(monkeypatch, tmp_path, lang,
+                                                                 words):
+    import shutil
+
+    from app_helpers import no_errors, open_app
+
+    d = tmp_path / "shipped"
+    d.mkdir()
+    shutil.copytree(ROOT / "checkpoints" / "multi30k-en-de", d / "multi30k-en-de")
+    at = open_app(monkeypatch, d, tmp_path, page="pages/attention_maps.py", lang=lang)
+    no_errors(at)
+    at.text_input(key="att_text").set_value(
+        "The animal didn't cross the street because it was too tired .").run()
+    no_errors(at)
+    warn = " ".join(w.value for w in at.warning)
+    assert all(w in warn for w in words), warn
+    assert "`street`" not in warn and "`animal`" not in warn  # known, one piece each
+    # the offered sentences are the checkpoint's measured examples; choosing one fills the box
+    rec = json.loads((d / "multi30k-en-de" / "history.json").read_text())["knowledge"]
+    pills = at.button_group(key="att_text__offer")
+    pills.select(rec["examples"][1]).run()
+    no_errors(at)
+    assert at.text_input(key="att_text").value == rec["examples"][1]
+    assert not at.warning  # an offered sentence has no marked word

@@ -14,6 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 from transformer.inspect import Inspected, inspect_text
+from ui import knowledge as knowledge_ui
 from ui import models
 
 MAX_ENTRIES = int(os.environ.get("ATTENTION_LAB_INSPECT_CACHE", "24"))
@@ -120,6 +121,22 @@ def apply_query_params(prefix: str, keys=("text", "target", "kind", "layer", "he
             st.session_state[f"{prefix}_{k}"] = v
 
 
+def fill_from_link(key: str, param: str = "text", default: str | None = None,
+                   allowed=None) -> None:
+    """Put a link's `?param=...` into the widget state `key`, once per distinct value (a tour
+    stop opens its page with its sentence; the reader's later edits are not overridden), else
+    give the widget its `default`. Call before the widget is drawn, and draw it without
+    `value=` (Streamlit warns when both a value and a state set the same widget). A value not
+    in `allowed` (when given) is ignored."""
+    v = st.query_params.get(param)
+    marker = f"{key}_link_applied"
+    if v is not None and (allowed is None or v in allowed) and st.session_state.get(marker) != v:
+        st.session_state[key] = v
+        st.session_state[marker] = v
+    elif default is not None:
+        st.session_state.setdefault(key, default)
+
+
 def featured_head(history: dict | None) -> dict | None:
     """The head a checkpoint's card features (history.json "featured_head"), if well formed."""
     fh = (history or {}).get("featured_head") if isinstance(history, dict) else None
@@ -176,9 +193,11 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
     c1, c2 = st.columns(2)
     text = c1.text_input(t("text"), key=f"{prefix}_text", help=t("text_help"))
     target = c2.text_input(t("target"), key=f"{prefix}_target", help=t("target_help"))
+    knowledge_ui.offer(ck, f"{prefix}_text")
     if not text or not text.strip():
         st.info(t("empty"))
         st.stop()
+    knowledge_ui.notice(ck, text)
     try:
         ins = inspect(models.current_path(), text, target)
     except TextError as e:
