@@ -1,6 +1,8 @@
-"""Guided tour: a short path through the pages for a lesson."""
+"""Guided tour: a short path through the pages for a lesson, in the sidebar's order. Each stop's
+link opens its page with the stop's sentence (or example) already filled in."""
 import streamlit as st
 
+from transformer import worked as W
 from ui import i18n
 from ui.strings import home as strings
 from ui.strings import shell as shell_strings
@@ -8,31 +10,37 @@ from ui.strings import shell as shell_strings
 t = i18n.translator(strings)
 ts = i18n.translator(shell_strings)
 
-# (title, text, page file, page title key, example sentence). The Attention and Step pages read
-# ?text=..., so their links open on the example; the others show it to type.
-LINKS_CARRY_TEXT = {"pages/attention_maps.py", "pages/step_by_step.py"}
+# (title, text, page file, page title key, what to try, the link parameter that carries it).
+# In the order of app.py's PAGES (tests/test_app_tour.py holds them equal). Each page reads
+# its parameter into its input box (ui.inspect_cache.fill_from_link / apply_query_params).
 STOPS = [
-    ("pe_title", "pe_text", "pages/positional_encoding.py", "page_pe", "I love AI"),
     ("att_title", "att_text", "pages/attention_maps.py", "page_attention",
-     "The dog saw the book because it was hungry ."),
-    ("masks_title", "masks_text", "pages/masking.py", "page_masks", "A dog runs ."),
-    ("step_title", "step_text", "pages/step_by_step.py", "page_step", "A dog runs ."),
+     "The dog saw the book because it was hungry .", "text"),
+    ("step_title", "step_text", "pages/step_by_step.py", "page_step",
+     "The dog saw the book because it was hungry .", "text"),
     ("heads_title", "heads_text", "pages/head_finder.py", "page_heads",
-     "The cow saw the bucket because it was excited ."),
-    ("worked_title", "worked_text", "pages/worked_examples.py", "page_worked", "Thinking Machines"),
+     "The cow saw the bucket because it was excited .", "text"),
+    ("pe_title", "pe_text", "pages/positional_encoding.py", "page_pe", "I love AI", "text"),
+    ("masks_title", "masks_text", "pages/masking.py", "page_masks",
+     "A dog runs .\nTwo men play football on the grass .", "text"),
+    ("worked_title", "worked_text", "pages/worked_examples.py", "page_worked",
+     "thinking_machines_scores", "example"),
 ]
 
 st.title(t("title"))
 st.write(t("intro"))
-n = 0
-for title, text, page, page_title, sentence in STOPS:
-    n += 1
+for n, (title, text, page, page_title, value, param) in enumerate(STOPS, start=1):
     with st.container(border=True):
         st.subheader(f"{t('stop', n=n)} · {t(title)}")
         st.write(t(text))
-        st.caption(t("try", sentence=sentence))
+        if param == "example":
+            res = W.run_example(value)
+            st.caption(t("try_example", example=res.title_zh if i18n.lang() == "zh"
+                         else res.title_en))
+        else:
+            st.caption(t("try", sentence=" / ".join(value.splitlines())))
         try:
             st.page_link(page, label=t("open", page=ts(page_title)), icon="➡️",
-                         query_params={"text": sentence} if page in LINKS_CARRY_TEXT else None)
+                         query_params={param: value})
         except Exception:  # page not in this build's navigation
             pass

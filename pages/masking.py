@@ -3,7 +3,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import i18n, models
+from ui import i18n, inspect_cache, models
 from ui.strings import masks as strings
 from viz import masks as Mk
 from viz.worked import csv_bytes, styled
@@ -25,7 +25,8 @@ st.title(t("title"))
 st.write(t("intro"))
 
 ck = models.current()
-text = st.text_area(t("sentences"), value=t("sentences_default"), key="masks_text", help=t("sentences_help"))
+inspect_cache.fill_from_link("masks_text", default=t("sentences_default"))  # ?text= (tour)
+text = st.text_area(t("sentences"), key="masks_text", help=t("sentences_help"))
 try:
     if ck is not None:
         batch = Mk.make_batch(text, ck.tokenizer, ck.model_config.max_len)

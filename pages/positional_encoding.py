@@ -7,7 +7,7 @@ import streamlit as st
 import torch
 
 from transformer.text import TextError, source_ids
-from ui import i18n, models
+from ui import i18n, inspect_cache, models
 from ui.strings import positional as strings
 from viz import positional as P
 from viz.worked import csv_bytes, matrix_frame, styled
@@ -82,7 +82,8 @@ ck = models.current()
 if ck is None:
     st.info(t("no_model"))
 else:
-    text = st.text_input(t("sentence"), value=t("sentence_default"), key="pe_sentence")
+    inspect_cache.fill_from_link("pe_sentence", default=t("sentence_default"))  # ?text= (tour)
+    text = st.text_input(t("sentence"), key="pe_sentence")
     cfg = ck.model_config
     try:
         ids, cut = source_ids(ck.tokenizer, text, cfg.max_len)

@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from transformer import worked as W
-from ui import i18n
+from ui import i18n, inspect_cache
 from ui.strings import worked as strings
 from viz import worked as V
 
@@ -60,6 +60,7 @@ def show_step(n: int, step: W.Step, tokens, key: str) -> None:
 
 def examples_tab() -> None:
     names = titles()
+    inspect_cache.fill_from_link("we_example", "example", allowed=names)  # ?example= (tour)
     ex_id = st.selectbox(t("example"), list(names), key="we_example",
                          format_func=lambda i: names[i][1 if zh else 0])
     ex = V.example_dict(ex_id)

@@ -4,7 +4,8 @@ EN = {
              "number it computes on show. Follow the stops below in a lesson, or jump to any "
              "page from the sidebar.",
     "stop": "Stop {n}",
-    "try": "Try it with: {sentence}",
+    "try": "Try it with: {sentence} (the link fills it in)",
+    "try_example": "Try the example {example} (the link opens it)",
     "open": "Open {page}",
     "pe_title": "Where is each word? Positional encoding",
     "pe_text": "Attention by itself ignores word order, so each position gets its own pattern of "
@@ -12,8 +13,9 @@ EN = {
                "combine, and how the similarity of two positions depends only on their distance.",
     "att_title": "Who looks at whom? Attention",
     "att_text": "Every word asks a question (query), every word offers a label (key) and a "
-                "content (value). The weights say how much of each value a word takes. See all "
-                "layers and heads at once, then enlarge one.",
+                "content (value). The weights say how much of each value a word takes. The page "
+                "opens on the pronoun \"it\": see which words it looks at, one head at a time, "
+                "then every layer and head at once.",
     "masks_title": "No peeking: masks",
     "masks_text": "Padding must not be attended to, and while translating the decoder must not "
                   "see the words it has not written yet. Masks set those scores to minus "
@@ -35,14 +37,16 @@ ZH = {
     "intro": "一个真实的编码器-解码器 Transformer，小到可以在笔记本电脑上训练，它计算的每一个数字"
              "都可以看到。上课时按下面的顺序走一遍，或从侧边栏直接打开任意页面。",
     "stop": "第 {n} 站",
-    "try": "试试这个句子：{sentence}",
+    "try": "试试这个句子：{sentence}（点击链接会自动填入）",
+    "try_example": "试试例题 {example}（点击链接会直接打开）",
     "open": "打开“{page}”",
     "pe_title": "每个词在哪里？位置编码",
     "pe_text": "注意力本身不关心词序，所以每个位置都加上一组独特的正弦和余弦波。看看慢波和快波如何组合，"
                "以及两个位置的相似度为什么只取决于它们的距离。",
     "att_title": "谁在看谁？注意力",
     "att_text": "每个词提出一个问题（查询 Q），每个词提供一个标签（键 K）和内容（值 V）。权重表示"
-                "一个词从每个值中取多少。先一次看所有层和头，再放大其中一个。",
+                "一个词从每个值中取多少。页面打开时选中代词 \"it\"：一次看一个头，看它在看哪些词，"
+                "再一次看所有层和头。",
     "masks_title": "不许偷看：掩码",
     "masks_text": "填充位置不能被关注；翻译时解码器也不能看到还没写出的词。掩码在 softmax 之前把"
                   "这些分数设为负无穷，因此它们的权重恰好为零。",

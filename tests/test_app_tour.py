@@ -1,0 +1,73 @@
+"""The guided tour: its stops come in the sidebar's order, and each stop's link opens its page with
+the stop's sentence (or example) already in the page's input box, in both languages.
+
+Once only the Step link carried its sentence (the others showed it to type), and the tour's order
+(positional encoding first) was not the sidebar's (Attention first).
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+
+from app_helpers import no_errors, open_app
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = ROOT / "checkpoints"
+# the widget each page fills from its link
+BOX = {"pages/attention_maps.py": "att_text", "pages/step_by_step.py": "step_text",
+       "pages/head_finder.py": "heads_abl_text", "pages/positional_encoding.py": "pe_sentence",
+       "pages/masking.py": "masks_text", "pages/worked_examples.py": "we_example"}
+
+
+def _literal(path: Path, name: str):
+    return next(ast.literal_eval(n.value) for n in ast.parse(path.read_text()).body
+                if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == name)
+
+
+STOPS = _literal(ROOT / "pages" / "home.py", "STOPS")
+
+
+def test_tour_order_is_the_sidebar_order():
+    sidebar = [f"pages/{p[1]}" for p in _literal(ROOT / "app.py", "PAGES")]
+    tour = [s[2] for s in STOPS]
+    assert all(p in sidebar for p in tour)
+    assert tour == sorted(tour, key=sidebar.index)
+    assert set(tour) == set(BOX)  # every stop's page fills a box from its link
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_stop_opens_its_page_with_its_sentence(monkeypatch, tmp_path, lang):
+    from ui import i18n
+
+    monkeypatch.setattr(i18n, "lang", lambda: lang)
+    at = open_app(monkeypatch, SHIPPED, tmp_path, lang=lang)  # the tour is the default page
+    no_errors(at)
+    links = [el.proto for el in at.get("page_link")]
+    assert len(links) == len(STOPS)
+    for link, (_, _, page, _, value, param) in zip(links, STOPS):
+        q = parse_qs(link.query_string)
+        assert q == {param: [value]}, (page, q)
+        if param == "text":  # the caption quotes what the link fills in
+            shown = " / ".join(value.splitlines())
+            assert any(shown in c.value for c in at.caption), shown
+    ck = at.session_state["ckpt_path"]
+    for _, _, page, _, value, param in STOPS:
+        at.query_params.clear()
+        at.query_params[param] = value
+        at.switch_page(page)
+        at.session_state["ckpt_path"] = ck
+        at.session_state["lang"] = lang
+        at.run()
+        no_errors(at)
+        assert at.session_state[BOX[page]] == value, page
+        if page == "pages/head_finder.py":
+            assert at.text_input(key="heads_abl_text").value == value
+        elif page == "pages/worked_examples.py":
+            assert at.selectbox(key="we_example").value == value
+        elif page == "pages/masking.py":
+            assert at.text_area(key="masks_text").value == value
+        else:
+            assert at.text_input(key=BOX[page]).value == value
