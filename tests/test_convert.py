@@ -81,6 +81,7 @@ def _build(d: Path, kind: str):
         tok = MarianTokenizer(source_spm=str(d / "source.spm"), target_spm=str(d / "target.spm"),
                               vocab=str(d / "vocab.json"))
     tok.save_pretrained(d)
+    (d / "README.md").write_text("---\nlanguage:\n- en\n- de\nlicense: cc-by-4.0\n---\n# tiny\n")
     v = len(vocab)
     cfg = MarianConfig(vocab_size=v, d_model=32, encoder_layers=2, decoder_layers=2,
                        encoder_attention_heads=4, decoder_attention_heads=4, encoder_ffn_dim=64,
@@ -147,7 +148,8 @@ def test_converted_config_and_files(pair):
     assert {"model.safetensors", "config.json", "source.spm", "target.spm", "vocab.json",
             "README.md"} <= files and "tokenizer.model" not in files
     card = ck.card
-    assert "hf" in card and "python -m transformer.convert marian" in card and "Licence" in card
+    assert "hf" in card and "python -m transformer.convert marian" in card
+    assert "**Licence of the weights:** cc-by-4.0" in card  # from the source card's front matter
 
 
 def test_tokenizer_equals_marian_tokenizer(pair):
@@ -364,3 +366,41 @@ def test_a_converted_checkpoint_uploads_as_a_zip(pair, tmp_path):
     assert load_checkpoint(dest).tokenizer == ck.tokenizer
     with pytest.raises(CheckpointError, match="lacks vocab.json"):
         extract_checkpoint_zip(zipped(skip="vocab.json"), tmp_path / "u")
+
+
+@pytest.mark.parametrize("allow_pickle", [False, True])
+def test_a_hub_name_is_downloaded_with_huggingface_hub(pair, tmp_path, monkeypatch, allow_pickle):
+    """Offline stand-in for the hub: what is asked for, and that the pickle is never fetched
+    without --allow-pickle."""
+    huggingface_hub = pytest.importorskip("huggingface_hub")
+    _, _, ck, root = pair
+    asked = {}
+
+    def fake_download(repo_id, revision=None, allow_patterns=None):
+        asked.update(repo_id=repo_id, revision=revision, patterns=list(allow_patterns))
+        return str(root / "hf")
+
+    monkeypatch.setattr(huggingface_hub, "snapshot_download", fake_download)
+    argv = ["marian", "Helsinki-NLP/opus-mt-en-de", "--out", str(tmp_path / "o"), "--revision", "main"]
+    assert convert.main(argv + (["--allow-pickle"] if allow_pickle else [])) == 0
+    assert asked["repo_id"] == "Helsinki-NLP/opus-mt-en-de" and asked["revision"] == "main"
+    assert ("pytorch_model.bin" in asked["patterns"]) == allow_pickle
+    assert {"model.safetensors", "source.spm", "target.spm", "vocab.json"} <= set(asked["patterns"])
+    card = (tmp_path / "o" / "README.md").read_text()
+    assert "Helsinki-NLP/opus-mt-en-de" in card
+
+
+@pytest.mark.parametrize("page", ["pages/attention_maps.py", "pages/step_by_step.py",
+                                  "pages/head_finder.py", "pages/decoding.py"])
+def test_pages_open_a_converted_checkpoint(pair, page, monkeypatch, tmp_path):
+    import shutil
+
+    from app_helpers import no_errors, open_app
+
+    _, _, _, root = pair
+    if "random" in root.name:
+        pytest.skip("the pages are checked on the trained model (one is enough)")
+    shutil.copytree(root / "ours", tmp_path / "cks" / "tiny-marian")
+    at = open_app(monkeypatch, tmp_path / "cks", tmp_path, page)
+    no_errors(at)
+    assert at.get("plotly_chart")  # drawn from the converted model

@@ -65,7 +65,9 @@ def read_weights(src: Path, allow_pickle: bool) -> dict[str, torch.Tensor]:
 
         return load_file(str(src / "model.safetensors"))
     if not (src / PICKLE).is_file():
-        raise ConvertError(f"{src}: no model.safetensors (nor {PICKLE})")
+        raise ConvertError(f"{src}: no model.safetensors" + (
+            f" nor {PICKLE}" if allow_pickle else f"; if the model has only {PICKLE} (a pickle), "
+            "pass --allow-pickle to fetch and read it with torch.load(weights_only=True)"))
     if not allow_pickle:
         raise ConvertError(f"{src} has only {PICKLE}, a pickle: pass --allow-pickle to read it "
                            "with torch.load(weights_only=True)")
