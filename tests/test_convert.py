@@ -292,17 +292,30 @@ def test_head_finder_and_ablation_run_on_a_converted_model(pair, capsys):
 
 # -- the command line ---------------------------------------------------------------------------
 def test_pickle_weights_need_the_flag(pair, tmp_path, capsys):
-    """A pytorch_model.bin is read only with --allow-pickle (torch.load(weights_only=True)),
-    and gives the same checkpoint as model.safetensors."""
+    """A pytorch_model.bin is read only with --allow-pickle (torch.load(weights_only=True)), and
+    gives the same checkpoint as model.safetensors. It is written here in the layout of the
+    OPUS-MT hub exports of 2020 (every tied copy of the embedding, lm_head, both sinusoidal
+    tables as transformers computes them) with their legacy config keys."""
     from safetensors.torch import load_file
 
-    _, _, ck, root = pair
+    hf, _, ck, root = pair
     src = tmp_path / "bin"
     src.mkdir()
     for f in (root / "hf").iterdir():
         if f.name != "model.safetensors":
             (src / f.name).write_bytes(f.read_bytes())
-    torch.save(load_file(root / "hf" / "model.safetensors"), src / "pytorch_model.bin")
+    sd = load_file(root / "hf" / "model.safetensors")
+    emb = sd["model.shared.weight"]
+    sd.update({"model.encoder.embed_tokens.weight": emb, "model.decoder.embed_tokens.weight": emb,
+               "lm_head.weight": emb,
+               "model.encoder.embed_positions.weight": hf.model.encoder.embed_positions.weight,
+               "model.decoder.embed_positions.weight": hf.model.decoder.embed_positions.weight})
+    torch.save({k: v.detach().clone() for k, v in sd.items()}, src / "pytorch_model.bin")
+    cfg = json.loads((src / "config.json").read_text())
+    cfg.update(normalize_before=False, normalize_embedding=False, add_final_layer_norm=False,
+               static_position_embeddings=True, add_bias_logits=False,
+               bad_words_ids=[[cfg["pad_token_id"]]])
+    (src / "config.json").write_text(json.dumps(cfg))
     with pytest.raises(SystemExit) as e:
         convert.main(["marian", str(src), "--out", str(tmp_path / "a")])
     assert e.value.code == 2 and "--allow-pickle" in capsys.readouterr().err
@@ -310,6 +323,11 @@ def test_pickle_weights_need_the_flag(pair, tmp_path, capsys):
     assert convert.main(["marian", str(src), "--out", str(tmp_path / "b"), "--allow-pickle"]) == 0
     assert (tmp_path / "b" / "model.safetensors").read_bytes() == \
         (root / "ours" / "model.safetensors").read_bytes()
+    sd["lm_head.weight"] = emb + 1  # untied copies are refused, not silently dropped
+    torch.save({k: v.detach().clone() for k, v in sd.items()}, src / "pytorch_model.bin")
+    with pytest.raises(SystemExit):
+        convert.main(["marian", str(src), "--out", str(tmp_path / "c"), "--allow-pickle"])
+    assert "not tied" in capsys.readouterr().err
 
 
 def test_help_names_the_pickle_rule(capsys):
