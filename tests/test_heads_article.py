@@ -78,3 +78,21 @@ def test_heads_page_strings_say_what_is_measured():
         assert ("article" in desc and "noun" in desc) if lang == "en" else ("冠词" in desc and "名词" in desc)
         assert "is the noun the pronoun refers to" not in desc
         assert "{article" in d["best_split"] and "{noun" in d["best_split"]
+
+
+def test_no_measured_number_is_written_into_these_pages_prose():
+    """Percentages a page shows are computed ({v:.0%}); none is typed into the text (the
+    Attention callout once said '100% to 33%' while the Heads page measured 28%)."""
+    import json
+    import re
+
+    from ui.strings import attention, heads, home, step
+
+    typed = re.compile(r"\d+(\.\d+)?\s?%")
+    for mod in (attention, heads, home, step):
+        for d in (mod.EN, mod.ZH):
+            for k, v in d.items():
+                assert not typed.search(re.sub(r"\{[^}]*\}", "", v)), (mod.__name__, k, v)
+    fh = json.loads((ROOT / "checkpoints" / "anaphora-en-de" / "history.json").read_text())
+    for lang in ("en", "zh"):
+        assert not typed.search(fh["featured_head"][lang])

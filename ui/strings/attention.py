@@ -39,8 +39,6 @@ EN = {
                  "by what is left of its sum, so it sums to 1 again.",
     "hide_on": "Special tokens hidden: each row is renormalised over the remaining tokens (divided "
                "by its remaining sum), so these are not the model's raw weights.",
-    "hide_zero": "{n} row(s) had all their weight on special tokens and show as zeros.",
-    "model_view": "Model view: every layer × head",
     "model_view_help": "Rows are layers, columns heads; in each small map rows are queries and "
                        "columns keys. One colour scale for all: 0 (white) to 1 (dark blue). Hover "
                        "for the value and the two tokens.",
@@ -59,13 +57,8 @@ EN = {
     "average_help": "The plain mean of the heads' weights in this layer. It is not a head of the "
                     "model: the heads are computed separately and concatenated, never averaged.",
     "avg_title": "AVERAGE over the {n} heads of layer {l} (not a head of the model)",
-    "head_view": "Head view: lines from one token",
-    "head_view_help": "Left: queries; right: keys. A line's opacity is its weight, each head has "
-                      "its colour (click a head in the legend to hide it). Choose a token to see "
-                      "only its lines; lines under 0.02 (0.1 when all tokens are shown) are not drawn.",
     "choose_token": "Token",
     "all_tokens": "all tokens",
-    "head_view_layer": "Head view of layer {l}",
     "downloads": "Downloads",
     "csv": "This head's matrix (CSV)",
     "csv_help": "The enlarged matrix as shown (after the toggles), with token labels.",
@@ -133,8 +126,6 @@ ZH = {
                  "等于 1。",
     "hide_on": "特殊词元已隐藏：每一行都在剩余词元上重新归一化（除以剩余之和），因此这些不是模型的"
                "原始权重。",
-    "hide_zero": "有 {n} 行的权重全部落在特殊词元上，显示为 0。",
-    "model_view": "模型视图：每一层 × 每一个头",
     "model_view_help": "行是层，列是头；每个小图中行是查询，列是键。所有小图共用一个色标：0（白）到 "
                        "1（深蓝）。鼠标悬停可看数值和对应的两个词。",
     "layer_n": "第 {n} 层",
@@ -151,12 +142,8 @@ ZH = {
     "average": "同时显示所有头的平均",
     "average_help": "本层各头权重的简单平均。它不是模型中的一个头：各个头分别计算后被拼接，从不取平均。",
     "avg_title": "第 {l} 层 {n} 个头的平均（不是模型中的头）",
-    "head_view": "头视图：从一个词出发的连线",
-    "head_view_help": "左边是查询，右边是键。连线的不透明度就是权重，每个头一种颜色（点击图例中的头"
-                      "可隐藏它）。选择一个词只看它的连线；小于 0.02（显示全部词元时为 0.1）的连线不画。",
     "choose_token": "词元",
     "all_tokens": "全部词元",
-    "head_view_layer": "第 {l} 层的头视图",
     "downloads": "下载",
     "csv": "该头的矩阵（CSV）",
     "csv_help": "放大显示的矩阵（已应用上面的选项），带词元标签。",
