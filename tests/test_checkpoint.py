@@ -168,11 +168,15 @@ def test_trainer_state_round_trip_without_pickle(tmp_path, small_checkpoint):
 
 def test_no_pickle_in_the_project():
     import pathlib
+    import re
     root = pathlib.Path(__file__).resolve().parents[1]
     offenders = []
     for p in list(root.glob("transformer/**/*.py")) + list(root.glob("pages/*.py")) + \
             list(root.glob("*.py")):
         text = p.read_text(encoding="utf-8")
+        if p.name == "convert.py":  # the one exception: a MarianMT pytorch_model.bin, read only
+            # behind --allow-pickle and only with weights_only=True (tests/test_convert.py)
+            text = re.sub(r"torch\.load\([^()]*weights_only=True\)", "", text)
         for bad in ("import pickle", "torch.load(", "pickle.load", "weights_only=False"):
             if bad in text:
                 offenders.append(f"{p.name}: {bad}")
