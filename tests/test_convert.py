@@ -422,3 +422,35 @@ def test_pages_open_a_converted_checkpoint(pair, page, monkeypatch, tmp_path):
     at = open_app(monkeypatch, tmp_path / "cks", tmp_path, page)
     no_errors(at)
     assert at.get("plotly_chart")  # drawn from the converted model
+
+
+def test_broken_sources_give_one_line_errors(pair, tmp_path, capsys):
+    _, _, _, root = pair
+
+    def source(name: str, blob: bytes | None, drop: str = "") -> Path:
+        d = tmp_path / f"src-{name}"
+        d.mkdir()
+        for f in (root / "hf").iterdir():
+            if f.name != drop:
+                (d / f.name).write_bytes(f.read_bytes())
+        if blob is not None:
+            (d / name).write_bytes(blob)
+        return d
+
+    class Evil:
+        def __reduce__(self):
+            return (print, ("pwned",))
+
+    evil = io.BytesIO()
+    torch.save({"x": Evil()}, evil)
+    cases = [(source("model.safetensors", b"\x00" * 40), [], "model.safetensors"),
+             (source("config.json", b"{not json"), [], "config.json"),
+             (source("vocab.json", None, drop="vocab.json"), [], "vocab.json: missing"),
+             (source("pytorch_model.bin", evil.getvalue(), drop="model.safetensors"),
+              ["--allow-pickle"], "pytorch_model.bin: refused")]
+    for src, extra, message in cases:
+        with pytest.raises(SystemExit) as e:
+            convert.main(["marian", str(src), "--out", str(tmp_path / "o"), *extra])
+        out = capsys.readouterr()
+        assert e.value.code == 2 and message in out.err and out.err.count("\n") == 1, out.err
+        assert "pwned" not in out.out and not (tmp_path / "o").exists()

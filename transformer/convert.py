@@ -63,7 +63,10 @@ def read_weights(src: Path, allow_pickle: bool) -> dict[str, torch.Tensor]:
     if (src / "model.safetensors").is_file():
         from safetensors.torch import load_file
 
-        return load_file(str(src / "model.safetensors"))
+        try:
+            return load_file(str(src / "model.safetensors"))
+        except Exception as e:  # SafetensorError, OSError: a truncated or foreign file
+            raise ConvertError(f"model.safetensors: not readable ({type(e).__name__})") from None
     if not (src / PICKLE).is_file():
         raise ConvertError(f"{src}: no model.safetensors" + (
             f" nor {PICKLE}" if allow_pickle else f"; if the model has only {PICKLE} (a pickle), "
@@ -74,7 +77,14 @@ def read_weights(src: Path, allow_pickle: bool) -> dict[str, torch.Tensor]:
     if torch.torch_version.TorchVersion(torch.__version__) < (2, 6):
         raise ConvertError(f"reading {PICKLE} needs torch >= 2.6 (weights_only=True is not safe "
                            f"enough before it); this is torch {torch.__version__}")
-    return torch.load(src / PICKLE, map_location="cpu", weights_only=True)
+    try:
+        sd = torch.load(src / PICKLE, map_location="cpu", weights_only=True)
+    except Exception as e:  # UnpicklingError: something other than tensors in plain containers
+        raise ConvertError(f"{PICKLE}: refused or unreadable ({type(e).__name__}: "
+                           f"{str(e).splitlines()[0][:200] if str(e) else ''})") from None
+    if not isinstance(sd, dict) or not all(isinstance(v, torch.Tensor) for v in sd.values()):
+        raise ConvertError(f"{PICKLE}: not a dictionary of tensors")
+    return sd
 
 
 def _json(path: Path) -> dict:
