@@ -54,6 +54,7 @@ import random
 import sys
 import zlib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 SPLITS = ("train", "val", "test")
 DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
@@ -857,8 +858,14 @@ def check_lexicon() -> None:
 
 
 # ------------------------------------------------------------------------------------ CLI
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit code 2, like every CLI of the project
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m transformer.classroom",
+    parser = _Parser(prog="python -m transformer.classroom",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--split", default="train")
     parser.add_argument("--n", type=int, default=5)
@@ -876,7 +883,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.tsv or args.jsonl:
         try:
-            with open(args.tsv or args.jsonl, "w", encoding="utf-8") as f:
+            path = Path(args.tsv or args.jsonl)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
                 for ex in examples:
                     f.write(f"{ex.src}\t{ex.tgt}\n" if args.tsv else
                             json.dumps({"src": ex.src, "tgt": ex.tgt, "meta": ex.meta}, ensure_ascii=False) + "\n")

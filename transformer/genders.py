@@ -217,8 +217,14 @@ def read_lexicon(path: Path = LEXICON_PATH) -> dict[str, Entry]:
     return {en: Entry(en, **row) for en, row in doc["nouns"].items()}
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit code 2, like every CLI of the project
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m transformer.genders",
+    parser = _Parser(prog="python -m transformer.genders",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("nouns", nargs="*", help="English nouns to look up")
     parser.add_argument("--data-dir", type=Path, default=None, help="Multi30k directory")
