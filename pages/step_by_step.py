@@ -65,10 +65,13 @@ WEIGHTS = (steps.EXP, steps.WEIGHT)
 def table(df: pd.DataFrame, key: str, modes="signed", per_column: bool = False) -> None:
     """Numbers to 4 decimals, shaded by value (`viz.step.shaded`), every header and row label
     whole (`viz.step.column_widths`); up to 40 rows without scrolling."""
+    df, sums = steps.split_sum(df)  # no half-empty Σ row: it would show 'None'
     widths = steps.column_widths(df)
     st.dataframe(steps.shaded(df, modes, per_column=per_column), key=key, width="content",
                  height=int(38 + 35 * len(df)) if 10 < len(df) <= 40 else "auto",
                  column_config={c: st.column_config.Column(width=w) for c, w in widths.items()})
+    if sums:
+        st.caption(" · ".join(f"Σ {c} = {steps.cell_text(v)}" for c, v in sums.items()))
 
 
 def modes_for(step: steps.Step):

@@ -165,3 +165,15 @@ def test_column_widths_fit_the_longest_text():
     w = steps.column_widths(df)
     assert w["10: because"] >= 8 * len("10: because") and w["_index"] >= 8 * len("10: understandable")
     assert w["10: because"] >= 8 * len("-12.2500")
+
+
+def test_split_sum_takes_the_half_empty_sigma_row_out(model_and_ins):
+    _, ins = model_and_ins
+    s = steps.query_summary(ins, "cross", 1, 2, 1)
+    body, sums = steps.split_sum(s.table)
+    assert steps.SUM not in body.index and not body.isna().any().any()
+    assert set(sums) == {steps.EXP, steps.WEIGHT}
+    assert sums[steps.WEIGHT] == pytest.approx(body[steps.WEIGHT].sum(), abs=1e-9)
+    assert sums[steps.EXP] == pytest.approx(body[steps.EXP].sum(), abs=1e-9)
+    same, none = steps.split_sum(body)
+    assert same is body and none == {}

@@ -191,6 +191,18 @@ def shaded(df: pd.DataFrame, modes: dict | str = "signed", digits: int = 4,
     return sty
 
 
+def split_sum(df: pd.DataFrame) -> tuple[pd.DataFrame, dict[str, float]]:
+    """A table without its Σ row, and the Σ row's values (only the summed columns). Why: a Σ row
+    has numbers only under the summed columns, and st.dataframe draws an empty number cell as
+    'None' whatever the Styler says; the page shows the sums as a line under the table."""
+    if SUM not in df.index:
+        return df, {}
+    row = df.loc[SUM]
+    sums = {str(c): float(v) for c, v in row.items()
+            if isinstance(v, (int, float, np.floating, np.integer)) and not math.isnan(float(v))}
+    return df.drop(index=SUM), sums
+
+
 def column_widths(df: pd.DataFrame, digits: int = 4, px_per_char: int = 8,
                   pad: int = 28) -> dict[str, int]:
     """Pixel widths so that no header, row label or number is cut ('10: because', not

@@ -1,8 +1,9 @@
 EN = {
     "title": "Attention: who looks at whom",
-    "intro": "Type a sentence and see every attention weight the model computes for it: all layers "
-             "and heads at once, one head enlarged, and the lines from one token to the others. "
-             "A weight says how much of a key token's value a query token takes; each row sums to 1.",
+    "intro": "Type a sentence and see the attention weights the model computes for it: where "
+             "one word looks (the pronoun, when there is one), that head enlarged, and every "
+             "layer and head at once on demand. A weight says how much of a key token's value a "
+             "query token takes; each row sums to 1.",
     "no_checkpoint": "No model is selected. Pick or upload a checkpoint in the sidebar (or train "
                      "one on the Train page) to see its attention.",
     "text": "Source sentence",
@@ -92,8 +93,9 @@ EN = {
 }
 ZH = {
     "title": "注意力：谁在看谁",
-    "intro": "输入一个句子，查看模型为它计算的每一个注意力权重：一次看全部层和头，放大其中一个头，"
-             "再看从某个词出发的连线。权重表示一个查询词从某个键词的值中取多少；每一行之和为 1。",
+    "intro": "输入一个句子，查看模型为它计算的注意力权重：一个词在看哪里（句中有代词时就从代词开始），"
+             "放大这个头，需要时再一次看全部层和头。权重表示一个查询词从某个键词的值中取多少；"
+             "每一行之和为 1。",
     "no_checkpoint": "尚未选择模型。请在侧边栏选择或上传一个检查点（或在“训练”页训练一个），"
                      "即可查看它的注意力。",
     "text": "源句",
