@@ -21,7 +21,8 @@ import pytest
 import torch
 
 transformers = pytest.importorskip(
-    "transformers", reason="transformers is a test-only dependency (pip install -r requirements-dev.txt)")
+    "transformers",
+    reason="transformers is a test-only dependency (pip install -r requirements-dev.txt)")
 import sentencepiece as spm  # noqa: E402
 
 from transformer import convert  # noqa: E402
@@ -36,7 +37,8 @@ EN = ["The dog saw the cup because it was hungry .", "A man rides a bike down th
       "Two women are sitting on a bench in the park .", "The girl threw the ball to her brother ."]
 DE = ["Der Hund sah die Tasse , weil er hungrig war .",
       "Ein Mann fährt mit dem Fahrrad die Straße hinunter .",
-      "Die Katze überquerte die Straße nicht , weil sie zu müde war .", "Sein Schwanz war lang .",
+      "Die Katze überquerte die Straße nicht , weil sie zu müde war .",
+      "Sein Schwanz war lang .",
       "Zwei Frauen sitzen auf einer Bank im Park .", "Das Mädchen warf den Ball ihrem Bruder zu ."]
 UNSEEN = ["The girl saw the dog because it was tired .", "A cat rides the bike .",
           "Zwölf Äpfel , 3 emoji 🙂 and x"]
@@ -211,7 +213,8 @@ def test_trace_names_unchanged_on_a_converted_model(pair):
     src = source_ids(ck.tokenizer, EN[0], 64)[0]
     with torch.inference_mode(), record() as tr:
         ck.model(torch.tensor([src]), torch.tensor([[ck.model_config.bos_id, 5, 6]]))
-    for name in ("src_embed.pe", "encoder.layers.1.self_attn.weights", "decoder.layers.0.ffn.hidden",
+    for name in ("src_embed.pe", "encoder.layers.1.self_attn.weights",
+                 "decoder.layers.0.ffn.hidden",
                  "decoder.layers.1.cross_attn.masked", "decoder.layers.0.norm3.output", "logits"):
         assert name in tr, name
     assert bool(tr["decoder.layers.0.self_attn.mask"][0, 0, 2, 0])  # the <pad> start is visible
@@ -399,7 +402,8 @@ def test_a_hub_name_is_downloaded_with_huggingface_hub(pair, tmp_path, monkeypat
         return str(root / "hf")
 
     monkeypatch.setattr(huggingface_hub, "snapshot_download", fake_download)
-    argv = ["marian", "Helsinki-NLP/opus-mt-en-de", "--out", str(tmp_path / "o"), "--revision", "main"]
+    argv = ["marian", "Helsinki-NLP/opus-mt-en-de", "--out", str(tmp_path / "o"),
+            "--revision", "main"]
     assert convert.main(argv + (["--allow-pickle"] if allow_pickle else [])) == 0
     assert asked["repo_id"] == "Helsinki-NLP/opus-mt-en-de" and asked["revision"] == "main"
     assert ("pytorch_model.bin" in asked["patterns"]) == allow_pickle

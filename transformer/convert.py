@@ -179,17 +179,20 @@ def convert_weights(sd: dict[str, torch.Tensor], cfg: ModelConfig) -> dict[str, 
         for part in ("weight", "bias"):
             out[f"{ours}.{part}"] = take(f"{hf}.{part}")
 
+    # Both use the layer paths encoder.layers.{i} / decoder.layers.{i}; inside a layer, post-LN
+    # sublayer n's LayerNorm is sublayers.{n}.norm (self-attn, [cross-attn,] FFN).
     for stack, n_layers in (("encoder", cfg.n_encoder_layers), ("decoder", cfg.n_decoder_layers)):
         for i in range(n_layers):
-            hf, ours = f"{stack}.layers.{i}", f"{stack}.layers.{i}"
-            attention(f"{hf}.self_attn", f"{ours}.self_attn")
-            copy(f"{hf}.self_attn_layer_norm", f"{ours}.sublayers.0.norm")
+            layer = f"{stack}.layers.{i}"
+            attention(f"{layer}.self_attn", f"{layer}.self_attn")
+            copy(f"{layer}.self_attn_layer_norm", f"{layer}.sublayers.0.norm")
             if stack == "decoder":
-                attention(f"{hf}.encoder_attn", f"{ours}.cross_attn")
-                copy(f"{hf}.encoder_attn_layer_norm", f"{ours}.sublayers.1.norm")
-            copy(f"{hf}.fc1", f"{ours}.ffn.w1")  # (d_ff,D)
-            copy(f"{hf}.fc2", f"{ours}.ffn.w2")  # (D,d_ff)
-            copy(f"{hf}.final_layer_norm", f"{ours}.sublayers.{2 if stack == 'decoder' else 1}.norm")
+                attention(f"{layer}.encoder_attn", f"{layer}.cross_attn")
+                copy(f"{layer}.encoder_attn_layer_norm", f"{layer}.sublayers.1.norm")
+            copy(f"{layer}.fc1", f"{layer}.ffn.w1")  # (d_ff,D)
+            copy(f"{layer}.fc2", f"{layer}.ffn.w2")  # (D,d_ff)
+            last = 2 if stack == "decoder" else 1
+            copy(f"{layer}.final_layer_norm", f"{layer}.sublayers.{last}.norm")
     left = sorted(set(sd) - used)
     if left:
         raise ConvertError(f"weights: {len(left)} tensor(s) this converter does not understand, "
