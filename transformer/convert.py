@@ -118,6 +118,8 @@ def marian_config(hf: dict, gen: dict, tok: PairTokenizer) -> ModelConfig:
         raise ConvertError(f"config.json: activation_function {hf.get('activation_function')!r}"
                            f" is not one of {', '.join(ACTIVATIONS)}")
     pad, eos = hf.get("pad_token_id"), hf.get("eos_token_id")
+    if isinstance(eos, list) and len(eos) == 1:  # newer configs may list it
+        eos = eos[0]
     start = gen.get("decoder_start_token_id", hf.get("decoder_start_token_id", pad))
     if (pad, eos) != (tok.pad_id, tok.eos_id):
         raise ConvertError(f"config.json: pad/eos ids {(pad, eos)} differ from vocab.json's "
