@@ -170,8 +170,8 @@ def test_pronoun_hit_by_gender_for_free_translations():
     from transformer.heads import pronoun_class, pronoun_hit
 
     assert [pronoun_class(w) for w in ["er", "Es", "sie", "ihren", "seinem", "sein.", "seine",
-                                       "Seite", "ihrer", "Hund"]] == \
-        ["m", "n", "f/pl", "f/pl", "m/n", "m/n", "m/n", None, "f/pl", None]
+                                       "Seite", "ihrer", "Hund", "ihm", "ihn"]] == \
+        ["m", "n", "f/pl", "f/pl", "m/n", "m/n", "m/n", None, "f/pl", None, "m/n", "m"]
     ref = "Ein Hund trägt einen Stock in seinem Maul ."
     assert pronoun_hit("Ein Hund hat einen Stock im Maul und seinen Ball .", ref, None)
     assert not pronoun_hit("Ein Hund trägt einen Stock in ihrem Maul .", ref, None)

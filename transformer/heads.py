@@ -317,11 +317,13 @@ def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, floa
 
 # -- the causal test: switch heads off, translate, check the pronoun ----------------------------------------------------------------------------
 def pronoun_class(word: str) -> str | None:
-    """The gender/number a German pronoun word shows: "m" (er), "n" (es), "f/pl" (sie, ihr-),
-    "m/n" (sein-: masculine and neuter share it). None for any other word."""
+    """The gender/number a German pronoun word shows: "m" (er, ihn), "n" (es), "f/pl" (sie,
+    ihnen, ihr-), "m/n" (sein-, ihm: masculine and neuter share them). None for any other word."""
     w = word.strip(".,;:!?\"'").lower()
-    if w in ("er", "ihn", "ihm"):
+    if w in ("er", "ihn"):
         return "m"
+    if w == "ihm":  # dative of er and of es
+        return "m/n"
     if w == "es":
         return "n"
     if w in ("sie", "ihnen") or (w.startswith("ihr") and w[3:] in POSSESSIVE_ENDINGS):
