@@ -152,6 +152,11 @@ def test_converted_config_and_files(pair):
     card = ck.card
     assert "hf" in card and "python -m transformer.convert marian" in card
     assert "**Licence of the weights:** cc-by-4.0" in card  # from the source card's front matter
+    # it says what it knows: its source, and no word list (so nothing is called "never seen")
+    rec = ck.history["knowledge"]
+    assert "OPUS" in rec["domain"]["en"] and "OPUS" in rec["domain"]["zh"]
+    from transformer import knowledge
+    assert all(m.seen is None for m in knowledge.mark(ck.tokenizer, rec, "a dog runs"))
 
 
 def test_tokenizer_equals_marian_tokenizer(pair):

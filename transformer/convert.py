@@ -269,7 +269,15 @@ def convert_marian(source: str, out: str | Path, *, allow_pickle: bool = False,
     card = model_card(source, licence_of(src), command, cfg, model.num_parameters())
     train = {"task": "converted", "extra": {"source": source, "converter": "marian",
                                             "revision": revision}}
-    return save_checkpoint(out, model, tok, train_config=train, history={}, card=card)
+    # what the model knows, as far as a converted model can say: its source; no word list (the
+    # sentence boxes then mark only words cut into many pieces)
+    knowledge = {"domain": {"en": f"the OPUS parallel corpora (converted from {source}; "
+                                  "see its model card)",
+                            "zh": f"OPUS 平行语料（由 {source} 转换而来；见其模型卡片）"},
+                 "seen_words": [], "seen_words_complete": False,
+                 "coverage": {"vocab_size": tok.vocab_size}, "examples": []}
+    return save_checkpoint(out, model, tok, train_config=train, history={"knowledge": knowledge},
+                           card=card)
 
 
 class _Parser(argparse.ArgumentParser):
