@@ -70,6 +70,10 @@ def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_
     rerun(at)
     no_errors(at)
     check_every_table_reads_whole(at)
+    if lang == "zh":  # table headers are symbols or Chinese, not English words
+        heads = [str(x) for df in at.dataframe for x in list(df.value.columns) + list(df.value.index)]
+        for word in ("trace", "mean", "std", "token"):
+            assert not any(word in h for h in heads), word
     # sections: the short one open, the rest closed
     parts = [e for e in at.main.expander]
     assert len(parts) == 7 and parts[0].proto.expanded and not any(e.proto.expanded for e in parts[1:])

@@ -106,7 +106,7 @@ def query_steps(ins, kind: str, layer: int, head: int, i: int) -> list[Step]:
         Step("weighted", pd.DataFrame(weighted, index=[f"α·v  {k}" for k in keys],
                                       columns=_dims(d_k))),
         Step("z", pd.DataFrame([z_sum, h["head_out"][i]],
-                               index=["Σ_j α_ij v_j", "z_i (trace: head_out)"], columns=_dims(d_k)),
+                               index=["Σ_j α_ij v_j", "z_i = head_out"], columns=_dims(d_k)),
              {"max_diff": float(np.abs(z_sum - h["head_out"][i]).max())}),
     ]
 
@@ -263,7 +263,7 @@ def add_norm(ins, kind: str, layer: int, n: int | None = None) -> Step:
     rows = labels(ins.queries_keys(kind)[0])
     d = res.shape[-1]
     df = pd.DataFrame(np.concatenate([res, mean[:, None], std[:, None], out], axis=1), index=rows,
-                      columns=[f"x+f(x) {c}" for c in range(d)] + ["mean", "std"] +
+                      columns=[f"x+f(x) {c}" for c in range(d)] + ["μ", "σ"] +
                       [f"LN {c}" for c in range(d)])
     return Step("add_norm", df, {"n": n, "pre_ln": pre_ln, "d_model": d})
 

@@ -91,10 +91,11 @@ EN = {
     "w_o_help": "Concat(head_0, …, head_h−1) · W_O + b_O: back to d_model = {d_model} numbers per "
                 "token. This is the attention sublayer's output.",
     "add_norm": "residual sum and LayerNorm",
-    "add_norm_help": "Left block: x + Sublayer(x) (residual {n}). Then the row mean and std "
-                     "(√(population variance + ε)) and LayerNorm's result (x − mean) / std · γ + β.",
+    "add_norm_help": "Left block: x + Sublayer(x) (residual {n}). Then the row mean μ and standard "
+                     "deviation σ = √(population variance + ε), and LayerNorm's result "
+                     "(x − μ) / σ · γ + β.",
     "add_norm_pre": "This model is pre-LN: LayerNorm is applied to the sublayer's input, so the "
-                    "mean and std belong to that input, not to the residual sum shown.",
+                    "mean μ and σ belong to that input, not to the residual sum shown.",
     "ffn": "hidden layer, before and after ReLU",
     "ffn_help": "FFN(x) = max(0, x·W_1 + b_1)·W_2 + b_2 with d_ff = {d_ff}. ReLU set {zeroed} of "
                 "the {d_ff} numbers to 0.",
@@ -102,6 +103,7 @@ EN = {
     "topk": "top {k} next tokens",
     "topk_help": "softmax of the final logits at this position: the model's prediction of the "
                  "next target token.",
+    "col_token": "token",
     "topk_chart": "Probability of the next token after {query}",
     "probability": "probability",
     "encoder_only": "The encoder has no next-token prediction: choose a decoder attention kind to "
@@ -196,8 +198,8 @@ ZH = {
     "w_o_help": "Concat(head_0, …, head_h−1) · W_O + b_O：每个词元回到 d_model = {d_model} 个数。"
                 "这就是注意力子层的输出。",
     "add_norm": "残差相加与层归一化",
-    "add_norm_help": "左侧：x + Sublayer(x)（残差 {n}）。然后是每行的均值和标准差（√(总体方差 + ε)），"
-                     "以及层归一化的结果 (x − mean) / std · γ + β。",
+    "add_norm_help": "左侧：x + Sublayer(x)（残差 {n}）。然后是每行的均值 μ 和标准差 σ = √(总体方差 + ε)，"
+                     "以及层归一化的结果 (x − μ) / σ · γ + β。",
     "add_norm_pre": "该模型是 Pre-LN：层归一化作用于子层的输入，因此均值和标准差属于那个输入，而不是"
                     "这里显示的残差和。",
     "ffn": "隐藏层，ReLU 之前与之后",
@@ -206,6 +208,7 @@ ZH = {
     "ffn_out": "该位置的 FFN 输出：",
     "topk": "概率最高的 {k} 个下一个词元",
     "topk_help": "该位置最终 logits 的 softmax：模型对下一个目标词元的预测。",
+    "col_token": "词元",
     "topk_chart": "{query} 之后下一个词元的概率",
     "probability": "概率",
     "encoder_only": "编码器不预测下一个词元：请选择解码器的注意力类型以查看最终概率。",
