@@ -269,7 +269,8 @@ b2.button(t("ablate_cross"), key="heads_add_cross", on_click=_add,
           args=([o for o in options if o.startswith("cross ")],))
 b3.button(t("ablate_clear"), key="heads_clear",
           on_click=lambda: st.session_state.update(heads_ablate=[]))
-chosen = st.multiselect(t("ablate"), options, key="heads_ablate", help=t("ablate_help"))
+chosen = st.multiselect(t("ablate"), options, key="heads_ablate", help=t("ablate_help"),
+                        placeholder=t("ablate_placeholder"))
 inspect_cache.fill_from_link("heads_abl_text", default=inspect_cache.example_text(ck.train_config))
 atext = st.text_input(t("ablation_sentence"), key="heads_abl_text", max_chars=MAX_CHARS,
                       help=t("ablation_sentence_help"))

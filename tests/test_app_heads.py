@@ -64,6 +64,9 @@ def test_head_finder_fills_the_grid(monkeypatch, tmp_path, trained_dir, trained_
     want = (f"on the article {art} times" if lang == "en" else f"落在冠词上 {art} 次",
             f"on the noun {noun} times" if lang == "en" else f"落在名词上 {noun} 次")
     assert all(w in split for w in want), split
+    # no widget falls back to Streamlit's English placeholder on the Chinese page
+    assert at.multiselect(key="heads_ablate").proto.placeholder == (
+        "Choose heads" if lang == "en" else "选择要关掉的头")
     base = H.baselines(items)
     metrics = [m.value for m in at.metric]
     assert f"{base['nearest_noun']:.0%}" in metrics and f"{base['first_noun']:.0%}" in metrics

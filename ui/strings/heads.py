@@ -112,6 +112,7 @@ EN = {
     "ablate": "Heads to switch off",
     "ablate_help": "Named like 'cross L1 H2': kind (enc = encoder self, dec = masked decoder self, "
                    "cross = cross-attention), layer, head, counted from 0.",
+    "ablate_placeholder": "Choose heads",
     "ablate_best": "Add the best head",
     "ablate_cross": "Add all cross-attention heads",
     "ablate_clear": "Clear",
@@ -235,6 +236,7 @@ ZH = {
     "ablate": "要关掉的头",
     "ablate_help": "命名方式如 'cross L1 H2'：类型（enc = 编码器自注意力，dec = 掩码解码器自注意力，"
                    "cross = 交叉注意力）、层、头，都从 0 开始计数。",
+    "ablate_placeholder": "选择要关掉的头",
     "ablate_best": "加入最好的头",
     "ablate_cross": "加入全部交叉注意力头",
     "ablate_clear": "清空",
