@@ -149,3 +149,7 @@ def test_pronoun_check():
     assert pronoun_correct(ref, ref, meta)
     assert not pronoun_correct("Der Hund sah die Tasche , weil er leer war .", ref, meta)
     assert not pronoun_correct("Der Hund", ref, meta)
+    # one metric with the head finder: a reference without a pronoun is not scored
+    assert pronoun_correct("Ein Hund .", "Ein Hund rennt .", {}) is None
+    from transformer.train import _share
+    assert _share([True, None, False, True]) == pytest.approx(2 / 3) and _share([None]) == 0.0

@@ -213,10 +213,10 @@ def data_val_split(task: str) -> str:
     return "val"
 
 
-def encode_pairs(tokenizer, src: list[str], tgt: list[str], max_len: int):
+def encode_pairs(tokenizer, src: list[str], tgt: list[str], max_len: int, eos_id: int = 2):
     """Source = pieces + EOS (as transformer.text does for decoding); target = pieces (the batcher
     adds BOS/EOS). Pairs too long for the model are dropped; returns (src_ids, tgt_ids, dropped)."""
-    eos = 2
+    eos = eos_id
     s_ids = tokenizer.encode_batch(src)
     t_ids = tokenizer.encode_batch(tgt)
     out_s, out_t, dropped = [], [], 0
@@ -551,21 +551,20 @@ def val_loss_acc(model: Transformer, batches: list[Batch], device: str, smoothin
     return float(tot_loss) / max(n, 1), float(correct) / max(n, 1)
 
 
-def pronoun_correct(hyp: str, ref: str, meta: dict) -> bool:
-    """The hypothesis has the expected German pronoun (er/sie/es) at the pronoun's word position
-    (meta "tgt_pronoun_pos" and "pronoun_de" from transformer.anaphora)."""
-    strip = lambda w: w.strip(".,;:!?").lower()
-    ref_words, hyp_words = ref.split(), hyp.split()
+def pronoun_correct(hyp: str, ref: str, meta: dict) -> bool | None:
+    """The trainer's pronoun metric is the head finder's (transformer.heads.pronoun_hit): the
+    reference's German pronoun at the pronoun's word position (meta "tgt_pronoun_pos"); None
+    when the reference has no pronoun (not scored), so both places count the same way."""
+    from .heads import pronoun_hit
+
     pos = meta.get("tgt_pronoun_pos")
-    want = meta.get("pronoun_de")
-    if not isinstance(pos, int):
-        cands = [i for i, w in enumerate(ref_words) if strip(w) in ("er", "sie", "es")]
-        if not cands:
-            return hyp.strip() == ref.strip()
-        pos = cands[-1]
-    if want is None:
-        want = ref_words[pos] if pos < len(ref_words) else ""
-    return pos < len(hyp_words) and strip(hyp_words[pos]) == strip(want)
+    return pronoun_hit(hyp, ref, pos if isinstance(pos, int) else None)
+
+
+def _share(hits) -> float:
+    """Share of True among the scored (not None) items; 0.0 when none is scored."""
+    scored = [h for h in hits if h is not None]
+    return sum(scored) / len(scored) if scored else 0.0
 
 
 class Evaluator:
@@ -575,12 +574,14 @@ class Evaluator:
     that picks the best checkpoint is that metric (val loss breaks nothing: it is reported too)."""
 
     def __init__(self, corpus: Corpus, tokenizer, val_src_ids, val_tgt_ids, keep_idx, *,
-                 batch_tokens: int, max_sentences: int, n_samples: int = 3, max_batches: int = 50):
+                 batch_tokens: int, max_sentences: int, n_samples: int = 3, max_batches: int = 50,
+                 ids: tuple[int, int, int] = (0, 1, 2)):
         self.corpus, self.tokenizer = corpus, tokenizer
         self.src_ids, self.tgt_ids = val_src_ids, val_tgt_ids
         self.keep_idx = keep_idx  # val example index of each encoded pair
-        self.batches = fixed_batches(val_src_ids, val_tgt_ids, batch_tokens, pad_id=0, bos_id=1,
-                                     eos_id=2)[:max_batches]
+        pad, bos, eos = ids  # the model config's pad, bos and eos ids
+        self.batches = fixed_batches(val_src_ids, val_tgt_ids, batch_tokens, pad_id=pad,
+                                     bos_id=bos, eos_id=eos)[:max_batches]
         self.max_sentences = max_sentences
         self.n_samples = n_samples
 
@@ -608,16 +609,16 @@ class Evaluator:
             out["score"] = exact
             if task == "anaphora":
                 metas = [self.corpus.val_meta[self.keep_idx[i]] for i in range(n)]
-                out["pronoun_acc"] = sum(pronoun_correct(h, r, m)
-                                         for h, r, m in zip(hyps, refs, metas)) / n
+                out["pronoun_acc"] = _share(pronoun_correct(h, r, m)
+                                            for h, r, m in zip(hyps, refs, metas))
                 out["score"] = out["pronoun_acc"]
         if self.corpus.heldout is not None:
             h_src, h_tgt, h_meta = self.corpus.heldout
             h_src, h_tgt, h_meta = (x[: self.max_sentences] for x in (h_src, h_tgt, h_meta))
             ids = [s + [model.cfg.eos_id] for s in self.tokenizer.encode_batch(h_src)]
             h_hyps = [self.tokenizer.decode(h) for h in decode_many(model, ids, device)]
-            out["heldout_pronoun_acc"] = sum(pronoun_correct(h, r, m) for h, r, m
-                                             in zip(h_hyps, h_tgt, h_meta)) / max(len(h_src), 1)
+            out["heldout_pronoun_acc"] = _share(pronoun_correct(h, r, m) for h, r, m
+                                                in zip(h_hyps, h_tgt, h_meta))
             out["heldout_exact_match"] = sum(h == r for h, r in zip(h_hyps, h_tgt)) / max(len(h_src), 1)
         out["n_decoded"] = n
         out["samples"] = [{"src": s, "ref": r, "hyp": h}
@@ -1146,7 +1147,8 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
             model_cfg = make_preset(name, vocab_size=tokenizer.vocab_size, **over)
             model = Transformer(model_cfg)
         max_len = model_cfg.max_len
-        tr_s, tr_t, dropped = encode_pairs(tokenizer, corpus.train_src, corpus.train_tgt, max_len)
+        tr_s, tr_t, dropped = encode_pairs(tokenizer, corpus.train_src, corpus.train_tgt, max_len,
+                                             eos_id=model_cfg.eos_id)
         if not tr_s:
             raise UsageError("training data: every pair is empty or longer than max_len")
         va_s, va_t, keep = [], [], []
@@ -1167,7 +1169,9 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
             ddp_model = DDP(model, device_ids=[local_rank] if device.startswith("cuda") else None)
         n_sent = tc.extra.get("eval_sentences") or (500 if corpus.kind == "synthetic" else 200)
         evaluator = (Evaluator(corpus, tokenizer, va_s, va_t, keep, batch_tokens=tc.batch_tokens,
-                               max_sentences=n_sent) if rank == 0 and va_s else None)
+                               max_sentences=n_sent,
+                               ids=(model_cfg.pad_id, model_cfg.bos_id, model_cfg.eos_id))
+                     if rank == 0 and va_s else None)
         trainer = Trainer(model, tc, tr_s, tr_t, device=device, evaluator=evaluator,
                           log_every=args.log_every, rank=rank, world_size=world,
                           ddp_model=ddp_model)
