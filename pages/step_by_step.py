@@ -139,7 +139,7 @@ with st.expander(t("part_combine")):
 
 # -- part 4: add & norm ------------------------------------------------------------------------
 with st.expander(t("part_norm")):
-    s = steps.add_norm(ins, kind, layer)
+    s = steps.add_norm(ins, kind, layer, norm_first=ck.model_config.norm_first)
     numbered(s, "step_norm")
     if s.args["pre_ln"]:
         st.caption(t("add_norm_pre"))

@@ -91,6 +91,7 @@ def test_matrix_combine_norm_ffn_and_logits(model_and_ins):
     np.testing.assert_allclose(out, F.layer_norm(torch.tensor(res).float(), (d,), ln.weight, ln.bias,
                                                  ln.eps).double().numpy(), atol=1e-5)
     assert s.args == {"n": 2, "pre_ln": False, "d_model": d}
+    assert steps.add_norm(ins, kind, layer, 2, norm_first=True).args["pre_ln"] is True
 
     f = steps.ffn(ins, kind, layer, 2).table.to_numpy()
     np.testing.assert_allclose(f[1], np.maximum(f[0], 0))

@@ -40,6 +40,8 @@ import random
 import zlib
 from dataclasses import dataclass, field
 
+from transformer.example import Example
+
 NOM = {"m": "der", "f": "die", "n": "das"}
 ACC = {"m": "den", "f": "die", "n": "das"}
 PRONOUN = {"m": "er", "f": "sie", "n": "es"}
@@ -195,7 +197,6 @@ def pairs(split: str) -> tuple[tuple[Noun, Noun], ...]:
 def generate(split: str = "train", n: int | None = None, seed: int = 0,
              templates: tuple[str, ...] | list[str] | None = None) -> list:
     """``n`` examples for ``split``, the same for the same (split, seed, templates)."""
-    from transformer.data import Example  # data re-exports this module; import late, no cycle
 
     split = _canonical_split(split)
     n = DEFAULT_N[split] if n is None else n

@@ -56,6 +56,8 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from transformer.example import Example
+
 SPLITS = ("train", "val", "test")
 DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 MIN_EN_COUNT = 10  # every English word occurs at least this often in Multi30k train.en
@@ -445,7 +447,6 @@ def generate(split: str = "train", n: int | None = None, seed: int = 0,
     ``pronouns``: a subset of ("it", "its", "they", "their") (default all, weighted
     0.4 / 0.3 / 0.18 / 0.12); ``templates``: names from ``TEMPLATE_NAMES``.
     """
-    from transformer.data import Example  # data re-exports this module; import late, no cycle
 
     split = _canonical_split(split)
     n = DEFAULT_N[split] if n is None else n

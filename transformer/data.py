@@ -23,10 +23,10 @@ import urllib.error
 import urllib.request
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from transformer import anaphora, classroom
+from transformer.example import Example  # noqa: F401  (re-exported: data.Example)
 
 MULTI30K_URL = "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/raw/"
 MULTI30K_SPLITS = ("train", "val", "test_2016_flickr", "test_2017_flickr", "test_2018_flickr")
@@ -34,14 +34,6 @@ MULTI30K_LANGS = ("en", "de", "fr")
 MULTI30K_TERMS = ("Multi30k (Elliott et al., 2016): the English side derives from Flickr30K; "
                   "provided for non-commercial research and educational use.")
 
-
-@dataclass
-class Example:
-    """One sentence pair; ``meta`` says where it came from (file and line, or task facts)."""
-
-    src: str
-    tgt: str
-    meta: dict = field(default_factory=dict)
 
 
 class CorpusError(ValueError):

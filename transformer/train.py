@@ -1242,13 +1242,9 @@ def main(argv: list[str] | None = None) -> int:
     from .checkpoint import CheckpointError
 
     try:
-        data_error: tuple = ()
-        try:
-            from .data import CorpusError
+        from .data import CorpusError
 
-            data_error = (CorpusError,)
-        except ImportError:
-            pass
+        data_error: tuple = (CorpusError,)
         state = run(argv)
     except (UsageError, CheckpointError, ValueError) + data_error as e:  # type: ignore[operator]
         print(f"error: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)

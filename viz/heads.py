@@ -20,7 +20,6 @@ import plotly.graph_objects as go
 KINDS = ("encoder_self", "decoder_self", "cross")
 SHORT = {"encoder_self": "enc", "decoder_self": "dec", "cross": "cross"}
 _FROM_SHORT = {v: k for k, v in SHORT.items()}
-from transformer.heads import PRONOUNS_DE  # noqa: E402,F401
 MAX_PROBE_BYTES = 1_000_000
 _LABEL = re.compile(r"^(enc|dec|cross) L(\d+) H(\d+)$")
 

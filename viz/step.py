@@ -250,16 +250,17 @@ def sublayer_index(kind: str) -> int:
     return 2 if kind == "cross" else 1
 
 
-def add_norm(ins, kind: str, layer: int, n: int | None = None) -> Step:
+def add_norm(ins, kind: str, layer: int, n: int | None = None, *, norm_first: bool = False) -> Step:
     """Add & Norm of sublayer n (default: the attention's): residual x + sublayer(x), and the
-    LayerNorm's row mean, std (sqrt(var + eps), population variance) and result."""
+    LayerNorm's row mean, std (sqrt(var + eps), population variance) and result. `norm_first` is
+    the model config's (pre-LN normalises the sublayer's input, not the residual sum); it is read
+    from the config, never guessed from the numbers."""
     stack = "encoder" if kind == "encoder_self" else "decoder"
     n = sublayer_index(kind) if n is None else n
     p = f"{stack}.layers.{layer}"
     res = _t(ins, f"{p}.residual{n}")
     mean, std, out = (_t(ins, f"{p}.norm{n}.{x}") for x in ("mean", "std", "output"))
-    norm_input = _t(ins, f"{p}.norm{n}.input") if f"{p}.norm{n}.input" in ins.trace else res
-    pre_ln = not np.allclose(norm_input, res)
+    pre_ln = bool(norm_first)
     rows = labels(ins.queries_keys(kind)[0])
     d = res.shape[-1]
     df = pd.DataFrame(np.concatenate([res, mean[:, None], std[:, None], out], axis=1), index=rows,
