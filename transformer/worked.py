@@ -50,6 +50,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from transformer import worked_checks
+from transformer.worked_checks import Check, Statement
+
 EXAMPLES_PATH = Path(__file__).with_name("worked_examples.json")
 ROUGH_REL = 0.005  # "roughly matches" threshold for hypotheses (0.5 %)
 _TINY = 1e-9  # float noise allowance, relative to max(1, |value|)
@@ -65,7 +68,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "V": ("Values V", "值 V"),
     "QK_T": ("Raw scores Q·Kᵀ", "注意力分数 Q·Kᵀ"),
     "scaled": ("Scaled scores Q·Kᵀ/√d_k", "缩放后的分数 Q·Kᵀ/√d_k"),
-    "mask": ("Mask (True = may attend)", "掩码（True = 可以关注）"),
+    "mask": ("Mask (1 = may attend, 0 = masked)", "掩码（1 = 可以关注，0 = 被遮挡）"),
     "masked": ("Masked scores (−inf where masked)", "加掩码后的分数（被遮挡处为 −∞）"),
     "exp": ("exp(score − row max)", "exp(分数 − 行最大值)"),
     "weights": ("Attention weights = softmax", "注意力权重 = softmax"),
@@ -77,6 +80,46 @@ LABELS: dict[str, tuple[str, str]] = {
     "std": ("Row std (population, ÷n, as LayerNorm uses)", "行标准差（总体标准差，除以 n，与 LayerNorm 一致）"),
     "norm": ("LayerNorm output (x − mean)/√(var + eps)", "LayerNorm 输出 (x − 均值)/√(方差 + eps)"),
 }
+
+# English label -> Chinese label of every alternative and hypothesis (they are matched by their
+# English text, so the Chinese page looks them up here). Filled by _L where a label is made.
+_ZH: dict[str, str] = {}
+
+
+def _L(en: str, zh: str) -> str:
+    """Register the Chinese text of an English label and return the English (the key)."""
+    _ZH[en] = zh
+    return en
+
+
+def label_zh(en: str) -> str:
+    """The Chinese text of an alternative's or hypothesis's English label."""
+    return _ZH.get(en, en)
+
+
+# Short names of steps, for prose ("the error comes from ..."): (English, Chinese).
+_SHORT = {"E": ("embeddings", "词嵌入"), "PE": ("positional encoding", "位置编码"), "X": ("X", "X"),
+          "Q": ("Q", "Q"), "K": ("K", "K"), "V": ("V", "V"), "QK_T": ("Q·Kᵀ", "Q·Kᵀ"),
+          "scaled": ("scaled scores", "缩放后的分数"), "masked": ("masked scores", "加掩码后的分数"),
+          "exp": ("exp", "exp"), "weights": ("weights", "权重"), "output": ("output", "输出"),
+          "concat": ("concatenation", "拼接结果"), "W_O": ("output projection", "输出投影"),
+          "residual": ("sum", "相加结果"), "mean": ("row means", "行均值"),
+          "std": ("row stds", "行标准差"), "x": ("x", "x"), "sublayer": ("sublayer output", "子层输出")}
+
+
+def short_name(name: str, zh: bool = False) -> str:
+    """A step name as prose: "head1.QK_T" -> "head 1 Q·Kᵀ" / "头 1 的 Q·Kᵀ"; "addnorm.std" -> "row stds"."""
+    parts = name.split(".")
+    head = parts[0] if parts[0].startswith("head") else None
+    base = parts[1] if head else (parts[1] if parts[0] == "addnorm" and len(parts) > 1 else parts[0])
+    if parts[0] == "addnorm" and base == "output":
+        word = ("Add & Norm output", "相加与归一化的输出")
+    else:
+        word = _SHORT.get(base, (base, base))
+    if head:
+        n = head[4:]
+        return f"头 {n} 的{word[1]}" if zh else f"head {n} {word[0]}"
+    return word[1] if zh else word[0]
 
 
 # --------------------------------------------------------------------------------------------
@@ -114,9 +157,14 @@ class Step:
     partial: dict[str, int] = field(default_factory=dict)  # hypothesis -> wrong entries it explains
     explanation_en: str = ""
     explanation_zh: str = ""
+    source_en: str = ""  # which of the notes' printings this claim is, in words (never a key)
+    source_zh: str = ""
+    printed_tol: np.ndarray | None = None  # rounding read from the printed text, when stored as text
 
     def rounding(self) -> np.ndarray:
         """Half a unit in the last place the notes print, per entry of the claim."""
+        if self.printed_tol is not None:
+            return self.printed_tol
         return rounding_tolerance(self.claimed, per_entry=self.printed_per_entry)
 
     @property
@@ -144,12 +192,17 @@ class Step:
             "note_zh": self.note_zh,
             "explanation_en": self.explanation_en,
             "explanation_zh": self.explanation_zh,
+            "source_en": self.source_en,
+            "source_zh": self.source_zh,
         }
 
 
 @dataclass
 class WorkedResult:
-    """All steps of one worked example, in order."""
+    """All steps of one worked example, in order, and the checks of the other numbers the notes
+    print with it (:mod:`transformer.worked_checks`). ``where_*`` says in words where in the notes
+    the example is; ``passage`` is the notes' own text of it (Chinese, verbatim) and ``gloss_en``
+    an English gloss of that text."""
 
     id: str
     title_en: str
@@ -158,6 +211,11 @@ class WorkedResult:
     steps: list[Step]
     source: str = ""
     unmatched_claims: list[str] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    where_en: str = ""
+    where_zh: str = ""
+    passage: list[str] = field(default_factory=list)
+    gloss_en: str = ""
 
     def step(self, name: str) -> Step:
         """The step called ``name`` (KeyError if absent)."""
@@ -172,6 +230,8 @@ class WorkedResult:
         bad = [s for s in checked if s.n_disagree]
         entries = sum(int(s.agrees.size) for s in checked)
         wrong = sum(s.n_disagree for s in checked)
+        c_entries = sum(int(c.agrees.size) for c in self.checks)
+        c_wrong = sum(c.n_disagree for c in self.checks)
         return {
             "steps": len(self.steps),
             "claimed_steps": len(checked),
@@ -180,6 +240,11 @@ class WorkedResult:
             "entries_checked": entries,
             "entries_agree": entries - wrong,
             "entries_disagree": wrong,
+            "checks": len(self.checks),
+            "checks_agree": sum(1 for c in self.checks if c.verdict == "agrees"),
+            "checks_disagree": sum(1 for c in self.checks if c.verdict != "agrees"),
+            "check_entries": c_entries,
+            "check_entries_disagree": c_wrong,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -189,7 +254,10 @@ class WorkedResult:
             "title_zh": self.title_zh,
             "tokens": list(self.tokens),
             "source": self.source,
+            "where_en": self.where_en,
+            "where_zh": self.where_zh,
             "steps": [s.to_dict() for s in self.steps],
+            "checks": [c.to_dict() for c in self.checks],
             "summary": self.summary(),
         }
 
@@ -418,6 +486,10 @@ def positional_encoding(positions: int | Sequence[float], d_model: int) -> np.nd
     return _pe(pos, d, pair_index=True)
 
 
+_DIM_INDEX = _L("exponent 2i/d with i = dimension index instead of pair index",
+                "指数 2i/d 中的 i 用了维度序号，而不是成对的序号")
+
+
 def _pe(pos: np.ndarray, d: int, pair_index: bool = True, all_sin: bool = False) -> np.ndarray:
     """PE table; ``pair_index=False`` reproduces the common slip of using the dimension index."""
     i = np.arange(d)
@@ -466,11 +538,20 @@ def _split_heads(a: np.ndarray, heads: int, name: str) -> list[np.ndarray]:
 
 
 def _projections(W: Any, name: str, d_model: int, heads: int) -> list[np.ndarray]:
-    """Per-head projection matrices from None (identity), one matrix (split), or one per head."""
+    """Per-head projection matrices from one matrix (its columns split into ``heads`` equal
+    blocks, the paper's layout), one matrix per head (a 3-D stack), or None.
+
+    None is the d_model × d_model identity, split like any other single matrix: head h then
+    takes the h-th block of X's columns. That is what the model does with an identity
+    projection, and it keeps the heads different, so the free mode shows what splitting into
+    heads means; every head getting all of X (the notes' two-head example) is asked for
+    explicitly, with one identity per head."""
     if W is None:
-        if heads > 1:
-            return [np.eye(d_model) for _ in range(heads)]
-        return [np.eye(d_model)]
+        if d_model % heads:
+            raise ValueError(f"{name} is blank, so it is the {d_model}×{d_model} identity, whose {d_model} columns "
+                             f"cannot be split into {heads} equal blocks: type {name}, or choose a number of heads "
+                             f"that divides {d_model}")
+        return _split_heads(np.eye(d_model), heads, name)
     w = _matrix(W, name, ndim=(2, 3))
     if w.ndim == 3:
         if w.shape[0] != heads:
@@ -510,11 +591,11 @@ def attention_steps(Q: Any = None, K: Any = None, V: Any = None, X: Any = None, 
                     d_k: int | None = None, mask: Any = None, tokens: Sequence[str] | None = None) -> list[Step]:
     """Every step of (multi-head) scaled dot-product attention, for the free mode.
 
-    Give either Q, K, V directly or X with optional W_Q, W_K, W_V (identity when omitted). A
-    projection is one matrix (its columns split into ``heads`` blocks, as in the paper) or a
-    list of one matrix per head; with X and no projection every head uses the identity (all of
-    X), as the notes' two-head example does. ``d_k`` defaults to each head's key width and must
-    match it.
+    Give either Q, K, V directly (their columns split into ``heads`` equal blocks) or X with
+    optional W_Q, W_K, W_V. A projection is one matrix (its columns split into ``heads`` blocks,
+    as in the paper) or a list of one matrix per head; an omitted one is the identity, split
+    the same way, so head h sees the h-th block of X's columns. ``d_k`` defaults to each
+    head's key width and must match it.
     ``mask``: None, "causal", a bool matrix (True = may attend) or a 0/-inf matrix.
     """
     chain = _Chain()
@@ -566,12 +647,21 @@ def _inputs_per_head(chain, Q, K, V, X, W_Q, W_K, W_V, heads, x_step):
         x = chain.get(x_step).value
         w = {n: _projections(W, n, x.shape[1], heads) for n, W in (("W_Q", W_Q), ("W_K", W_K), ("W_V", W_V))}
         per: dict[str, list[np.ndarray]] = {"Q": [], "K": [], "V": []}
+        blank = {"W_Q": W_Q is None, "W_K": W_K is None, "W_V": W_V is None}
         for h in range(heads):
             for letter, wn in (("Q", "W_Q"), ("K", "W_K"), ("V", "W_V")):
                 wm = w[wn][h]
                 name = f"head{h + 1}.{letter}" if heads > 1 else letter
-                note = f"{letter} = X·{wn}" + (" (identity)" if np.array_equal(wm, np.eye(*wm.shape)) else "")
-                per[letter].append(chain.add(name, x @ wm, fn=lambda xx, wm=wm: xx @ wm, inputs=(x_step,), note=note))
+                note, note_zh = f"{letter} = X·{wn}", f"{letter} = X·{wn}"
+                if blank[wn] and heads > 1:
+                    a, b = h * wm.shape[1] + 1, (h + 1) * wm.shape[1]
+                    note += f" ({wn} blank: the identity, so this head takes columns {a}–{b} of X)"
+                    note_zh += f"（{wn} 留空即单位矩阵，所以这个头取 X 的第 {a}–{b} 列）"
+                elif np.array_equal(wm, np.eye(*wm.shape)):
+                    note += f" ({wn} is the identity, so {letter} = X)"
+                    note_zh += f"（{wn} 是单位矩阵，所以 {letter} = X）"
+                per[letter].append(chain.add(name, x @ wm, fn=lambda xx, wm=wm: xx @ wm, inputs=(x_step,),
+                                             note=note, note_zh=note_zh))
         return per["Q"], per["K"], per["V"], x_step
     if any(m is None for m in (Q, K, V)):
         raise ValueError("give X, or all three of Q, K and V")
@@ -581,7 +671,8 @@ def _inputs_per_head(chain, Q, K, V, X, W_Q, W_K, W_V, heads, x_step):
     per = {n: _split_heads(m, heads, n) if heads > 1 else [m] for n, m in mats.items()}
     for h in range(heads):
         for n, blocks in per.items():
-            chain.add(f"head{h + 1}.{n}" if heads > 1 else n, blocks[h], note=f"{n} given")
+            chain.add(f"head{h + 1}.{n}" if heads > 1 else n, blocks[h], note=f"{n} as given",
+                      note_zh=f"给定的 {n}")
     return per["Q"], per["K"], per["V"], None
 
 
@@ -601,21 +692,27 @@ def _head_steps(chain: _Chain, p: str, q, k, v, keep, x_name, conventions) -> np
     conv_out = {c.label: (lambda w, vv: w @ vv, (p + "weights", p + "Q")) for c in conventions if c.v_from == "Q"}
     chain.add(p + "scaled", core["scaled"], fn=lambda a: a / div, inputs=(p + "QK_T",),
               note=f"divided by √d_k = √{d} = {div:.6g} (d_k = columns of each head's K)",
+              note_zh=f"除以 √d_k = √{d} = {div:.6g}（d_k = 每个头的 K 的列数）",
               hypotheses=_scale_hypotheses(p, d, x_name, chain), alternatives=alts("scaled"), conventions=conv_scale)
     score = p + "scaled"
     if keep is not None:
-        chain.add(p + "mask", keep, note="True = may attend; causal keeps j ≤ i (no looking ahead)")
+        chain.add(p + "mask", keep, note="1 = may attend; a causal mask keeps j ≤ i (no looking ahead)",
+                  note_zh="1 = 可以关注；因果掩码只保留 j ≤ i（不能看后面的词）")
         chain.add(p + "masked", core["masked"], fn=lambda a, m: np.where(m, a, -np.inf),
                   inputs=(p + "scaled", p + "mask"), note="masked entries are −inf, so softmax gives them weight 0",
+                  note_zh="被遮挡的位置为 −∞，softmax 给它们的权重为 0",
                   hypotheses=_mask_hypotheses(p, keep), alternatives=alts("masked"))
         score = p + "masked"
     chain.add(p + "exp", core["exp"], fn=_shifted_exp, inputs=(score,),
               note="exp after subtracting each row's max (same softmax, no overflow); exp(−inf) = 0",
+              note_zh="先减去每行最大值再取 exp（softmax 结果不变，且不会溢出）；exp(−∞) = 0",
               alternatives=alts("exp"))
     chain.add(p + "weights", core["weights"], fn=softmax, inputs=(score,),
-              note="each row sums to 1; a fully masked row gives zeros, never NaN", alternatives=alts("weights"))
+              note="each row sums to 1; a fully masked row gives zeros, never NaN",
+              note_zh="每行之和为 1；整行都被遮挡时结果全为 0，而不是无效值", alternatives=alts("weights"))
     chain.add(p + "output", core["output"], fn=lambda w, vv: w @ vv, inputs=(p + "weights", p + "V"),
-              hypotheses=[("Q used in place of V", lambda get, p=p: get(p + "weights") @ get(p + "Q"))]
+              hypotheses=[(_L("Q used in place of V", "用 Q 代替了 V"),
+                           lambda get, p=p: get(p + "weights") @ get(p + "Q"))]
               if q.shape == v.shape else [], alternatives=alts("output"), conventions=conv_out)
     return core["output"]
 
@@ -628,8 +725,10 @@ def _qk_hypotheses(p: str, shape: tuple[int, ...]) -> list[Hypothesis]:
             a = a.T if transpose else a
             return a if a.shape == shape else None
         return f
-    return [("Kᵀ written instead of Q·Kᵀ (the product was skipped)", take("K", True)),
-            ("Q written instead of Q·Kᵀ (the input copied, no product)", take("Q", False))]
+    return [(_L("Kᵀ written instead of Q·Kᵀ (the product was skipped)", "写成了 Kᵀ 而不是 Q·Kᵀ（没有做乘法）"),
+             take("K", True)),
+            (_L("Q written instead of Q·Kᵀ (the input copied, no product)", "写成了 Q 而不是 Q·Kᵀ（照抄输入，没有做乘法）"),
+             take("Q", False))]
 
 
 def _scale_hypotheses(p: str, d: int, x_name: str | None, chain: _Chain) -> list[Hypothesis]:
@@ -638,23 +737,29 @@ def _scale_hypotheses(p: str, d: int, x_name: str | None, chain: _Chain) -> list
     if x_name is not None:
         dm = chain.get(x_name).value.shape[1]
         if dm != d:
-            hyps.append((f"divided by √{dm} (the embedding size d_model) instead of √{d}",
+            hyps.append((_L(f"divided by √{dm} (the embedding size d_model) instead of √{d}",
+                            f"除以 √{dm}（嵌入维度 d_model），而不是 √{d}"),
                          lambda get: get(p + "QK_T") / math.sqrt(dm)))
-    hyps.append((f"divided by {d} (d_k without the square root)", lambda get: get(p + "QK_T") / d))
-    hyps.append(("not scaled at all", lambda get: get(p + "QK_T")))
+    hyps.append((_L(f"divided by {d} (d_k without the square root)", f"除以 {d}（d_k 没有开方）"),
+                 lambda get: get(p + "QK_T") / d))
+    hyps.append((_L("not scaled at all", "完全没有缩放"), lambda get: get(p + "QK_T")))
     return hyps
 
 
 def _mask_hypotheses(p: str, keep: np.ndarray) -> list[Hypothesis]:
     """Masking slips: 0 instead of −inf, the opposite triangle, masking the wrong matrix."""
     opposite = keep.T if keep.shape[0] == keep.shape[1] else ~keep
-    bases = [("scaled scores", p + "scaled", True), ("unscaled scores Q·Kᵀ", p + "QK_T", True),
-             ("the notes' own (wrong) scores", p + "QK_T", False), ("the input Q (not the scores)", p + "Q", True)]
+    bases = [(("scaled scores", "缩放后的分数"), p + "scaled", True),
+             (("unscaled scores Q·Kᵀ", "未缩放的分数 Q·Kᵀ"), p + "QK_T", True),
+             (("the notes' own (wrong) scores", "笔记自己的（错误的）分数"), p + "QK_T", False),
+             (("the input Q (not the scores)", "输入 Q（而不是分数）"), p + "Q", True)]
     hyps: list[Hypothesis] = []
     for base_label, base, computed in bases:
-        for fill, fill_label in ((0.0, "masked with 0 instead of −inf"), (-np.inf, "masked with −inf")):
-            for tri, tri_label in ((keep, "correct triangle"),
-                                   (opposite, "opposite triangle (hides the past, shows the future)")):
+        for fill, fill_label in ((0.0, ("masked with 0 instead of −inf", "被遮挡处写 0 而不是 −∞")),
+                                 (-np.inf, ("masked with −inf", "被遮挡处为 −∞"))):
+            for tri, tri_label in ((keep, ("correct triangle", "三角正确")),
+                                   (opposite, ("opposite triangle (hides the past, shows the future)",
+                                               "三角相反（遮住过去，露出未来）"))):
                 if base == p + "scaled" and fill == -np.inf and tri is keep:
                     continue  # that is the correct value itself
 
@@ -663,7 +768,8 @@ def _mask_hypotheses(p: str, keep: np.ndarray) -> list[Hypothesis]:
                     if not computed and a is get(base, computed=True):
                         return None  # the notes print no scores of their own here
                     return np.where(tri, a, fill) if a.shape == tri.shape else None
-                hyps.append((f"{base_label}, {fill_label}, {tri_label}", f))
+                hyps.append((_L(f"{base_label[0]}, {fill_label[0]}, {tri_label[0]}",
+                                f"{base_label[1]}，{fill_label[1]}，{tri_label[1]}"), f))
     return hyps
 
 
@@ -671,7 +777,8 @@ def _concat_steps(chain: _Chain, outs: list[np.ndarray], W_O: Any) -> None:
     names = tuple(f"head{h + 1}.output" for h in range(len(outs)))
     cat = np.concatenate(outs, axis=1)
     chain.add("concat", cat, fn=lambda *o: np.concatenate(o, axis=1), inputs=names,
-              note=f"{len(outs)} heads side by side: {cat.shape[1]} columns")
+              note=f"{len(outs)} heads side by side: {cat.shape[1]} columns",
+              note_zh=f"{len(outs)} 个头并排拼接：共 {cat.shape[1]} 列")
     if W_O is not None:
         _w_o_step(chain, "concat", cat, W_O)
 
@@ -680,7 +787,8 @@ def _w_o_step(chain: _Chain, src: str, x: np.ndarray, W_O: Any) -> None:
     w = _matrix(W_O, "W_O")
     if w.shape[0] != x.shape[1]:
         raise ValueError(f"W_O must have {x.shape[1]} rows (width of the concatenated heads), got {w.shape[0]}")
-    chain.add("W_O", x @ w, fn=lambda a: a @ w, inputs=(src,), note="final linear map of multi-head attention")
+    chain.add("W_O", x @ w, fn=lambda a: a @ w, inputs=(src,), note="final linear map of multi-head attention",
+              note_zh="多头注意力最后的线性变换")
 
 
 def add_norm_steps(x: Any, sublayer_out: Any, eps: float = 1e-5) -> list[Step]:
@@ -711,13 +819,18 @@ def _build_add_norm(chain: _Chain, x: Any, sub: Any, eps: float, prefix: str = "
     mean = chain.add(p + "mean", r.mean(axis=1), fn=lambda a: a.mean(axis=1), inputs=(p + "residual",))
     std = chain.add(p + "std", r.std(axis=1), fn=lambda a: a.std(axis=1), inputs=(p + "residual",),
                     note="population std (divide by n), as LayerNorm uses; not the sample std (n − 1)",
-                    hypotheses=[("sample std (divides by n − 1)", lambda get: get(p + "residual").std(axis=1, ddof=1))])
+                    note_zh="总体标准差（除以 n），与 LayerNorm 一致；不是样本标准差（除以 n − 1）",
+                    hypotheses=[(_L("sample std (divides by n − 1)", "样本标准差（除以 n − 1）"),
+                                 lambda get: get(p + "residual").std(axis=1, ddof=1))])
     chain.add(p + "output", (r - mean[:, None]) / np.sqrt(std[:, None] ** 2 + eps),
               fn=lambda a, m, s: (a - m[:, None]) / np.sqrt(s[:, None] ** 2 + eps),
               inputs=(p + "residual", p + "mean", p + "std"), label=LABELS["norm"],
               note=f"(x − mean)/√(var + eps), eps = {eps:g}, gain 1 and bias 0",
-              alternatives={"notes' formula (x − mean)/(std + eps)": (r - mean[:, None]) / (std[:, None] + eps)},
-              hypotheses=[("(x − mean)/(std + eps) with the notes' own mean and std",
+              note_zh=f"(x − 均值)/√(方差 + eps)，eps = {eps:g}，增益为 1，偏置为 0",
+              alternatives={_L("notes' formula (x − mean)/(std + eps)", "笔记的公式 (x − 均值)/(标准差 + eps)"):
+                            (r - mean[:, None]) / (std[:, None] + eps)},
+              hypotheses=[(_L("(x − mean)/(std + eps) with the notes' own mean and std",
+                              "用笔记自己的均值和标准差算 (x − 均值)/(标准差 + eps)"),
                            lambda get: (get(p + "residual") - get(p + "mean")[:, None])
                            / (get(p + "std")[:, None] + eps))])
 
@@ -726,14 +839,40 @@ def _build_add_norm(chain: _Chain, x: Any, sub: Any, eps: float, prefix: str = "
 # Checking claims
 
 
-def _attach_claim(chain: _Chain, name: str, claimed: Any, source: str, row: int | None = None) -> None:
+def _claim_numbers(claimed: Any, source: str) -> tuple[np.ndarray, np.ndarray | None]:
+    """A claim as numbers, and its rounding when the notes' printed text is stored (strings such
+    as "12.0260", "1.0000e+00" or "-\\infty"); None: read the rounding from the numbers."""
+    if any(isinstance(v, str) for v in np.asarray(claimed, dtype=object).ravel()):
+        try:
+            vals, tol = worked_checks.printed_array(claimed)
+        except ValueError as e:
+            raise ValueError(f"claim {source!r}: {e}") from None
+        return _matrix(vals, f"claim {source!r}", ndim=(1, 2), allow_inf=True), tol
+    return _matrix(claimed, f"claim {source!r}", ndim=(1, 2), allow_inf=True), None
+
+
+def _source_label(ex: dict, key: str) -> tuple[str, str]:
+    """Which printing of the notes a claim is, in words (the examples file's claim_labels)."""
+    lab = ex.get("claim_labels", {}).get(key)
+    if lab:
+        return lab["en"], lab["zh"]
+    if key.startswith("hand"):
+        return "the notes' hand computation", "笔记手算"
+    if key.startswith("torch"):
+        return "the notes' PyTorch printout", "笔记中的 PyTorch 输出"
+    return "as printed in the notes", "笔记中的数"
+
+
+def _attach_claim(chain: _Chain, name: str, claimed: Any, source: str, row: int | None = None,
+                  source_label: tuple[str, str] = ("as printed in the notes", "笔记中的数")) -> None:
     """Put the notes' number on a step; a row claim or a second claim gets its own check step."""
     main = chain.get(name)
-    c = _matrix(claimed, f"claim {source!r}", ndim=(1, 2), allow_inf=True)
+    c, printed_tol = _claim_numbers(claimed, source)
     if row is None and main.claimed is None:
         if c.shape != main.value.shape:
             raise ValueError(f"claim {source!r} has shape {c.shape} but step {name} has {main.value.shape}")
-        main.claimed, main.source = c, source
+        main.claimed, main.source, main.printed_tol = c, source, printed_tol
+        main.source_en, main.source_zh = source_label
         return
     node = chain.nodes[name]
     value = main.value if row is None else main.value[row]
@@ -748,11 +887,14 @@ def _attach_claim(chain: _Chain, name: str, claimed: Any, source: str, row: int 
         return out if out.shape == _shape else out[_row]
     new = f"{name}.row{row}.{tag}" if row is not None else f"{name}.{tag}"
     en, zh = main.label_en, main.label_zh
-    where = f"row {row}" if row is not None else "all"
-    chain.add(new, value, fn=fn if node.fn else None, inputs=ins, after=name,
-              label=(f"{en} [{where}, {source}]", f"{zh}［{'第 %d 行' % row if row is not None else '全部'}，{source}］"),
-              note=main.note)
-    chain.get(new).claimed, chain.get(new).source = c, source
+    src_en, src_zh = source_label
+    label = (f"{en} — row {row}, {src_en}", f"{zh}——第 {row} 行，{src_zh}") if row is not None else \
+        (f"{en} — {src_en}", f"{zh}——{src_zh}")
+    chain.add(new, value, fn=fn if node.fn else None, inputs=ins, after=name, label=label,
+              note=main.note, note_zh=main.note_zh)
+    step = chain.get(new)
+    step.claimed, step.source, step.printed_tol = c, source, printed_tol
+    step.source_en, step.source_zh = source_label
 
 
 def _verify(chain: _Chain) -> None:
@@ -821,12 +963,15 @@ def _from_notes(node: _Node, notes: dict[str, np.ndarray], shape: tuple[int, ...
 def _hypotheses(chain, step, node, from_notes, upstream, conv, tol) -> None:
     """Evaluate alternatives and record which ones agree with the claim (exactly or roughly)."""
     if from_notes is not None and upstream and not _same(from_notes, step.value):
-        step.alternatives["recomputed from the notes' own " + ", ".join(s.name for s in upstream)] = from_notes
+        names = [s.name for s in upstream]
+        label = _L("recomputed from the notes' own " + ", ".join(short_name(n) for n in names),
+                   "用笔记自己的" + "、".join(short_name(n, zh=True) for n in names) + "重新计算")
+        step.alternatives[label] = from_notes
     for label, values in conv.items():
         v = _from_notes(_Node(*node.conventions.get(label, (node.fn, node.inputs)), []), values, step.value.shape)
         known = [step.value, from_notes, step.alternatives.get(label)]
         if v is not None and upstream and not any(k is not None and _same(v, k) for k in known):
-            step.alternatives[f"{label}, from the notes' own numbers"] = v
+            step.alternatives[_L(f"{label}, from the notes' own numbers", f"{label_zh(label)}，用笔记自己的数")] = v
     for label, f in node.hypotheses:
         with np.errstate(all="ignore"):
             v = f(chain.notes_value)
@@ -857,7 +1002,7 @@ def _explain(step: Step, from_notes, upstream) -> None:
         step.verdict = "agrees"
         step.note = _join(step.note, f"notes agree within their rounding ({total} entries, "
                                      "±half a unit in the last printed place)")
-        step.note_zh = _join(step.note_zh, f"笔记数值在其舍入误差内正确（共 {total} 个数）")
+        step.note_zh = _join_zh(step.note_zh, f"笔记数值在其舍入误差内正确（共 {total} 个数）")
         return
     wrong_up = [s for s in upstream if s.n_disagree]
     bad = ~step.agrees
@@ -870,14 +1015,24 @@ def _explain(step: Step, from_notes, upstream) -> None:
     else:
         step.verdict, step.origin = "slip", step.name
     step.note = _join(step.note, _note_en(step, n, total, from_notes, upstream))
-    step.note_zh = _join(step.note_zh, _note_zh(step, n, total))
+    step.note_zh = _join_zh(step.note_zh, _note_zh(step, n, total))
 
 
-def _worst(step: Step, k: int = 3) -> str:
+def origin_text(origin: str | None, zh: bool = False) -> str:
+    """A step's ``origin`` (step names joined by ", ") in words, for the page and the notes."""
+    if not origin:
+        return ""
+    return ("、" if zh else ", ").join(short_name(n.strip(), zh) for n in origin.split(","))
+
+
+def _worst(step: Step, k: int = 3, zh: bool = False) -> str:
     bad = np.argwhere(~step.agrees)
     with np.errstate(invalid="ignore"):
         diff = np.nan_to_num(np.abs(step.value - step.claimed), nan=np.inf, posinf=np.inf)
     order = sorted(map(tuple, bad), key=lambda ij: -diff[ij])[:k]
+    if zh:
+        return "；".join(f"[{','.join(map(str, ij))}] 笔记 {_fmt(step.claimed[ij])}，正确 {_fmt(step.value[ij])}"
+                        for ij in order)
     return "; ".join(f"[{','.join(map(str, ij))}] notes {_fmt(step.claimed[ij])}, correct {_fmt(step.value[ij])}"
                      for ij in order)
 
@@ -891,7 +1046,7 @@ def _note_en(step: Step, n: int, total: int, from_notes, upstream: list[Step]) -
             text += " They are not the softmax of the notes' own scores either."
     elif step.verdict == "inherited":
         text += (" This step's own arithmetic is right given the notes' earlier numbers; "
-                 f"the error comes from {step.origin}.")
+                 f"the error comes from an earlier step: {origin_text(step.origin)}.")
     elif upstream:
         text += " The slip is at this step: it does not follow from the notes' own earlier numbers either."
     else:
@@ -910,21 +1065,25 @@ def _note_en(step: Step, n: int, total: int, from_notes, upstream: list[Step]) -
 
 
 def _note_zh(step: Step, n: int, total: int) -> str:
-    text = f"{total} 个数中有 {n} 个超出笔记的舍入误差。"
+    text = f"{total} 个数中有 {n} 个超出笔记的舍入误差：{_worst(step, zh=True)}。"
     if step.verdict == "assumed":
         text += "笔记说明这些数是“假设”的，并非计算所得；这里给出真实值。"
     elif step.verdict == "inherited":
-        text += f"这一步本身的计算按笔记前面的数是对的，错误来自 {step.origin}。"
+        text += f"这一步本身的计算按笔记前面的数是对的，错误来自{origin_text(step.origin, zh=True)}。"
     else:
         text += "错误出在这一步。"
     found = step.matches or step.rough_matches or list(step.partial)
     if found:
-        text += "笔记的数与以下做法（部分）一致：" + "；".join(found) + "。"
+        text += "笔记的数与以下做法（部分）一致：" + "；".join(label_zh(f) for f in found) + "。"
     return text
 
 
 def _join(a: str, b: str) -> str:
     return f"{a}. {b}" if a else b
+
+
+def _join_zh(a: str, b: str) -> str:
+    return f"{a}。{b}" if a else b
 
 
 # --------------------------------------------------------------------------------------------
@@ -942,23 +1101,13 @@ def list_examples(path: str | Path | None = None) -> list[str]:
     return [e["id"] for e in load_examples(path)["examples"]]
 
 
-_TITLES = {
-    "masked_self_attention_4_tokens": ("Masked self-attention, 4 tokens", "掩码自注意力（4 个词）"),
-    "scaled_dot_product_2_queries_3_keys": ("Scaled dot-product: 2 queries, 3 keys", "缩放点积注意力：2 个查询、3 个键"),
-    "self_attention_cat_sentence": ("Self-attention on “猫在桌子上睡觉”", "“猫在桌子上睡觉”的自注意力"),
-    "thinking_machines_scores": ("“Thinking Machines”: scores to softmax", "“Thinking Machines”：从分数到 softmax"),
-    "positional_encoding_love": ("Positional encoding of “love” (pos 2, d 4)", "“love”的位置编码（pos=2，d=4）"),
-    "encoder_walkthrough_thrones": ("Encoder walk-through (“game of thrones”)", "编码器逐步演算（权力的游戏）"),
-    "masked_two_head_attention_3x3": ("Masked two-head attention, 3×3", "两头掩码注意力（3×3）"),
-}
-
 # claim key in the notes -> step name (row claims and second sources get their own check step)
 _CLAIM_STEP = {
     "K": "K", "Q": "Q", "QK_T": "QK_T", "scaled": "scaled", "weights": "weights",
     "weights_said_to_be_assumed": "weights", "output": "output", "single_head_output": "output",
     "PE": "PE", "positional_encoding_rows_are_positions": "PE", "embedding_plus_pe_used_as_X": "X",
     "add_norm_2_row_mean": "addnorm.mean", "add_norm_2_row_std": "addnorm.std",
-    "add_norm_2_output": "addnorm.output",
+    "add_norm_2_output": "addnorm.output", "add_norm_2_sum": "addnorm.residual", "masked": "masked",
 }
 _NOT_CLAIMS = {"note", "scale_divisor", "layer_norm_eps", "add_norm_2_input_ffn_out", "add_norm_2_input_residual"}
 
@@ -1009,8 +1158,32 @@ def run_example(example: str | dict) -> WorkedResult:
     unmatched = _attach_claims(chain, ex)
     _verify(chain)
     _attach_explanations(chain, ex)
-    en, zh = _TITLES.get(ex["id"], (ex.get("title_en", ex["id"]), ex.get("title_zh", ex["id"])))
-    return WorkedResult(ex["id"], en, zh, list(ex.get("tokens", [])), chain.steps, ex.get("source", ""), unmatched)
+    title = ex.get("title") or {"en": ex["id"], "zh": ex["id"]}
+    checks = worked_checks.run_checks(ex, _printed_claims(ex))
+    where = ex.get("where", {})
+    return WorkedResult(ex["id"], title["en"], title["zh"], list(ex.get("tokens", [])), chain.steps,
+                        ex.get("source", ""), unmatched, checks, where.get("en", ""), where.get("zh", ""),
+                        list(ex.get("passage", [])), ex.get("gloss_en", ""))
+
+
+def _printed_claims(ex: dict) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Every table the notes print for this example (its notes_claim entries), with the rounding
+    of each entry, for the checks that recompute something from the notes' own numbers."""
+    per_entry = set(ex.get("printed_per_entry", []))
+    out = {}
+    for key, val in ex.get("notes_claim", {}).items():
+        if not isinstance(val, list):
+            continue
+        vals, tol = _claim_numbers(val, key)
+        out[key] = (vals, rounding_tolerance(vals, per_entry=key in per_entry) if tol is None else tol)
+    return out
+
+
+def statements(example_id: str | None = None, path: str | Path | None = None) -> list[Statement]:
+    """What the notes say in words that is wrong, with what is true and, where a computation
+    backs it, the computed evidence; ``example_id`` keeps those tied to one example."""
+    found = worked_checks.load_statements(load_examples(path))
+    return found if example_id is None else [s for s in found if s.example == example_id]
 
 
 def _find(example_id: str) -> dict:
@@ -1032,7 +1205,7 @@ def _attach_claims(chain: _Chain, ex: dict) -> list[str]:
         if name not in chain.by_name:
             unmatched.append(key)
             continue
-        _attach_claim(chain, name, val, key, row)
+        _attach_claim(chain, name, val, key, row, _source_label(ex, key))
     per_entry = set(ex.get("printed_per_entry", []))
     for step in chain.steps:
         if step.source in per_entry:
@@ -1056,13 +1229,16 @@ def _build_scores(chain: _Chain, ex: dict) -> None:
     if d is None:
         raise ValueError("scores-only example needs d_k")
     div = math.sqrt(d)
-    chain.add("QK_T", s, label=LABELS["scores"], note="scores given by the notes")
+    chain.add("QK_T", s, label=LABELS["scores"], note="scores as given", note_zh="给定的分数")
     chain.add("scaled", s / div, fn=lambda a: a / div, inputs=("QK_T",),
-              note=f"divided by √d_k = √{d} = {div:g}",
-              hypotheses=[(f"divided by {d} (no square root)", lambda get: get("QK_T") / d)])
+              note=f"divided by √d_k = √{d} = {div:g}", note_zh=f"除以 √d_k = √{d} = {div:g}",
+              hypotheses=[(_L(f"divided by {d} (no square root)", f"除以 {d}（没有开方）"),
+                           lambda get: get("QK_T") / d)])
     chain.add("exp", _shifted_exp(s / div), fn=_shifted_exp, inputs=("scaled",),
-              note="exp after subtracting the max; e^14/(e^14+e^12) = 1/(1+e^−2)")
-    chain.add("weights", softmax(s / div), fn=softmax, inputs=("scaled",), note="softmax")
+              note="exp after subtracting the largest score: e^a/(e^a + e^b) = 1/(1 + e^(b − a)), same softmax",
+              note_zh="先减去最大的分数再取 exp：e^a/(e^a + e^b) = 1/(1 + e^(b − a))，softmax 结果不变")
+    chain.add("weights", softmax(s / div), fn=softmax, inputs=("scaled",), note="softmax: the weights sum to 1",
+              note_zh="softmax：权重之和为 1")
 
 
 def _build_pe_example(chain: _Chain, ex: dict) -> None:
@@ -1071,15 +1247,16 @@ def _build_pe_example(chain: _Chain, ex: dict) -> None:
     p = np.array([float(pos)])
     notes_sub = np.array([[math.sin(pos), math.cos(pos / 100), math.sin(pos / 100), math.cos(pos / 1000)]]) \
         if d == 4 else None
-    hyps: list[Hypothesis] = [
-        ("exponent 2i/d with i = dimension index instead of pair index", lambda get: _pe(p, d, False)[0]),
-    ]
+    hyps: list[Hypothesis] = [(_DIM_INDEX, lambda get: _pe(p, d, False)[0])]
     if notes_sub is not None:
-        hyps.append(("the notes' own substitutions cos(2/100) and cos(2/1000) for dimensions 1 and 3",
+        hyps.append((_L(f"the notes' own substitutions cos({pos:g}/100) and cos({pos:g}/1000) for dimensions 1 and 3",
+                        f"笔记自己的代换：第 1 维用 cos({pos:g}/100)，第 3 维用 cos({pos:g}/1000)"),
                      lambda get: notes_sub[0]))
     chain.add("PE", positional_encoding([pos], d)[0], hypotheses=hyps,
-              note=f"pos = {pos} as in the notes (with 0-based positions “love”, word 2, would be pos 1); "
-                   f"dimensions 2i and 2i+1 share the frequency 1/10000^(2i/{d})")
+              note=f"pos = {pos:g}; dimensions 2i and 2i+1 share the frequency 1/10000^(2i/{d}) "
+                   "(the notes count “love”, the second word, as pos 2; counting from 0 it would be pos 1)",
+              note_zh=f"pos = {pos:g}；第 2i 维与第 2i+1 维共用频率 1/10000^(2i/{d})"
+                      "（笔记把第二个词“love”记为 pos 2；从 0 开始数应为 pos 1）")
 
 
 def _build_encoder(chain: _Chain, ex: dict) -> None:
@@ -1092,9 +1269,10 @@ def _build_encoder(chain: _Chain, ex: dict) -> None:
     pos = np.arange(n, dtype=float)
     chain.add("E", E, label=LABELS["E"])
     chain.add("PE", positional_encoding(n, d), note="positions 0..n−1, sin in even and cos in odd dimensions",
-              hypotheses=[("exponent 2i/d with i = dimension index instead of pair index",
-                           lambda get: _pe(pos, d, False)),
-                          ("dimension index in the exponent and sin in every dimension",
+              note_zh="位置 0..n−1，偶数维用 sin，奇数维用 cos",
+              hypotheses=[(_DIM_INDEX, lambda get: _pe(pos, d, False)),
+                          (_L("dimension index in the exponent and sin in every dimension",
+                              "指数中用维度序号，且每一维都用 sin"),
                            lambda get: _pe(pos, d, False, True))])
     chain.add("X", E + chain.get("PE").value, fn=np.add, inputs=("E", "PE"),
               label=("Embedding + positional encoding", "词嵌入 + 位置编码"))
@@ -1103,14 +1281,17 @@ def _build_encoder(chain: _Chain, ex: dict) -> None:
     convs = []
     if "sqrt(6)" in str(claim.get("scale_divisor", "")) or "scale_divisor" in claim:
         div = math.sqrt(d)
-        convs = [_Convention(f"notes' convention: divided by √{d} (d_model)", divisor=div),
-                 _Convention(f"notes' convention: divided by √{d} and Q used in place of V", divisor=div, v_from="Q")]
+        convs = [_Convention(_L(f"notes' convention: divided by √{d} (d_model)", f"笔记的做法：除以 √{d}（d_model）"),
+                             divisor=div),
+                 _Convention(_L(f"notes' convention: divided by √{d} and Q used in place of V",
+                                f"笔记的做法：除以 √{d}，并用 Q 代替 V"), divisor=div, v_from="Q")]
     _build_attention(chain, x_step="X", W_Q=W["W_Q"], W_K=W["W_K"], W_V=W["W_V"], heads=1, conventions=convs)
     if "add_norm_2_input_residual" in claim:
         eps = float(claim.get("layer_norm_eps", 1e-5))
         _build_add_norm(chain, claim["add_norm_2_input_residual"], claim["add_norm_2_input_ffn_out"], eps, "addnorm.")
         for s in ("x", "sublayer"):
             chain.get(f"addnorm.{s}").note = "as printed in the notes (input of the second Add & Norm)"
+            chain.get(f"addnorm.{s}").note_zh = "按笔记印出的数（第二次相加与归一化的输入）"
 
 
 def _build_generic(chain: _Chain, ex: dict) -> None:
@@ -1127,7 +1308,8 @@ def _build_generic(chain: _Chain, ex: dict) -> None:
     direct = {k: ex.get(k) for k in ("Q", "K", "V")}
     convs = []
     if heads > 1:
-        convs = [_Convention("notes' convention: not scaled (softmax of Q·Kᵀ directly)", divisor=1.0)]
+        convs = [_Convention(_L("notes' convention: not scaled (softmax of Q·Kᵀ directly)",
+                                "笔记的做法：不缩放（直接对 Q·Kᵀ 做 softmax）"), divisor=1.0)]
     mask = ex.get("mask")
     if any(isinstance(v, list) for v in direct.values()):
         Q, K, V = (_resolve(direct[k], env, k) for k in ("Q", "K", "V"))

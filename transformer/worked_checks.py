@@ -1,0 +1,508 @@
+"""What the notes print outside an example's step-by-step matrices, recomputed; and what they say
+in words, set against what is true.
+
+:mod:`transformer.worked` checks the matrices of attention step by step. The notes also print
+numbers that are not a step of that chain: hand-worked exponentials and their sum, the
+denominators of a positional-encoding formula, a softmax written out term by term, the row
+means of a LayerNorm output, the probabilities of a vocabulary softmax. Each such claim is
+stored in the examples file *as the notes print it* (the text, e.g. ``"9.00 \\times 10^6"``), and
+a *recipe* here recomputes it. A check is either
+
+* ``exact``: the right number for the notes' statement (``e^{16.2658}`` is what it is, whatever
+  the notes' earlier slips), or
+* ``notes``: recomputed from the notes' *own* printed numbers (their Q·Kᵀ divided by their √6),
+  so a disagreement is a slip of that very step, not an inherited one.
+
+Agreement uses the rule of :mod:`transformer.worked`: half a unit in the last place the notes
+print, read from the printed text itself (``"2300.00"`` is good to ±0.005; ``"9.00 \\times
+10^6"`` to ±5000), plus the exact effect of the rounding of any printed number the recipe took
+as input. An expression such as ``"\\sqrt{10000}"`` is exact (tolerance 0).
+
+Statements ("the notes say X; in fact Y") are words, written in both languages in the examples
+file; where a computation backs the "in fact", an *evidence* recipe computes it here so that the
+page shows computed numbers, never typed ones.
+
+Pure numpy, no Streamlit, no torch; :mod:`transformer.worked` calls :func:`run_checks`.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+import numpy as np
+
+_TINY = 1e-9  # float noise allowance, relative to max(1, |value|)
+
+
+# --------------------------------------------------------------------------------------------
+# Printed numbers
+
+
+_SCI = re.compile(r"^(-?\d+(?:\.\d+)?)\s*(?:\\times|×|x)\s*10\^\{?(-?\d+)\}?$")
+_PLAIN = re.compile(r"^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$")
+_SQRT = re.compile(r"^(?:\\sqrt\{(\d+(?:\.\d+)?)\}|√(\d+(?:\.\d+)?))$")
+
+
+def parse_printed(text: Any) -> tuple[float, float]:
+    """A number as the notes print it -> (value, half a unit in its last printed place).
+
+    Accepts ``"2300.00"``, ``"-0.7568"``, ``"6.7e-08"``, ``"9.00 \\times 10^6"`` (LaTeX or ×),
+    ``"\\sqrt{10000}"`` / ``"√10000"`` (an exact expression: tolerance 0) and ``"-inf"``.
+    Numbers given as JSON numbers are read from their shortest text. ValueError otherwise."""
+    if isinstance(text, bool):
+        raise ValueError(f"not a printed number: {text!r}")
+    if isinstance(text, (int, float)):
+        text = repr(float(text)) if isinstance(text, float) else str(text)
+    s = str(text).strip().replace("−", "-")
+    if s in ("-inf", "-\\infty", "-∞"):
+        return -math.inf, 0.0
+    m = _SQRT.match(s)
+    if m:
+        return math.sqrt(float(m.group(1) or m.group(2))), 0.0
+    m = _SCI.match(s)
+    if m:
+        mant, exp = m.group(1), int(m.group(2))
+        return float(mant) * 10.0 ** exp, 0.5 * 10.0 ** (exp - _decimals(mant))
+    if _PLAIN.match(s):
+        mant, _, exp = s.lower().partition("e")
+        e = int(exp) if exp else 0
+        return float(s), 0.5 * 10.0 ** (e - _decimals(mant))
+    raise ValueError(f"not a printed number: {text!r}")
+
+
+def _decimals(mantissa: str) -> int:
+    return len(mantissa.split(".")[1]) if "." in mantissa else 0
+
+
+def printed_array(texts: Any) -> tuple[np.ndarray, np.ndarray]:
+    """A printed list or table -> (values, per-entry tolerances), same shape."""
+    arr = np.asarray(texts, dtype=object)
+    vals = np.empty(arr.shape)
+    tols = np.empty(arr.shape)
+    for idx in np.ndindex(arr.shape):
+        vals[idx], tols[idx] = parse_printed(arr[idx])
+    return vals, tols
+
+
+def _close(a: np.ndarray, b: np.ndarray, tol: np.ndarray) -> np.ndarray:
+    a, b = np.broadcast_arrays(np.asarray(a, float), np.asarray(b, float))
+    with np.errstate(invalid="ignore"):
+        diff = np.abs(a - b)
+    ok = diff <= tol + _TINY * np.maximum(1.0, np.abs(np.where(np.isfinite(a), a, 0)))
+    same_inf = np.isinf(a) & np.isinf(b) & (np.sign(a) == np.sign(b))
+    return np.where(np.isinf(a) | np.isinf(b), same_inf, ok & np.isfinite(diff))
+
+
+# --------------------------------------------------------------------------------------------
+# Checks
+
+
+@dataclass
+class Check:
+    """One printed claim (a number, a list or a table) recomputed.
+
+    ``value`` is the right number, ``claimed`` the notes' number (parsed from ``printed``, or
+    derived from the notes' printed numbers when the claim is a property of them, e.g. a row
+    mean), ``tolerance`` the allowed difference per entry. ``verdict``: ``agrees``, ``slip``
+    (wrong here) or ``inherited`` (right arithmetic on the notes' own earlier wrong numbers;
+    ``origin`` is the id of the check where the error began)."""
+
+    id: str
+    title_en: str
+    title_zh: str
+    quote: list[str]
+    basis: str
+    value: np.ndarray
+    claimed: np.ndarray
+    tolerance: np.ndarray
+    printed: np.ndarray | None = None
+    labels_en: list[str] | None = None
+    labels_zh: list[str] | None = None
+    agrees: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
+    verdict: str = "agrees"
+    origin: str | None = None
+    from_notes: np.ndarray | None = None
+    explanation_en: str = ""
+    explanation_zh: str = ""
+    note_en: str = ""
+    note_zh: str = ""
+
+    @property
+    def n_disagree(self) -> int:
+        return int((~self.agrees).sum())
+
+    def to_dict(self) -> dict[str, Any]:
+        """Strict-JSON-ready dict (non-finite numbers as strings)."""
+        def js(a):
+            if a is None:
+                return None
+            return [js(v) for v in a] if isinstance(a, (list, np.ndarray)) and np.ndim(a) else _num(a)
+        return {"id": self.id, "title_en": self.title_en, "title_zh": self.title_zh, "quote": self.quote,
+                "basis": self.basis, "value": js(np.asarray(self.value)), "claimed": js(np.asarray(self.claimed)),
+                "tolerance": js(np.asarray(self.tolerance)),
+                "printed": None if self.printed is None else np.asarray(self.printed).tolist(),
+                "agrees": self.agrees.tolist(), "verdict": self.verdict, "origin": self.origin,
+                "labels_en": self.labels_en, "labels_zh": self.labels_zh,
+                "explanation_en": self.explanation_en, "explanation_zh": self.explanation_zh,
+                "note_en": self.note_en, "note_zh": self.note_zh}
+
+
+def _num(v: Any) -> Any:
+    v = float(v)
+    if math.isfinite(v):
+        return v
+    return "nan" if math.isnan(v) else ("-inf" if v < 0 else "inf")
+
+
+@dataclass
+class Context:
+    """What a recipe may read: the notes' printed claims of the example (key -> (numbers,
+    half-unit tolerances)) and the checks computed before it (id -> Check)."""
+
+    claims: dict[str, tuple[np.ndarray, np.ndarray]]
+    checks: dict[str, Check] = field(default_factory=dict)
+
+    def table(self, spec: Any) -> tuple[np.ndarray, np.ndarray]:
+        """A printed table: literal texts, {"claim": key} or {"check": id} (its printed numbers)."""
+        if isinstance(spec, dict) and "claim" in spec:
+            if spec["claim"] not in self.claims:
+                raise ValueError(f"unknown claim {spec['claim']!r}")
+            return self.claims[spec["claim"]]
+        if isinstance(spec, dict) and "check" in spec:
+            c = self.check(spec["check"])
+            return c.claimed, c.tolerance
+        return printed_array(spec)
+
+    def check(self, cid: str) -> Check:
+        if cid not in self.checks:
+            raise ValueError(f"check {cid!r} must come before the checks that use it")
+        return self.checks[cid]
+
+
+# A recipe: (args, printed values, printed tolerances, context) -> dict with "value" and, where
+# the claim is not the printed text itself, "claimed"/"tolerance"; optional "basis", "labels"
+# (English, Chinese), "from_notes" (+ "from_notes_slack", "origin") for the inherited test.
+Recipe = Callable[[dict, np.ndarray | None, np.ndarray | None, Context], dict]
+RECIPES: dict[str, Recipe] = {}
+
+
+def recipe(name: str):
+    def deco(fn: Recipe) -> Recipe:
+        RECIPES[name] = fn
+        return fn
+    return deco
+
+
+@recipe("exp")
+def _exp(args, pv, pt, ctx):
+    """e^x for each x the notes exponentiate, x exactly as they print it."""
+    x, _ = printed_array(args["x"])
+    labels = [f"e^{t}" for t in args["x"]]
+    return {"value": np.exp(x), "basis": "exact", "labels": (labels, labels)}
+
+
+@recipe("sum")
+def _sum(args, pv, pt, ctx):
+    """The sum of the terms of an earlier check: exactly, and from the notes' own printed terms."""
+    terms = ctx.check(args["terms"]["check"])
+    return {"value": np.array([terms.value.sum()]), "basis": "exact", "labels": (["Σ"], ["Σ"]),
+            "from_notes": np.array([terms.claimed.sum()]), "from_notes_slack": np.array([terms.tolerance.sum()]),
+            "origin": terms.id}
+
+
+@recipe("power")
+def _power(args, pv, pt, ctx):
+    """base^(a/b) for each exponent, with the exponent as a fraction (1/4 is a fourth root)."""
+    base, _ = parse_printed(args["base"])
+    exps = [Fraction(e) for e in args["exponent"]]
+    labels = [f"{args['base']}^({e})" for e in args["exponent"]]
+    return {"value": np.array([base ** float(e) for e in exps]), "basis": "exact", "labels": (labels, labels)}
+
+
+@recipe("divide")
+def _divide(args, pv, pt, ctx):
+    """A printed table divided by √n, from the notes' own table (their rounding allowed for).
+    With ``rounds`` (an earlier check of the same quotient printed more precisely), the printed
+    table is also compared with that one: where it follows from it, a wrong entry is inherited."""
+    num, num_tol = ctx.table(args["numerator"])
+    div = math.sqrt(parse_printed(args["sqrt_of"])[0])
+    out = {"value": num / div, "basis": "notes", "input_slack": num_tol / div}
+    if "rounds" in args:
+        src = ctx.check(args["rounds"]["check"])
+        out.update(from_notes=src.claimed, from_notes_slack=src.tolerance, origin=src.id)
+    return out
+
+
+@recipe("implied_dimension")
+def _implied_dimension(args, pv, pt, ctx):
+    """The d the notes actually divided by: (their Q·Kᵀ / their scaled scores)², averaged."""
+    num, _ = ctx.table(args["scores"])
+    scaled, _ = ctx.table(args["scaled"])
+    d = float(np.mean((num / scaled) ** 2))
+    return {"value": np.full(np.shape(pv), d), "basis": "notes"}
+
+
+@recipe("softmax_as_written")
+def _softmax_as_written(args, pv, pt, ctx):
+    """The first softmax weight of a row, against the notes' written formula evaluated as written.
+
+    The tolerance is how far the weight can move when each printed score moves by half a unit."""
+    row, row_tol = printed_array(args["row"])
+    written, _ = printed_array(args["written"])
+
+    def first(r):
+        e = np.exp(r - r.max())
+        return e[0] / e.sum()
+    slack = sum(abs(first(row + h * np.eye(len(row))[i]) - first(row - h * np.eye(len(row))[i])) / 2
+                for i, h in enumerate(row_tol))
+    as_written = math.exp(written[0] - written.max()) / np.exp(written - written.max()).sum()
+    return {"value": np.array([first(row)]), "claimed": np.array([as_written]),
+            "tolerance": np.array([slack]), "basis": "notes"}
+
+
+@recipe("layer_norm_rows")
+def _layer_norm_rows(args, pv, pt, ctx):
+    """A LayerNorm output has mean 0 and (population) std 1 in every row: the printed rows'
+    means and stds against that. Rounding each printed entry by at most h moves a row's mean and
+    its population std by at most h; eps moves the std by at most eps."""
+    m, tol = ctx.table(args["matrix"])
+    eps = parse_printed(args.get("eps", "0"))[0]
+    n = m.shape[0]
+    h = float(tol.max())
+    en = [f"row {i}: mean" for i in range(n)] + [f"row {i}: std" for i in range(n)]
+    zh = [f"第 {i} 行：均值" for i in range(n)] + [f"第 {i} 行：标准差" for i in range(n)]
+    return {"value": np.r_[np.zeros(n), np.ones(n)], "claimed": np.r_[m.mean(axis=1), m.std(axis=1)],
+            "tolerance": np.r_[np.full(n, h), np.full(n, h + eps)], "basis": "notes", "labels": (en, zh)}
+
+
+@recipe("normalize_entry")
+def _normalize_entry(args, pv, pt, ctx):
+    """(value − mean)/(std + eps) with the printed numbers: the notes' one worked Add & Norm entry.
+    The slack is how far the fraction moves when each printed input moves by half a unit."""
+    (v, hv), (m, hm), (s, hs), (e, _) = (parse_printed(args[k]) for k in ("value", "mean", "std", "eps"))
+    f = (v - m) / (s + e)
+    slack = (hv + hm) / (s + e - hs) + abs(f) * hs / (s + e - hs)
+    return {"value": np.array([f]), "basis": "notes", "input_slack": np.array([slack]),
+            "labels": (["(value − mean)/(std + eps)"], ["(值 − 均值)/(标准差 + eps)"])}
+
+
+@recipe("add_row")
+def _add_row(args, pv, pt, ctx):
+    """A printed table plus a printed bias row (added to every row)."""
+    t, t_tol = ctx.table(args["table"])
+    b, b_tol = ctx.table(args["bias"])
+    return {"value": t + b, "basis": "notes", "input_slack": t_tol + b_tol}
+
+
+@recipe("relu")
+def _relu(args, pv, pt, ctx):
+    """max(0, x) of a printed table."""
+    x, x_tol = ctx.table(args["x"])
+    return {"value": np.maximum(0.0, x), "basis": "notes", "input_slack": x_tol}
+
+
+@recipe("softmax_ratios")
+def _softmax_ratios(args, pv, pt, ctx):
+    """Softmax over a vocabulary the notes print only in part: the denominator is unknown, but
+    for any two words p_a / p_b = e^(z_a − z_b). For each pair, the notes' probabilities' ratio
+    against e^(z_a − z_b); the tolerance is the sum of the half-widths of both ranges that the
+    printed rounding allows."""
+    words = list(args["words"])
+    z, z_tol = printed_array(args["logits"])
+    p, p_tol = printed_array(args["probs"])
+    value, claimed, tol, labels = [], [], [], []
+    for a in range(len(words)):
+        for b in range(a + 1, len(words)):
+            r = math.exp(z[a] - z[b])
+            h = z_tol[a] + z_tol[b]
+            r_half = (math.exp(z[a] - z[b] + h) - math.exp(z[a] - z[b] - h)) / 2
+            lo = (p[a] - p_tol[a]) / (p[b] + p_tol[b])
+            hi = (p[a] + p_tol[a]) / (p[b] - p_tol[b]) if p[b] > p_tol[b] else math.inf
+            value.append(r)
+            claimed.append(p[a] / p[b])
+            tol.append(r_half + (hi - lo) / 2)
+            labels.append(f"p({words[a]}) / p({words[b]})")
+    return {"value": np.array(value), "claimed": np.array(claimed), "tolerance": np.array(tol),
+            "basis": "notes", "labels": (labels, labels)}
+
+
+def run_checks(ex: dict, claims: dict[str, tuple[np.ndarray, np.ndarray]]) -> list[Check]:
+    """Every check of one example, in file order (a check may use the ones before it)."""
+    ctx = Context(claims)
+    out = []
+    for spec in ex.get("checks", []):
+        c = _run_one(spec, ctx)
+        ctx.checks[c.id] = c
+        out.append(c)
+    return out
+
+
+def _run_one(spec: dict, ctx: Context) -> Check:
+    name = spec.get("compute")
+    if name not in RECIPES:
+        raise ValueError(f"check {spec.get('id')!r}: unknown recipe {name!r}")
+    printed = spec.get("printed")
+    pv, pt = printed_array(printed) if printed is not None else (None, None)
+    r = RECIPES[name](spec.get("args", {}), pv, pt, ctx)
+    value = np.asarray(r["value"], dtype=np.float64)
+    if "claimed" in r:
+        claimed, tol = np.asarray(r["claimed"], float), np.asarray(r["tolerance"], float)
+    else:
+        if pv is None:
+            raise ValueError(f"check {spec['id']!r} needs the printed numbers")
+        claimed, tol = pv, pt + r.get("input_slack", 0.0)
+    if claimed.shape != value.shape:
+        raise ValueError(f"check {spec['id']!r}: {claimed.shape} printed but {value.shape} computed")
+    en, zh = r.get("labels", (None, None))
+    lab = spec.get("entry_labels")
+    if lab:
+        en, zh = lab["en"], lab["zh"]
+    c = Check(spec["id"], spec["title"]["en"], spec["title"]["zh"], _as_list(spec.get("quote", [])),
+              r.get("basis", "exact"), value, claimed, tol,
+              None if printed is None else np.asarray(printed, dtype=object), en, zh,
+              explanation_en=spec.get("explanation", {}).get("en", ""),
+              explanation_zh=spec.get("explanation", {}).get("zh", ""))
+    c.agrees = _close(value, claimed, tol)
+    c.from_notes = r.get("from_notes")
+    if c.agrees.all():
+        c.verdict = "agrees"
+    elif c.from_notes is not None and _close(c.from_notes, claimed, tol + r.get("from_notes_slack", 0.0)).all() \
+            and ctx.check(r["origin"]).verdict != "agrees":
+        c.verdict, c.origin = "inherited", ctx.check(r["origin"]).origin or r["origin"]
+    else:
+        c.verdict = "slip"
+    c.note_en, c.note_zh = _notes(c, ctx)
+    return c
+
+
+def _as_list(q: Any) -> list[str]:
+    return [q] if isinstance(q, str) else list(q)
+
+
+def fmt(x: float) -> str:
+    """Six significant figures; infinities spelled out."""
+    if math.isinf(x):
+        return "−inf" if x < 0 else "inf"
+    return f"{x:.6g}"
+
+
+def _notes(c: Check, ctx: Context) -> tuple[str, str]:
+    """A generated sentence in each language: how many entries disagree and the worst ones."""
+    n, total = c.n_disagree, c.agrees.size
+    basis_en = ("recomputed from the notes' own printed numbers" if c.basis == "notes"
+                else "recomputed exactly")
+    basis_zh = "用笔记自己印出的数重新计算" if c.basis == "notes" else "精确重新计算"
+    if n == 0:
+        return (f"All {total} agree within the notes' rounding ({basis_en}).",
+                f"{total} 个数都在笔记的舍入误差内正确（{basis_zh}）。")
+    bad = np.argwhere(~np.atleast_1d(c.agrees))
+    diff = np.abs(np.atleast_1d(c.value) - np.atleast_1d(c.claimed))
+    worst = sorted(map(tuple, bad), key=lambda ij: -np.nan_to_num(diff[ij], nan=np.inf))[:3]
+
+    def where(ij, zh):
+        labels = c.labels_zh if zh else c.labels_en
+        if labels is not None and len(ij) == 1:
+            return labels[ij[0]]
+        return "[" + ",".join(map(str, ij)) + "]"
+    val, cl = np.atleast_1d(c.value), np.atleast_1d(c.claimed)
+    en = "; ".join(f"{where(ij, False)}: notes {fmt(cl[ij])}, right {fmt(val[ij])}" for ij in worst)
+    zh = "；".join(f"{where(ij, True)}：笔记 {fmt(cl[ij])}，正确 {fmt(val[ij])}" for ij in worst)
+    text_en = f"{n} of {total} disagree beyond the notes' rounding ({basis_en}): {en}."
+    text_zh = f"{total} 个数中有 {n} 个超出笔记的舍入误差（{basis_zh}）：{zh}。"
+    if c.verdict == "inherited":
+        src = ctx.check(c.origin)
+        text_en += f" The arithmetic is right on the notes' own numbers; the error comes from “{src.title_en}”."
+        text_zh += f"按笔记自己的数，这一步计算是对的；错误来自“{src.title_zh}”。"
+    return text_en, text_zh
+
+
+# --------------------------------------------------------------------------------------------
+# Statements in words, with computed evidence
+
+
+@dataclass
+class Evidence:
+    """A small table computed to back a statement's "in fact": column keys (the page names
+    them in both languages) and rows of numbers."""
+
+    columns: list[str]
+    rows: list[list[float]]
+
+
+@dataclass
+class Statement:
+    """"The notes say X; in fact Y", with the notes' own words quoted."""
+
+    id: str
+    example: str | None
+    title_en: str
+    title_zh: str
+    quote: list[str]
+    says_en: str
+    says_zh: str
+    fact_en: str
+    fact_zh: str
+    page: str | None = None
+    evidence: Evidence | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        ev = None if self.evidence is None else {"columns": self.evidence.columns, "rows": self.evidence.rows}
+        return {"id": self.id, "example": self.example, "title_en": self.title_en, "title_zh": self.title_zh,
+                "quote": self.quote, "says_en": self.says_en, "says_zh": self.says_zh,
+                "fact_en": self.fact_en, "fact_zh": self.fact_zh, "page": self.page, "evidence": ev}
+
+
+EVIDENCE: dict[str, Callable[[dict], Evidence]] = {}
+
+
+def evidence(name: str):
+    def deco(fn):
+        EVIDENCE[name] = fn
+        return fn
+    return deco
+
+
+@evidence("pe_wavelengths")
+def _pe_wavelengths(args: dict) -> Evidence:
+    """Wavelength (in positions) of each listed dimension of the sinusoidal PE: dimensions 2i
+    and 2i+1 turn at 1/10000^(2i/d) radians per position, so one period is 2π·10000^(2i/d)
+    positions, which grows with the dimension."""
+    rows = []
+    for d, dims in zip(args["d_model"], args["dims"]):
+        for k in dims:
+            rows.append([float(d), float(k), 2 * math.pi * 10000.0 ** (2 * (k // 2) / d)])
+    return Evidence(["d_model", "dimension", "wavelength"], rows)
+
+
+@evidence("softmax_saturation")
+def _softmax_saturation(args: dict) -> Evidence:
+    """Two scores, softmaxed unscaled and divided by √d_k: the first weight p and its gradient
+    ∂p/∂s = p(1 − p). Unscaled, p is almost exactly 1 and the gradient almost 0 (it vanishes,
+    it does not explode)."""
+    s = np.asarray(args["scores"], float)
+    rows = []
+    for div in (1.0, math.sqrt(args["d_k"])):
+        z = s / div
+        e = np.exp(z - z.max())
+        p = float(e[0] / e.sum())
+        rows.append([div, float(z[0]), float(z[1]), p, p * (1 - p)])
+    return Evidence(["divisor", "score_1", "score_2", "weight_1", "gradient"], rows)
+
+
+def load_statements(data: dict) -> list[Statement]:
+    """The examples file's statements, with their evidence computed."""
+    out = []
+    for s in data.get("statements", []):
+        ev = None
+        if s.get("evidence"):
+            name = s["evidence"]["compute"]
+            if name not in EVIDENCE:
+                raise ValueError(f"statement {s['id']!r}: unknown evidence {name!r}")
+            ev = EVIDENCE[name](s["evidence"].get("args", {}))
+        out.append(Statement(s["id"], s.get("example"), s["title"]["en"], s["title"]["zh"], _as_list(s["quote"]),
+                             s["says"]["en"], s["says"]["zh"], s["fact"]["en"], s["fact"]["zh"],
+                             s.get("page"), ev))
+    return out
