@@ -1,4 +1,5 @@
-"""Worked examples: the notes' examples recomputed and checked, with editable inputs; free mode."""
+"""Worked examples: the notes' examples recomputed and checked, with editable inputs; the notes'
+statements in words set against the paper; free mode."""
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -10,6 +11,7 @@ from viz import worked as V
 
 t = i18n.translator(strings)
 zh = i18n.lang() == "zh"
+lang = "zh" if zh else "en"
 VERDICT_BAD = ("slip", "inherited", "assumed")
 
 
@@ -39,7 +41,7 @@ def show_step(n: int, step: W.Step, tokens, key: str) -> None:
             c1, c2 = st.columns(2)
             c1.markdown(f"**{t('computed')}**")
             c1.dataframe(V.styled(value, bad, digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
-            c2.markdown(f"**{t('notes')}** ({step.source})")
+            c2.markdown(f"**{t('notes')}** ({step.source_zh if zh else step.source_en})")
             c2.dataframe(V.styled(claims, bad, digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
             if bad is not None and bad.any():
                 st.caption(t("both"))
@@ -58,13 +60,61 @@ def show_step(n: int, step: W.Step, tokens, key: str) -> None:
                 download(claims, f"{key}_notes", f"{key}_dlc", t("download_notes"))
 
 
+def show_check(c, tokens, key: str) -> None:
+    """One printed claim outside the step chain: the notes' words, the numbers side by side."""
+    title = c.title_zh if zh else c.title_en
+    with st.expander(f"{title} — {t('verdict_' + c.verdict)}", expanded=c.verdict != "agrees"):
+        st.markdown(f"**{t('notes_write')}**")
+        st.code("\n".join(c.quote), language=None, wrap_lines=True)
+        st.caption(t("basis_" + c.basis))
+        f = V.check_frames(c, tokens, lang)
+        if f["kind"] == "list":
+            df = f["frame"].rename(columns={k: t("col_" + k) for k in ("what", "notes", "value", "ok")})
+            st.dataframe(V.styled(df, f["bad"]), hide_index=True, key=f"{key}_l")
+        else:
+            c1, c2 = st.columns(2)
+            c1.markdown(f"**{t('computed')}**")
+            c1.dataframe(V.styled(f["value"], f["bad"], digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
+            c2.markdown(f"**{t('notes')}**")
+            c2.dataframe(V.styled(f["claimed"], f["bad"], digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
+            if f["bad"].any():
+                st.caption(t("both"))
+                st.dataframe(V.styled(f["both"], f["bad"]), key=f"{key}_b")
+        expl = c.explanation_zh if zh else c.explanation_en
+        if expl:
+            st.markdown(f"**{t('why')}:** {expl}")
+        st.caption(c.note_zh if zh else c.note_en)
+
+
+def show_statement(s, key: str) -> None:
+    """"The notes say X; in fact Y", with the notes' words and any computed evidence."""
+    with st.expander(s.title_zh if zh else s.title_en):
+        st.markdown(f"**{t('says')}** {s.says_zh if zh else s.says_en}")
+        st.code("\n".join(s.quote), language=None, wrap_lines=True)
+        st.markdown(f"**{t('in_fact')}** {s.fact_zh if zh else s.fact_en}")
+        if s.evidence is not None:
+            names = {c: t("ev_" + c) for c in s.evidence.columns}
+            st.dataframe(V.styled(V.evidence_frame(s.evidence, names), None, digits=6), hide_index=True,
+                         key=f"{key}_ev")
+        if s.page:
+            st.page_link(s.page, label=t("see_page"), icon="➡️")
+
+
 def examples_tab() -> None:
     names = titles()
     inspect_cache.fill_from_link("we_example", "example", allowed=names)  # ?example= (tour)
     ex_id = st.selectbox(t("example"), list(names), key="we_example",
                          format_func=lambda i: names[i][1 if zh else 0])
     ex = V.example_dict(ex_id)
-    st.caption(t("source", source=ex.get("source", "")))
+    st.caption(t("where", where=ex.get("where", {}).get(lang, "")))
+    if ex.get("passage"):
+        with st.expander(t("passage")):
+            if not zh and ex.get("gloss_en"):
+                st.markdown(f"**{t('gloss')}** {ex['gloss_en']}")
+            text = V.passage_text(ex["passage"])
+            st.code(text, language=None, wrap_lines=True, height=420 if text.count("\n") > 30 else "content")
+            st.caption(t("passage_caption"))
+        st.caption(t("scope_some", what=ex["unchecked"][lang]) if ex.get("unchecked") else t("scope_all"))
     if ex.get("tokens"):
         st.caption(t("tokens", tokens=" · ".join(ex["tokens"])))
     version = st.session_state.setdefault(f"we_version_{ex_id}", 0)
@@ -79,19 +129,19 @@ def examples_tab() -> None:
         new = dict(ex, pos=pos, d_model=int(d))
         changed = pos != ex["pos"] or d != ex["d_model"]
     else:
-        fixed = [f"{k} = {v}" for k, v in ex.items() if k in V.INPUT_KEYS and isinstance(v, str)]
+        fixed = [V.fixed_input_text(k, v, lang) for k, v in ex.items() if k in V.INPUT_KEYS and isinstance(v, str)]
         if fixed:
             st.caption(" · ".join(fixed))
         frames = V.editable_inputs(ex)
         cols = st.columns(min(len(frames), 4) or 1)
         for n, (name, df) in enumerate(frames.items()):
             with cols[n % len(cols)]:
-                st.caption(name)
+                st.caption(V.input_label(name, lang))
                 edited[name] = st.data_editor(df, key=f"we_in_{ex_id}_{name}_{version}", num_rows="fixed")
         try:
-            new = V.with_inputs(ex, edited)
+            new = V.with_inputs(ex, edited, lang)
         except ValueError as e:
-            st.error(t("bad_inputs", reason=str(e)))
+            st.error(t("bad_inputs", reason=V.localize_error(str(e), lang)))
             return
         changed = V.inputs_changed(ex, edited)
     if changed:
@@ -102,15 +152,18 @@ def examples_tab() -> None:
     try:
         res = W.run_example(new)
     except ValueError as e:
-        st.error(t("bad_inputs", reason=str(e)))
+        st.error(t("bad_inputs", reason=V.localize_error(str(e), lang)))
         return
     s = res.summary()
     st.write(t("summary", steps=s["steps"], claimed=s["claimed_steps"], agree=s["agree"], disagree=s["disagree"],
                wrong=s["entries_disagree"], entries=s["entries_checked"]))
+    if s["checks"]:
+        st.write(t("summary_checks", n=s["checks"], agree=s["checks_agree"], disagree=s["checks_disagree"],
+                   wrong=s["check_entries_disagree"], entries=s["check_entries"]))
     summ = V.summary_frame(res, "zh" if zh else "en")
     if len(summ):
         bad = np.zeros(summ.shape, dtype=bool)
-        bad[:, 2] = summ["verdict"].isin(VERDICT_BAD).to_numpy()
+        bad[:, 1] = summ["verdict"].isin(VERDICT_BAD).to_numpy()
         summ["verdict"] = summ["verdict"].map(lambda v: t("verdict_" + v))
         summ = summ.rename(columns={"step": t("col_step"), "verdict": t("col_verdict"), "wrong": t("col_wrong"),
                                     "entries": t("col_entries"), "origin": t("col_origin")})
@@ -118,6 +171,22 @@ def examples_tab() -> None:
         st.dataframe(V.styled(summ, bad), hide_index=True, key="we_summary")
     for n, step in enumerate(res.steps, start=1):
         show_step(n, step, res.tokens, f"we_{ex_id}_{step.name}")
+    if res.checks:
+        st.subheader(t("checks_title"))
+        st.caption(t("checks_intro"))
+        for c in res.checks:
+            show_check(c, res.tokens, f"we_{ex_id}_check_{c.id}")
+    said = W.statements(ex_id)
+    if said:
+        st.subheader(t("statements_title"))
+        for stm in said:
+            show_statement(stm, f"we_{ex_id}_said_{stm.id}")
+
+
+def statements_tab() -> None:
+    st.write(t("statements_intro"))
+    for stm in W.statements():
+        show_statement(stm, f"we_said_{stm.id}")
 
 
 def free_tab() -> None:
@@ -145,7 +214,7 @@ def free_tab() -> None:
     try:
         steps = V.free_steps(mode, texts, mask_kind, mask_text, int(d_k), int(heads))
     except ValueError as e:
-        st.error(t("free_error", reason=str(e)))
+        st.error(t("free_error", reason=V.localize_error(str(e), lang)))
         return
     weights = [s for s in steps if s.name.split(".")[-1] == "weights"]
     sums = sorted({V.fmt(v, 6) for s in weights for v in np.atleast_2d(s.value).sum(axis=1)})
@@ -157,10 +226,12 @@ def free_tab() -> None:
 st.title(t("title"))
 st.write(t("intro"))
 # A mode switch rather than tabs: only the chosen mode is computed and drawn.
-mode_names = {"examples": t("tab_examples"), "free": t("tab_free")}
+mode_names = {"examples": t("tab_examples"), "statements": t("tab_statements"), "free": t("tab_free")}
 mode = st.segmented_control(" ", list(mode_names), key="we_mode", default="examples",
                             format_func=mode_names.get, label_visibility="collapsed")
 if mode == "free":
     free_tab()
+elif mode == "statements":
+    statements_tab()
 else:
     examples_tab()

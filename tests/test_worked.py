@@ -67,7 +67,8 @@ EXPECTED_IDS = {
 
 # What the project's copy adds to each example (its own annotations); everything else, inputs
 # and the shared claims included, must be exactly the shared file's.
-OWN_KEYS = {"explanations", "printed_per_entry", "title", "where", "passage", "gloss_en", "claim_labels", "checks"}
+OWN_KEYS = {"explanations", "printed_per_entry", "title", "where", "passage", "gloss_en", "claim_labels", "checks",
+            "unchecked"}
 
 
 def test_shipped_copy_matches_shared_inputs_and_claims():

@@ -129,6 +129,7 @@ class Check:
     explanation_zh: str = ""
     note_en: str = ""
     note_zh: str = ""
+    axes: str | None = None  # a table's axes: "tokens" (rows and columns), "rows" (rows only) or None
 
     @property
     def n_disagree(self) -> int:
@@ -234,6 +235,15 @@ def _divide(args, pv, pt, ctx):
         src = ctx.check(args["rounds"]["check"])
         out.update(from_notes=src.claimed, from_notes_slack=src.tolerance, origin=src.id)
     return out
+
+
+@recipe("products")
+def _products(args, pv, pt, ctx):
+    """a × b for each pair of printed factors (the factors exactly as printed)."""
+    a, _ = printed_array(args["a"])
+    b, _ = printed_array(args["b"])
+    labels = [f"{x} × {y}" for x, y in zip(args["a"], args["b"])]
+    return {"value": a * b, "basis": "exact", "labels": (labels, labels)}
 
 
 @recipe("implied_dimension")
@@ -364,7 +374,7 @@ def _run_one(spec: dict, ctx: Context) -> Check:
               r.get("basis", "exact"), value, claimed, tol,
               None if printed is None else np.asarray(printed, dtype=object), en, zh,
               explanation_en=spec.get("explanation", {}).get("en", ""),
-              explanation_zh=spec.get("explanation", {}).get("zh", ""))
+              explanation_zh=spec.get("explanation", {}).get("zh", ""), axes=spec.get("axes"))
     c.agrees = _close(value, claimed, tol)
     c.from_notes = r.get("from_notes")
     if c.agrees.all():

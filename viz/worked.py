@@ -17,6 +17,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from transformer import worked as W
+from viz import labels as L
 
 # Fonts that carry Chinese, German and English glyphs, in order of preference (the browser picks
 # the first it has); plotly's default (Open Sans) has no CJK glyphs.
@@ -29,9 +30,10 @@ MAX_FREE_SIZE = 12  # rows/columns a student may type in free mode
 
 
 def style(fig: go.Figure, title: str | None = None, height: int | None = None) -> go.Figure:
-    """Common layout: CJK-capable font, compact margins, PNG export kept in the modebar."""
+    """Common layout: CJK-capable font, compact margins, PNG export kept in the modebar. The title
+    is escaped (viz.labels): it may quote a token."""
     fig.update_layout(font=dict(family=FONT), margin=dict(l=10, r=10, t=50 if title else 20, b=10),
-                      title=title, hoverlabel=dict(font=dict(family=FONT)))
+                      title=L.text(title) if title else None, hoverlabel=dict(font=dict(family=FONT)))
     if height:
         fig.update_layout(height=height)
     return fig
@@ -55,11 +57,13 @@ def matrix_heatmap(z: np.ndarray, x_labels: Sequence[str] | None = None, y_label
                    height: int | None = None, digits: int = 6) -> go.Figure:
     """A heatmap on numeric axes with the labels as tick text, so repeated tokens ("the", "the")
     stay separate columns. Hover: row label, column label and the exact value. -inf cells are
-    drawn empty and hover as "−inf"."""
+    drawn empty and hover as "−inf". Labels and titles are escaped (viz.labels): a token "</s>"
+    read as a tag would squeeze the plot into a sliver."""
     z = np.atleast_2d(np.asarray(z, dtype=np.float64))
     n_rows, n_cols = z.shape
-    xl = list(x_labels) if x_labels is not None else [str(j) for j in range(n_cols)]
-    yl = list(y_labels) if y_labels is not None else [str(i) for i in range(n_rows)]
+    xl = L.texts(x_labels) if x_labels is not None else [str(j) for j in range(n_cols)]
+    yl = L.texts(y_labels) if y_labels is not None else [str(i) for i in range(n_rows)]
+    xt, yt, vn = L.text(x_title), L.text(y_title), L.text(value_name)
     shown = np.where(np.isfinite(z), z, np.nan)
     custom = np.empty((n_rows, n_cols, 3), dtype=object)
     for i in range(n_rows):
@@ -67,18 +71,18 @@ def matrix_heatmap(z: np.ndarray, x_labels: Sequence[str] | None = None, y_label
             custom[i, j] = (yl[i], xl[j], fmt(z[i, j], digits))
     fig = go.Figure(go.Heatmap(
         z=shown, x=list(range(n_cols)), y=list(range(n_rows)), customdata=custom, colorscale=colorscale,
-        zmid=zmid, colorbar=dict(title=value_name),
+        zmid=zmid, colorbar=dict(title=vn),
         text=[[fmt(v, 3) for v in row] for row in z] if text else None,
         texttemplate="%{text}" if text else None,
-        hovertemplate=f"{y_title or 'row'}: %{{customdata[0]}}<br>{x_title or 'column'}: %{{customdata[1]}}"
-                      f"<br>{value_name}: %{{customdata[2]}}<extra></extra>"))
+        hovertemplate=f"{yt or 'row'}: %{{customdata[0]}}<br>{xt or 'column'}: %{{customdata[1]}}"
+                      f"<br>{vn}: %{{customdata[2]}}<extra></extra>"))
     # up to 60 labels are written out; beyond that plotly picks numeric ticks (the index)
     if n_cols <= 60:
         fig.update_xaxes(tickmode="array", tickvals=list(range(n_cols)), ticktext=xl)
     if n_rows <= 60:
         fig.update_yaxes(tickmode="array", tickvals=list(range(n_rows)), ticktext=yl)
-    fig.update_xaxes(title=x_title, side="top")
-    fig.update_yaxes(title=y_title, autorange="reversed")
+    fig.update_xaxes(title=xt, side="top")
+    fig.update_yaxes(title=yt, autorange="reversed")
     return style(fig, title, height)
 
 
@@ -132,8 +136,11 @@ def step_labels(step: W.Step, tokens: Sequence[str]) -> tuple[list[str] | None, 
 
 
 def value_frame(step: W.Step, tokens: Sequence[str] = ()) -> pd.DataFrame:
+    """A step's numbers as a table; a mask shows 1 (may attend) and 0 (masked), as typed in free
+    mode, rather than True/False."""
     rows, cols = step_labels(step, tokens)
-    return matrix_frame(step.value, rows, cols)
+    value = step.value.astype(int) if step.value.dtype == bool else step.value
+    return matrix_frame(value, rows, cols)
 
 
 def claim_frame(step: W.Step, tokens: Sequence[str] = ()) -> pd.DataFrame | None:
@@ -178,15 +185,92 @@ def comparison_frame(step: W.Step, tokens: Sequence[str] = (), digits: int = 4) 
 
 
 def summary_frame(res: W.WorkedResult, lang: str = "en") -> pd.DataFrame:
-    """One row per step the notes print: verdict, wrong entries, where the error began."""
+    """One row per step the notes print: verdict, wrong entries, where the error began (in words:
+    no internal step names), then one row per other printed number checked."""
+    zh = lang == "zh"
     rows = []
     for s in res.steps:
         if s.claimed is None:
             continue
-        rows.append({"step": s.label_zh if lang == "zh" else s.label_en, "name": s.name,
-                     "verdict": s.verdict, "wrong": s.n_disagree, "entries": int(s.agrees.size),
-                     "origin": s.origin or ""})
-    return pd.DataFrame(rows, columns=["step", "name", "verdict", "wrong", "entries", "origin"])
+        rows.append({"step": s.label_zh if zh else s.label_en, "verdict": s.verdict, "wrong": s.n_disagree,
+                     "entries": int(s.agrees.size), "origin": W.origin_text(s.origin, zh)})
+    titles = {c.id: (c.title_zh if zh else c.title_en) for c in res.checks}
+    for c in res.checks:
+        rows.append({"step": titles[c.id], "verdict": c.verdict, "wrong": c.n_disagree,
+                     "entries": int(c.agrees.size), "origin": titles.get(c.origin, "") if c.origin else ""})
+    return pd.DataFrame(rows, columns=["step", "verdict", "wrong", "entries", "origin"])
+
+
+# --------------------------------------------------------------------------------------------
+# Checks of the other printed numbers, statements, the notes' passage
+
+
+def check_frames(check: Any, tokens: Sequence[str] = (), lang: str = "en") -> dict[str, Any]:
+    """A check laid out for the page.
+
+    A list (one entry per labelled claim) becomes one table: what is claimed, the notes' text,
+    the recomputed number, and ``bad`` marks the wrong rows. A table (2-D) becomes the computed
+    and the notes' tables with tokens on the axes the check names, plus the one-table comparison;
+    ``bad`` marks the wrong cells."""
+    zh = lang == "zh"
+    value, claimed, ok = np.asarray(check.value), np.asarray(check.claimed), np.asarray(check.agrees)
+    if value.ndim == 1:
+        labels = (check.labels_zh if zh else check.labels_en) or [str(i) for i in range(value.size)]
+        printed = check.printed
+        shown = [str(printed[i]) if printed is not None else fmt(claimed[i], 6) for i in range(value.size)]
+        df = pd.DataFrame({"what": labels, "notes": shown, "value": [fmt(v, 6) for v in value],
+                           "ok": ["✅" if o else "❌" for o in ok]})
+        bad = np.zeros(df.shape, dtype=bool)
+        bad[:, 1] = ~ok
+        return {"kind": "list", "frame": df, "bad": bad}
+    tokens = list(tokens or [])
+    rows = tokens if check.axes in ("tokens", "rows") and len(tokens) == value.shape[0] else None
+    cols = tokens if check.axes == "tokens" and len(tokens) == value.shape[1] else None
+    cells = [[fmt(value[i, j], 6) if ok[i, j] else f"{fmt(value[i, j], 6)} ≠ {fmt(claimed[i, j], 6)}"
+              for j in range(value.shape[1])] for i in range(value.shape[0])]
+    return {"kind": "table", "value": matrix_frame(value, rows, cols), "claimed": matrix_frame(claimed, rows, cols),
+            "both": pd.DataFrame(cells, index=_unique(rows, value.shape[0]), columns=_unique(cols, value.shape[1])),
+            "bad": ~ok}
+
+
+def evidence_frame(ev: Any, names: dict[str, str]) -> pd.DataFrame:
+    """A statement's computed evidence as a table, columns named in the page's language."""
+    df = pd.DataFrame(ev.rows, columns=[names.get(c, c) for c in ev.columns])
+    for col in df.columns:
+        if (df[col] == df[col].round()).all() and df[col].abs().max() < 1e6:
+            df[col] = df[col].astype(int)
+    return df
+
+
+def passage_text(excerpts: Sequence[str]) -> str:
+    """The notes' own text of an example: its verbatim excerpts, separated by an ellipsis line."""
+    return "\n\n……\n\n".join(excerpts)
+
+
+# How an example's inputs are named on the page (never the examples file's keys).
+INPUT_LABELS = {
+    "scores": ("Given scores q·k", "给定的分数 q·k"), "X": ("X (one row per token)", "X（每行一个词）"),
+    "Q": ("Q", "Q"), "K": ("K", "K"), "V": ("V", "V"), "W_Q": ("W_Q", "W_Q"), "W_K": ("W_K", "W_K"),
+    "W_V": ("W_V", "W_V"),
+    "word_embeddings_rows_are_tokens": ("Word embeddings (one row per token)", "词嵌入（每行一个词）"),
+    "W_query": ("W_Q", "W_Q"), "W_key": ("W_K", "W_K"), "W_value": ("W_V", "W_V"),
+}
+
+
+def input_label(key: str, lang: str = "en") -> str:
+    en, zh = INPUT_LABELS.get(key, (key, key))
+    return zh if lang == "zh" else en
+
+
+def fixed_input_text(key: str, spec: str, lang: str = "en") -> str:
+    """An input the examples file gives as text ("identity(3)", "X") in words."""
+    m = re.fullmatch(r"\s*identity\((\d+)\)\s*", spec)
+    if m:
+        n = m.group(1)
+        what = f"{n}×{n} 单位矩阵" if lang == "zh" else f"the {n}×{n} identity matrix"
+    else:
+        what = input_label(spec, lang)
+    return f"{input_label(key, lang)} = {what}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -237,16 +321,63 @@ def frame_to_matrix(df: Any, name: str) -> np.ndarray:
     return a
 
 
-def with_inputs(ex: dict, edited: dict[str, Any]) -> dict:
-    """A copy of the example with edited input tables put back (1-D inputs stay 1-D)."""
+def with_inputs(ex: dict, edited: dict[str, Any], lang: str = "en") -> dict:
+    """A copy of the example with edited input tables put back (1-D inputs stay 1-D). Messages
+    name an input as the page does (``input_label``), never by its key in the examples file."""
     new = copy.deepcopy(ex)
     for key, df in edited.items():
-        a = frame_to_matrix(df, key)
+        a = frame_to_matrix(df, input_label(key, lang))
         orig = np.asarray(ex[key], dtype=np.float64)
         if orig.ndim == 1:
             a = a.reshape(-1)
         new[key] = a.tolist()
     return new
+
+
+# Every message the page can show from a bad input, in Chinese: (English pattern, Chinese
+# template). The names in them (Q, W_V, X, ...) are formulas and stay as they are.
+_ZH_ERRORS = [
+    (r"(?P<n>.+): not a table", "{n}：不是一张表"),
+    (r"(?P<n>.+): the table is empty", "{n}：表是空的"),
+    (r"(?P<n>.+): row (?P<i>\d+), column (?P<j>\d+) is not a number \((?P<v>.*)\)", "{n}：第 {i} 行第 {j} 列不是数字（{v}）"),
+    (r"(?P<n>.+): row (?P<i>\d+), column (?P<j>\d+) is empty", "{n}：第 {i} 行第 {j} 列是空的"),
+    (r"(?P<n>.+): only finite numbers are allowed", "{n}：只能填有限的数"),
+    (r"the mask is empty: one row per query, 1 = may attend, 0 = masked", "掩码是空的：每个查询一行，1 = 可以关注，0 = 被遮挡"),
+    (r"(?P<n>.+) is empty: type one row per line, numbers separated by spaces", "{n} 是空的：每行输入一行数字，用空格分隔"),
+    (r"(?P<n>.+), row (?P<i>\d+): (?P<v>.*) is not a number", "{n} 第 {i} 行：{v} 不是数字"),
+    (r"(?P<n>.+): every row needs the same number of entries, got (?P<v>.*)", "{n}：每一行的数字个数必须相同，现在是 {v}"),
+    (r"(?P<n>.+) is (?P<a>\d+)×(?P<b>\d+); at most (?P<m>\d+) rows and columns here",
+     "{n} 是 {a}×{b}；这里最多 {m} 行 {m} 列"),
+    (r"(?P<n>.+): numbers too large", "{n}：数太大"),
+    (r"the mask must be (?P<t>\d+)×(?P<s>\d+) \(queries × keys\), got (?P<a>\d+)×(?P<b>\d+)",
+     "掩码必须是 {t}×{s}（查询 × 键），现在是 {a}×{b}"),
+    (r"an additive mask may only hold 0 \(keep\) and -inf \(masked\)", "加性掩码只能包含 0（保留）和 -inf（遮挡）"),
+    (r"the mask may only hold 1 \(may attend\) and 0 \(masked\)", "掩码只能包含 1（可以关注）和 0（遮挡）"),
+    (r"Q and K must have the same number of columns, got (?P<a>\d+) and (?P<b>\d+)",
+     "Q 和 K 的列数必须相同，现在是 {a} 和 {b}"),
+    (r"K and V must have the same number of rows \(keys\), got (?P<a>\d+) and (?P<b>\d+)",
+     "K 和 V 的行数（键的个数）必须相同，现在是 {a} 和 {b}"),
+    (r"d_k=(?P<d>\d+) but each head's queries have (?P<w>\d+) columns", "d_k = {d}，但每个头的查询有 {w} 列"),
+    (r"(?P<n>.+) has (?P<c>\d+) columns, not divisible by heads=(?P<h>\d+)", "{n} 有 {c} 列，不能平均分给 {h} 个头"),
+    (r"(?P<n>.+) is blank, so it is the (?P<d>\d+)×\d+ identity, whose \d+ columns cannot be split into (?P<h>\d+) "
+     r"equal blocks: type .+, or choose a number of heads that divides \d+",
+     "{n} 留空即 {d}×{d} 单位矩阵，它的 {d} 列不能平均分成 {h} 块：请填写 {n}，或选择能整除 {d} 的头数"),
+    (r"(?P<n>.+) must have (?P<d>\d+) rows \(the width of X\), got (?P<m>\d+)", "{n} 必须有 {d} 行（X 的列数），现在是 {m} 行"),
+    (r"(?P<n>.+) contains non-finite numbers \(NaN or inf\)", "{n} 含有无效的数"),
+]
+
+
+def localize_error(message: str, lang: str = "en") -> str:
+    """An input error in the page's language (English as raised; Chinese from _ZH_ERRORS; a
+    message not in the table is shown as raised)."""
+    if lang != "zh":
+        return message
+    for pattern, zh in _ZH_ERRORS:
+        m = re.fullmatch(pattern, message)
+        if m:
+            parts = {k: ("掩码" if v == "mask" else v) for k, v in m.groupdict().items()}
+            return zh.format(**parts)
+    return message
 
 
 def inputs_changed(ex: dict, edited: dict[str, Any]) -> bool:

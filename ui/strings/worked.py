@@ -1,14 +1,23 @@
 """Strings of the Worked examples page (EN and ZH with the same keys)."""
 EN = {
     "title": "Worked examples",
-    "intro": "The study notes work attention out by hand. Here every one of their examples is recomputed "
-             "step by step from the same inputs, and the notes' numbers are set beside the right ones. A "
-             "number counts as right when it matches to the decimals the notes print. Where the notes "
-             "slipped, the cell is red and the text says which step went wrong and why.",
+    "intro": "“The notes” are a student's study notes on the Transformer paper (“Attention Is All You Need”), "
+             "written in Chinese: four sets of notes and one translated illustrated article, with examples "
+             "worked out by hand. Here every one of those examples is recomputed step by step from the same "
+             "inputs, and each number the notes print is set beside the right one. A number counts as right "
+             "when it matches to the decimals the notes print. Where the notes slipped, the cell is red and "
+             "the text says which step went wrong and why.",
     "tab_examples": "The notes' examples",
     "tab_free": "Free mode: your own numbers",
+    "tab_statements": "What the notes say in words",
     "example": "Example",
-    "source": "From the notes: {source}",
+    "where": "In the notes: {where}",
+    "passage": "The notes' own text of this example (in Chinese)",
+    "gloss": "In English, briefly:",
+    "passage_caption": "Quoted as the notes have it, formulas included.",
+    "scope_all": "Every number the notes print in this passage is checked below: the inputs are used as given, "
+                 "and every other number is a step or a check.",
+    "scope_some": "Every number the notes print in this passage is checked below except {what}.",
     "tokens": "Tokens: {tokens}",
     "inputs": "Inputs (edit any cell: every step below is recomputed)",
     "inputs_help": "Click a cell and type a number. Clearing a cell or typing text is refused with a message.",
@@ -20,6 +29,32 @@ EN = {
     "d_model": "d_model",
     "summary": "{claimed} of {steps} steps are printed in the notes: {agree} right, {disagree} with mistakes "
                "({wrong} of {entries} numbers wrong).",
+    "summary_checks": "Other numbers the notes print here: {n} checks, {agree} right, {disagree} with mistakes "
+                      "({wrong} of {entries} numbers wrong).",
+    "checks_title": "The other numbers the notes print here",
+    "checks_intro": "Numbers that are not a step of the attention above: each is recomputed, either exactly or "
+                    "from the notes' own printed numbers (then a mistake is a slip of that very line).",
+    "notes_write": "The notes write:",
+    "basis_exact": "Recomputed exactly, for the numbers exactly as the notes print them.",
+    "basis_notes": "Recomputed from the notes' own printed numbers.",
+    "col_what": "what",
+    "col_notes": "the notes",
+    "col_value": "recomputed",
+    "col_ok": "right?",
+    "statements_title": "What the notes say in words",
+    "statements_intro": "Statements in the notes that contradict the paper, each with the notes' own words, what "
+                        "is true, and a computation where one backs it.",
+    "says": "The notes say:",
+    "in_fact": "In fact:",
+    "see_page": "See it in the app",
+    "ev_d_model": "d_model",
+    "ev_dimension": "dimension",
+    "ev_wavelength": "one wave, in positions",
+    "ev_divisor": "divided by",
+    "ev_score_1": "score 1",
+    "ev_score_2": "score 2",
+    "ev_weight_1": "weight 1 (softmax)",
+    "ev_gradient": "gradient p(1 − p)",
     "summary_table": "Verdict per step",
     "col_step": "step",
     "col_verdict": "verdict",
@@ -35,7 +70,6 @@ EN = {
     "notes": "The notes",
     "both": "Both in one table (“computed ≠ notes” where they differ)",
     "why": "Why",
-    "checked_note": "How it was checked",
     "download": "Download CSV",
     "download_notes": "Download the notes' numbers (CSV)",
     "free_intro": "Type your own matrices: one row per line, numbers separated by spaces or commas. Every "
@@ -43,9 +77,11 @@ EN = {
     "free_mode": "Inputs",
     "mode_qkv": "Q, K and V",
     "mode_x": "X and W_Q, W_K, W_V",
-    "w_blank": "Leave a W empty to use the identity matrix.",
+    "w_blank": "Leave a W empty to use the identity matrix. Like any W, it is split into one block of columns "
+               "per head, so with several heads each head sees its own block of X's columns.",
     "heads": "Heads",
-    "heads_help": "The columns of Q, K, V (or of W_Q, W_K, W_V) are split into this many equal blocks, one per head.",
+    "heads_help": "The columns of Q, K, V (or of W_Q, W_K, W_V; an empty W is the identity) are split into this "
+                  "many equal blocks, one per head.",
     "mask": "Mask",
     "mask_none": "none",
     "mask_causal": "causal (no looking ahead)",
@@ -58,12 +94,19 @@ EN = {
 }
 ZH = {
     "title": "手算例题",
-    "intro": "学习笔记中手算了注意力。这里把笔记里的每个例题从相同输入出发逐步重新计算，并把笔记的数放在正确的数旁边。"
-             "一个数按笔记打印的小数位数一致即算正确。笔记算错的地方，单元格标红，并说明是哪一步出错、为什么。",
+    "intro": "“笔记”指一位学生学习 Transformer 原始论文时写的中文学习笔记：四篇笔记加一篇翻译的图解文章，其中有手算的"
+             "例题。这里把这些例题从相同输入出发逐步重新计算，并把笔记印出的每个数放在正确的数旁边。一个数按笔记印出的"
+             "小数位数一致即算正确。笔记算错的地方，单元格标红，并说明是哪一步出错、为什么。",
     "tab_examples": "笔记中的例题",
     "tab_free": "自由模式：输入你自己的数",
+    "tab_statements": "笔记中的文字说法",
     "example": "例题",
-    "source": "出自笔记：{source}",
+    "where": "在笔记中的位置：{where}",
+    "passage": "笔记中这道例题的原文",
+    "gloss": "英文简述：",
+    "passage_caption": "按笔记原样引用，公式也照原样。",
+    "scope_all": "这段原文中笔记印出的每个数都在下面核对了：输入按原样使用，其余每个数都是下面的一个步骤或一项核对。",
+    "scope_some": "这段原文中笔记印出的数，除了{what}，都在下面核对了。",
     "tokens": "词元：{tokens}",
     "inputs": "输入（可以修改任意单元格，下面每一步都会重新计算）",
     "inputs_help": "点击单元格输入数字。清空单元格或输入文字会被拒绝，并给出提示。",
@@ -74,6 +117,31 @@ ZH = {
     "d_model": "d_model",
     "summary": "共 {steps} 步，其中 {claimed} 步在笔记中有数值：{agree} 步正确，{disagree} 步有错"
                "（{entries} 个数中有 {wrong} 个错）。",
+    "summary_checks": "笔记在这里印出的其他数：共 {n} 项核对，{agree} 项正确，{disagree} 项有错"
+                      "（{entries} 个数中有 {wrong} 个错）。",
+    "checks_title": "笔记在这里印出的其他数",
+    "checks_intro": "这些数不属于上面注意力计算的步骤：每个都重新计算，或者精确计算，或者用笔记自己印出的数计算"
+                    "（这时出错就是这一行本身算错了）。",
+    "notes_write": "笔记写道：",
+    "basis_exact": "按笔记印出的数原样精确重新计算。",
+    "basis_notes": "用笔记自己印出的数重新计算。",
+    "col_what": "内容",
+    "col_notes": "笔记",
+    "col_value": "重新计算",
+    "col_ok": "对吗？",
+    "statements_title": "笔记中的文字说法",
+    "statements_intro": "笔记中与论文相矛盾的说法：每条都给出笔记原话、正确的说法，能计算的地方附上计算。",
+    "says": "笔记说：",
+    "in_fact": "实际上：",
+    "see_page": "在本应用中查看",
+    "ev_d_model": "d_model",
+    "ev_dimension": "维度",
+    "ev_wavelength": "一个波长（以位置计）",
+    "ev_divisor": "除数",
+    "ev_score_1": "分数 1",
+    "ev_score_2": "分数 2",
+    "ev_weight_1": "权重 1（softmax）",
+    "ev_gradient": "梯度 p(1 − p)",
     "summary_table": "每一步的结论",
     "col_step": "步骤",
     "col_verdict": "结论",
@@ -89,16 +157,15 @@ ZH = {
     "notes": "笔记",
     "both": "合并成一张表（不一致处写成“计算值 ≠ 笔记”）",
     "why": "原因",
-    "checked_note": "核对方法",
-    "download": "下载 CSV",
-    "download_notes": "下载笔记中的数（CSV）",
+    "download": "下载表格文件",
+    "download_notes": "下载笔记中的数（表格文件）",
     "free_intro": "输入你自己的矩阵：每行一行，数字之间用空格或逗号分隔。页面会展示缩放点积注意力的每一步。",
     "free_mode": "输入",
     "mode_qkv": "Q、K 和 V",
     "mode_x": "X 和 W_Q、W_K、W_V",
-    "w_blank": "某个 W 留空即使用单位矩阵。",
+    "w_blank": "某个 W 留空即使用单位矩阵。和其他 W 一样，它按列分成每个头一块，所以有多个头时，每个头看到 X 的不同列。",
     "heads": "头数",
-    "heads_help": "Q、K、V（或 W_Q、W_K、W_V）的列被平均分成这么多块，每个头一块。",
+    "heads_help": "Q、K、V（或 W_Q、W_K、W_V；留空的 W 是单位矩阵）的列被平均分成这么多块，每个头一块。",
     "mask": "掩码",
     "mask_none": "无",
     "mask_causal": "因果（不能看后面的词）",
