@@ -176,13 +176,13 @@ except CheckpointError as e:
 
 # -- the grids -----------------------------------------------------------------------------------
 if relation == "anaphora":
-    c1, c2, c3 = st.columns([4, 1, 1])
     bl = res["baselines"]
-    if bl:
-        c2.metric(t("nearest_noun"), f"{bl['nearest_noun']:.0%}", help=t("baselines_help"))
-        c3.metric(t("first_noun"), f"{bl['first_noun']:.0%}", help=t("baselines_help"))
-    else:
-        c2.caption(t("no_baselines"))
+    shown_bl = [k for k in VH.BASELINE_ORDER if k in bl]
+    c1, *cols = st.columns([4] + [1] * max(1, len(shown_bl)))
+    for col, k in zip(cols, shown_bl):
+        col.metric(t(k), f"{bl[k]:.0%}", help=t("baselines_help"))
+    if "nearest_noun" not in bl:
+        cols[-1].caption(t("no_baselines"))
     msg = c1
 else:
     msg = st

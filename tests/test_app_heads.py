@@ -12,6 +12,7 @@ from app_helpers import no_errors, open_app
 from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
 from test_app_decode import rerun
 from test_viz_decode_heads import spec_array
+from ui.strings import heads as S
 
 PAGE = "pages/head_finder.py"
 
@@ -69,7 +70,9 @@ def test_head_finder_fills_the_grid(monkeypatch, tmp_path, trained_dir, trained_
         "Choose heads" if lang == "en" else "选择要关掉的头")
     base = H.baselines(items)
     metrics = [m.value for m in at.metric]
-    assert f"{base['nearest_noun']:.0%}" in metrics and f"{base['first_noun']:.0%}" in metrics
+    assert [m.label for m in at.metric][:4] == [S.EN[k] if lang == "en" else S.ZH[k]
+                                            for k in ("nearest_noun", "first_noun", "random_noun", "random_word")]
+    assert metrics[:4] == [f"{base[k]:.0%}" for k in ("nearest_noun", "first_noun", "random_noun", "random_word")]
     # the link opens the best head on the Attention page
     link = at.get("page_link")[0].proto
     q = parse_qs(link.query_string)

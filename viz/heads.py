@@ -21,6 +21,8 @@ KINDS = ("encoder_self", "decoder_self", "cross")
 SHORT = {"encoder_self": "enc", "decoder_self": "dec", "cross": "cross"}
 _FROM_SHORT = {v: k for k, v in SHORT.items()}
 MAX_PROBE_BYTES = 1_000_000
+# the baselines of transformer.heads.baselines, in the order the Heads page shows them
+BASELINE_ORDER = ("nearest_noun", "first_noun", "random_noun", "random_word")
 _LABEL = re.compile(r"^(enc|dec|cross) L(\d+) H(\d+)$")
 
 

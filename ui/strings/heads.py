@@ -90,11 +90,15 @@ EN = {
                      "sentences (mean weight {w:.2f}).",
     "baselines": "Baselines (no model)",
     "baselines_help": "What a rule without attention would score: guess the noun nearest before "
-                      "the pronoun, or the first noun of the sentence. A head that beats both does "
-                      "more than a position rule.",
+                      "the pronoun, the first noun of the sentence, a random one of its nouns, or a "
+                      "random word (any word of the antecedent's noun phrase counts, as for a head). "
+                      "A head that beats them all does more than a position rule.",
     "nearest_noun": "nearest noun",
     "first_noun": "first noun",
-    "no_baselines": "These probe sentences list no candidate nouns, so there are no baselines.",
+    "random_noun": "random noun",
+    "random_word": "random word",
+    "no_baselines": "These probe sentences list no candidate nouns, so only the random-word baseline "
+                    "can be computed.",
     "open": "Open one head on the Attention page",
     "open_help": "Choose a head (the best one is preselected) and a sentence: the link shows "
                  "that head's weights on it.",
@@ -216,11 +220,13 @@ ZH = {
     "best_anaphora": "最好的头：**{head}**，{kind}，第 {l} 层，头 {h}：在 {v:.0%} 的探针句中，它的最大"
                      "权重落在先行词（它的冠词或名词）上（平均权重 {w:.2f}）。",
     "baselines": "基线（不用模型）",
-    "baselines_help": "不用注意力的规则能得多少分：猜代词之前最近的名词，或句子的第一个名词。"
-                      "同时超过这两者的头，做的不只是按位置猜。",
+    "baselines_help": "不用注意力的规则能得多少分：猜代词之前最近的名词、句子的第一个名词、随机一个名词，"
+                      "或随机一个词（和头一样，先行词名词短语中的任何词都算对）。超过所有这些的头，做的不只是按位置猜。",
     "nearest_noun": "最近的名词",
     "first_noun": "第一个名词",
-    "no_baselines": "这些探针句没有列出候选名词，因此没有基线。",
+    "random_noun": "随机名词",
+    "random_word": "随机词",
+    "no_baselines": "这些探针句没有列出候选名词，因此只能算随机词基线。",
     "open": "在“注意力”页打开一个头",
     "open_help": "选择一个头（已预选最好的头）和一个句子：链接会显示这个头在该句上的权重。",
     "kind": "注意力类型",
