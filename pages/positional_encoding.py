@@ -39,8 +39,8 @@ except ValueError as e:
 
 # 1. waves
 st.subheader(t("waves_title"))
-st.plotly_chart(P.waves_figure(pe, dims, x_title=t("position"), y_title=t("pe_value"), dim_word=t("dim_word")),
-                key="pe_waves")
+st.plotly_chart(P.waves_figure(pe, dims, x_title=t("position"), y_title=t("pe_value"), dim_word=t("dim_word"),
+                               period_word=t("period_word")), key="pe_waves")
 omega = P.frequencies(d_model)
 st.caption(t("waves_caption", fast=2 * math.pi / omega[0], slow=2 * math.pi / omega[-1], last=d_model - 1))
 pe_df = matrix_frame(pe, [str(p) for p in range(N_POS)], [str(d) for d in range(d_model)])
@@ -72,7 +72,7 @@ M, err = P.rotation_check(pe, k)
 st.success(t("rot_result", k=k, n=N_POS - k, err=err))
 with st.expander(t("rot_matrix", k=k), expanded=d_model <= 16):
     if d_model <= 64:
-        st.plotly_chart(P.rotation_figure(M), key="pe_rot")
+        st.plotly_chart(P.rotation_figure(M, x_title=t("column"), y_title=t("row")), key="pe_rot")
     download(matrix_frame(M), f"rotation_M_{k}_d{d_model}", "pe_dl_rot")
 
 # 5. sizes against the current model's embeddings
@@ -100,8 +100,8 @@ else:
             st.caption(t("learned_pe"))
         labels = ck.tokenizer.display(ids)
         norms = P.norm_frame(labels, scaled, pe_rows)
-        st.plotly_chart(P.norm_figure(norms, emb_name=t("emb_name"), pe_name=t("pe_name"), x_title=""),
-                        key="pe_norms")
+        st.plotly_chart(P.norm_figure(norms, emb_name=t("emb_name"), pe_name=t("pe_name"), x_title="",
+                                      ratio_word=t("ratio_word")), key="pe_norms")
         e_mean, p_mean = norms["embedding_norm"].mean(), norms["pe_norm"].mean()
         st.write(t("norm_result", emb=e_mean, pe=p_mean, ratio=e_mean / p_mean))
         download(norms, "pe_vs_embedding_norms", "pe_dl_norms")

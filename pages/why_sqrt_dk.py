@@ -37,20 +37,21 @@ n = 2000
 
 st.subheader(t("var_title"))
 var = variance(n, seed)
-st.plotly_chart(S.variance_figure(var, raw=t("var_raw"), theory=t("var_theory"), scaled=t("var_scaled")),
-                key="sqrt_var")
+st.plotly_chart(S.variance_figure(var, raw=t("var_raw"), theory=t("var_theory"), scaled=t("var_scaled"),
+                                  y_title=t("variance")), key="sqrt_var")
 st.caption(t("var_caption", n=n))
 download(var, "variance_of_qk", "sqrt_dl_var")
 
 samples = S.dot_samples(d_k, n, seed)
 st.markdown(f"**{t('hist_title', n=n, d=d_k)}**")
-st.plotly_chart(S.histogram_figure(samples, d_k), key="sqrt_hist")
+st.plotly_chart(S.histogram_figure(samples, d_k, x_title=t("value"), y_title=t("count"),
+                                   samples_word=t("samples_word")), key="sqrt_hist")
 st.caption(t("hist_caption", raw=samples.std(ddof=1), theory=math.sqrt(d_k), scaled=samples.std(ddof=1) / math.sqrt(d_k)))
 
 st.subheader(t("row_title", d=d_k))
 scores = S.score_row(d_k, n_keys, seed)
-st.plotly_chart(S.row_figure(scores, d_k, titles=(t("t_raw"), t("t_scaled")), key_word=t("key_word")),
-                key="sqrt_row")
+st.plotly_chart(S.row_figure(scores, d_k, titles=(t("t_raw"), t("t_scaled")), key_word=t("key_word"),
+                             score_word=t("score_word"), weight_word=t("weight_word")), key="sqrt_row")
 raw_stats, scaled_stats = S.softmax_stats(scores), S.softmax_stats(scores / math.sqrt(d_k))
 st.caption(t("row_caption", raw=raw_stats["max_weight"], scaled=scaled_stats["max_weight"]))
 row_df = pd.DataFrame({"score": scores, "scaled": scores / math.sqrt(d_k), "weight_raw": S.softmax(scores),

@@ -25,6 +25,28 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on PATH "
                                 "(apt-get install -y chromium)")
 
 
+# Each plotly chart's plot areas (plotly's drag rectangles) and the chart's own box. A chart whose
+# labels plotly read as HTML (an unescaped </s>) still draws, but squeezed into a sliver.
+PLOT_AREAS_JS = """els => els.map(el => {
+  const r = Array.from(el.querySelectorAll('rect.nsewdrag')).map(d => [
+    parseFloat(d.getAttribute('width')) || 0, parseFloat(d.getAttribute('height')) || 0]);
+  const box = el.getBoundingClientRect();
+  return {w: box.width, h: box.height, plots: r};
+})"""
+MIN_PLOT_PX = 40
+
+
+def collapsed_charts(page) -> list[str]:
+    """Charts drawn but unreadable: a plot area under MIN_PLOT_PX in either direction."""
+    out = []
+    charts = page.locator("[data-testid='stPlotlyChart']")
+    for i, c in enumerate(charts.evaluate_all(PLOT_AREAS_JS) if charts.count() else []):
+        small = [p for p in c["plots"] if min(p) < MIN_PLOT_PX]
+        if c["h"] < MIN_PLOT_PX or small:
+            out.append(f"chart {i + 1}: plot area {small[0] if small else (c['w'], c['h'])} px")
+    return out
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -126,5 +148,30 @@ def test_every_page_in_a_real_browser(server):
                 problems.append(f"{slug}: {msgs}")
             if slug in CHART_PAGES and charts == 0:
                 problems.append(f"{slug}: no chart drawn")
+            problems += [f"{slug}: {c} (collapsed)" for c in collapsed_charts(page)]
         browser.close()
     assert problems == []
+
+
+def test_the_d_k_line_lands_on_d_k(tmp_path):
+    """The Why-sqrt page's dotted line, drawn by plotly.js in the browser, sits where the
+    log axis puts d_k = 64 (log10(64) as x drew it near d_k = 2)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from viz import scaling as S
+    fig = S.saturation_figure(S.saturation_table([1, 4, 16, 64, 256], 8, 2, 0), 64)
+    html = tmp_path / "sat.html"
+    fig.write_html(str(html), include_plotlyjs=True)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page()
+        page.goto(html.as_uri())
+        page.wait_for_selector(".shapelayer path", state="attached")
+        got = page.evaluate("""() => {
+            const gd = document.querySelector('.plotly-graph-div'), xa = gd._fullLayout.xaxis;
+            const d = document.querySelector('.shapelayer path').getAttribute('d');
+            return {line: parseFloat(d.slice(1)), at64: xa.l2p(Math.log10(64)) + xa._offset,
+                    at2: xa.l2p(Math.log10(2)) + xa._offset};
+        }""")
+        browser.close()
+    assert abs(got["line"] - got["at64"]) < 1.0 and abs(got["line"] - got["at2"]) > 50

@@ -99,8 +99,11 @@ def test_batch_and_masks_against_hand_masks():
     assert pad.tolist()[1] == [True, True, False, False, False]
     causal = Mk.causal_keep(5)
     assert (causal == np.tril(np.ones((5, 5), bool))).all()
+    # the decoder's side: <s> + words (one longer), its combined mask causal AND padding
+    assert b.dec_labels[1] == ["<s>", "猫", "在", "<pad>", "<pad>", "<pad>"] and b.dec_lengths == [5, 3, 6]
     both = Mk.combined_keep(b, 1)
-    assert (both == (np.tril(np.ones((5, 5), bool)) & pad[1][None, :])).all()
+    dec_pad = np.array([True, True, True, False, False, False])
+    assert (both == (np.tril(np.ones((6, 6), bool)) & dec_pad[None, :])).all()
     for text in ("", "   \n \t ", "\n".join(["x"] * 20)):
         with pytest.raises(ValueError):
             Mk.make_batch(text, None)

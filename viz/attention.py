@@ -3,13 +3,12 @@ a bertviz-style head view (two token columns joined by lines whose opacity is th
 
 Matrices are (queries, keys) with rows = queries. Axis labels carry each token's position
 ("3 dog"), so repeated words keep their own row and a hover reads like a sentence a teacher can
-say: "3 dog → 1 the: 0.41". Labels are escaped for plotly (which reads a subset of HTML in text: a
-token "<s>" would otherwise turn on strikethrough). Figures stay light: one figure for the whole
+say: "3 dog → 1 the: 0.41". Every drawn string goes through viz.labels (plotly reads a subset of
+HTML in text: a token "<s>" would otherwise turn on strikethrough). Figures stay light: one figure for the whole
 grid, values rounded to 4 decimals, cell text only on small matrices.
 """
 from __future__ import annotations
 
-import html
 from typing import Sequence
 
 import numpy as np
@@ -17,7 +16,7 @@ import plotly.graph_objects as go
 from plotly.colors import qualitative
 from plotly.subplots import make_subplots
 
-from .tokens import unique_labels
+from . import labels as L
 
 COLORSCALE = "Blues"
 HEAD_COLORS = qualitative.Plotly + qualitative.D3 + qualitative.Dark24
@@ -25,14 +24,13 @@ MAX_CELL_TEXT = 14  # write the value in each cell only up to this many rows/col
 
 
 def axis_labels(labels: Sequence[str]) -> list[str]:
-    """Token labels as plotly category names: HTML-escaped and unique."""
-    return unique_labels([html.escape(str(lab), quote=False) for lab in labels])
+    """Token labels as plotly category names: escaped and unique (viz.labels.categories)."""
+    return L.categories(labels)
 
 
 def position_labels(labels: Sequence[str]) -> list[str]:
-    """'dog' at position 3 -> '3 dog' (escaped): distinct even for repeated words, and the hover
-    says which occurrence it is."""
-    return [f"{i} {html.escape(str(lab), quote=False)}" for i, lab in enumerate(labels)]
+    """'dog' at position 3 -> '3 dog', escaped (viz.labels.positioned)."""
+    return L.positioned(labels)
 
 
 def _np(m) -> np.ndarray:
@@ -61,9 +59,11 @@ def heatmap(m, q_labels: Sequence[str], k_labels: Sequence[str], *, title: str =
         trace.update(texttemplate="%{z:.2f}", textfont={"size": 10})
     fig = go.Figure(trace)
     h = height or int(min(900, max(320, 24 * nq + 170)))
-    fig.update_layout(title=title, height=h, margin=dict(l=10, r=10, t=50 if title else 20, b=10))
-    fig.update_xaxes(title=x_title, tickangle=-45, side="bottom", type="category", automargin=True)
-    fig.update_yaxes(title=y_title, autorange="reversed", type="category", automargin=True)
+    fig.update_layout(title=L.text(title), height=h,
+                      margin=dict(l=10, r=10, t=50 if title else 20, b=10))
+    fig.update_xaxes(title=L.text(x_title), tickangle=-45, side="bottom", type="category",
+                     automargin=True)
+    fig.update_yaxes(title=L.text(y_title), autorange="reversed", type="category", automargin=True)
     return fig
 
 
@@ -79,13 +79,13 @@ def model_view(stack, q_labels: Sequence[str], k_labels: Sequence[str], *,
         raise ValueError(f"model view needs (layers, heads, queries, keys), got {a.shape}")
     n_layers, n_heads, nq, nk = a.shape
     ys, xs = position_labels(q_labels), position_labels(k_labels)
-    fig = make_subplots(rows=n_layers, cols=n_heads, row_titles=list(row_titles),
-                        column_titles=list(col_titles), horizontal_spacing=0.012,
+    fig = make_subplots(rows=n_layers, cols=n_heads, row_titles=L.texts(row_titles),
+                        column_titles=L.texts(col_titles), horizontal_spacing=0.012,
                         vertical_spacing=0.02 if n_layers > 1 else 0.0)
     z_all = np.round(a, digits)
     for li in range(n_layers):
         for hi in range(n_heads):
-            name = html.escape(cell_names[li][hi]) if cell_names else f"{li}/{hi}"
+            name = L.text(cell_names[li][hi]) if cell_names else f"{li}/{hi}"
             fig.add_trace(go.Heatmap(
                 z=z_all[li, hi], x=xs, y=ys, coloraxis="coloraxis",
                 hovertemplate=name + "<br>%{y} → %{x}: %{z:." + str(hover_digits)
@@ -134,7 +134,7 @@ def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
     gap = 0.03  # lines stop short of the labels
     for n_drawn, h in enumerate(heads):
         colour = HEAD_COLORS[h % len(HEAD_COLORS)]
-        name = html.escape(names[h])
+        name = L.text(names[h])
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=name,
                                  line=dict(color=colour, width=4), legendgroup=f"h{h}"))
         sub = w[h][rows]  # (rows, K)
@@ -174,10 +174,10 @@ def head_view(weights, q_labels: Sequence[str], k_labels: Sequence[str], *,
     fig.update_yaxes(visible=False, range=[-n + 0.3, 0.8])
     ann = []
     if left_title:
-        ann.append(dict(x=x0, y=0.9, text=html.escape(left_title), showarrow=False, xanchor="right",
+        ann.append(dict(x=x0, y=0.9, text=L.text(left_title), showarrow=False, xanchor="right",
                         font=dict(size=12, color="gray")))
     if right_title:
-        ann.append(dict(x=x1, y=0.9, text=html.escape(right_title), showarrow=False, xanchor="left",
+        ann.append(dict(x=x1, y=0.9, text=L.text(right_title), showarrow=False, xanchor="left",
                         font=dict(size=12, color="gray")))
     fig.update_layout(height=int(min(1400, max(300, 24 * n + 90))), annotations=ann,
                       margin=dict(l=10, r=10, t=30, b=10), plot_bgcolor="rgba(0,0,0,0)",

@@ -15,6 +15,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from transformer import worked as W
+from viz import labels as L
 from viz.worked import fmt, matrix_frame, matrix_heatmap, style
 
 MAX_D_MODEL = 4096
@@ -46,19 +47,24 @@ def frequencies(d_model: int) -> np.ndarray:
 
 
 def waves_figure(pe: np.ndarray, dims: Sequence[int], title: str | None = None,
-                 x_title: str = "position", y_title: str = "PE value", dim_word: str = "dim") -> go.Figure:
-    """One line per chosen dimension over positions; the legend says sin or cos and the period."""
+                 x_title: str = "position", y_title: str = "PE value", dim_word: str = "dim",
+                 period_word: str = "period") -> go.Figure:
+    """One line per chosen dimension over positions; the legend says sin or cos and the period
+    (every word comes from the caller, in the page's language)."""
     fig = go.Figure()
     d = pe.shape[1]
     omega = frequencies(d)
     pos = np.arange(pe.shape[0])
+    dim_word, period_word = L.text(dim_word), L.text(period_word)
+    x_title, y_title = L.text(x_title), L.text(y_title)
     for k in dims:
         if not 0 <= k < d:
             continue
         fn = "sin" if k % 2 == 0 else "cos"
         period = 2 * math.pi / omega[k]
         fig.add_trace(go.Scatter(
-            x=pos, y=pe[:, k], mode="lines", line_shape="spline", name=f"{dim_word} {k} ({fn}, period {period:.4g})",
+            x=pos, y=pe[:, k], mode="lines", line_shape="spline",
+            name=f"{dim_word} {k} ({fn}, {period_word} {period:.4g})",
             hovertemplate=f"{dim_word} {k}<br>{x_title}: %{{x}}<br>{y_title}: %{{y:.6f}}<extra></extra>"))
     fig.update_xaxes(title=x_title)
     fig.update_yaxes(title=y_title, range=[-1.1, 1.1])
@@ -105,12 +111,15 @@ def offset_curves(pe: np.ndarray, starts: Sequence[int], max_k: int) -> pd.DataF
 
 def offset_figure(curves: pd.DataFrame, title: str | None = None, x_title: str = "offset k",
                   y_title: str = "PE(p)·PE(p+k)") -> go.Figure:
+    """One curve per start position p (a column of offset_curves): they lie on top of each other."""
     fig = go.Figure()
     dashes = ["solid", "dash", "dot", "dashdot"]
+    x_title, y_title = L.text(x_title), L.text(y_title)
     for n, col in enumerate(curves.columns):
+        name = L.text(col)
         fig.add_trace(go.Scatter(
-            x=curves.index, y=curves[col], mode="lines", name=col, line=dict(dash=dashes[n % 4], width=3 - n * 0.5),
-            hovertemplate=f"{col}<br>k: %{{x}}<br>{y_title}: %{{y:.6f}}<extra></extra>"))
+            x=curves.index, y=curves[col], mode="lines", name=name, line=dict(dash=dashes[n % 4], width=3 - n * 0.5),
+            hovertemplate=f"{name}<br>k: %{{x}}<br>{y_title}: %{{y:.6f}}<extra></extra>"))
     fig.update_xaxes(title=x_title)
     fig.update_yaxes(title=y_title)
     return style(fig, title, 360)
@@ -142,8 +151,10 @@ def rotation_check(pe: np.ndarray, k: int) -> tuple[np.ndarray, float]:
     return M, err
 
 
-def rotation_figure(M: np.ndarray, title: str | None = None) -> go.Figure:
-    return matrix_heatmap(M, title=title, x_title="column", y_title="row", value_name="M_k",
+def rotation_figure(M: np.ndarray, title: str | None = None, x_title: str = "column",
+                    y_title: str = "row") -> go.Figure:
+    """M_k as a heatmap: 2×2 rotation blocks on the diagonal."""
+    return matrix_heatmap(M, title=title, x_title=x_title, y_title=y_title, value_name="M_k",
                           colorscale="RdBu", zmid=0.0, height=380)
 
 
@@ -156,16 +167,21 @@ def norm_frame(tokens: Sequence[str], scaled_embeddings: np.ndarray, pe_rows: np
 
 
 def norm_figure(df: pd.DataFrame, title: str | None = None, emb_name: str = "‖embedding·√d‖",
-                pe_name: str = "‖PE‖", x_title: str = "token") -> go.Figure:
+                pe_name: str = "‖PE‖", x_title: str = "token", ratio_word: str = "ratio") -> go.Figure:
+    """Per token of the sentence: the scaled embedding's length next to PE's. Bars sit on numeric
+    positions with the (escaped) tokens as tick text, so repeated tokens stay apart."""
     x = list(range(len(df)))
-    custom = np.stack([df["token"].astype(str), df["ratio"].map(lambda v: fmt(v, 4))], axis=1)
+    tokens = L.texts(df["token"])
+    emb_name, pe_name, ratio_word = L.text(emb_name), L.text(pe_name), L.text(ratio_word)
+    custom = np.stack([tokens, df["ratio"].map(lambda v: fmt(v, 4))], axis=1)
     fig = go.Figure([
         go.Bar(x=x, y=df["embedding_norm"], name=emb_name, customdata=custom,
-               hovertemplate=f"%{{customdata[0]}}<br>{emb_name}: %{{y:.6f}}<br>ratio: %{{customdata[1]}}<extra></extra>"),
+               hovertemplate=f"%{{customdata[0]}}<br>{emb_name}: %{{y:.6f}}<br>{ratio_word}: "
+                             f"%{{customdata[1]}}<extra></extra>"),
         go.Bar(x=x, y=df["pe_norm"], name=pe_name, customdata=custom,
                hovertemplate=f"%{{customdata[0]}}<br>{pe_name}: %{{y:.6f}}<extra></extra>"),
     ])
-    fig.update_xaxes(tickmode="array", tickvals=x, ticktext=list(df["token"].astype(str)), title=x_title)
+    fig.update_xaxes(tickmode="array", tickvals=x, ticktext=tokens, title=L.text(x_title))
     fig.update_layout(barmode="group")
     return style(fig, title, 360)
 

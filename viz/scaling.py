@@ -11,6 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from viz import labels as L
 from viz.worked import fmt, style
 
 D_KS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
@@ -45,7 +46,11 @@ def variance_table(d_ks: Sequence[int], n: int, seed: int) -> pd.DataFrame:
 
 
 def variance_figure(df: pd.DataFrame, *, title: str | None = None, raw: str = "Var(q·k), measured",
-                    theory: str = "theory: d_k", scaled: str = "Var(q·k/√d_k), measured") -> go.Figure:
+                    theory: str = "theory: d_k", scaled: str = "Var(q·k/√d_k), measured",
+                    y_title: str = "variance") -> go.Figure:
+    """Measured Var(q·k) with ±2 standard-error bars against the theory d_k, and the scaled
+    variance, on log-log axes ticked at every measured d_k."""
+    raw, theory, scaled = L.text(raw), L.text(theory), L.text(scaled)
     fig = go.Figure([
         go.Scatter(x=df["d_k"], y=df["theory"], mode="lines", name=theory, line=dict(dash="dash", color="#555"),
                    hovertemplate="d_k %{x}<br>" + theory + ": %{y}<extra></extra>"),
@@ -56,22 +61,25 @@ def variance_figure(df: pd.DataFrame, *, title: str | None = None, raw: str = "V
                    hovertemplate="d_k %{x}<br>" + scaled + ": %{y:.4f}<extra></extra>"),
     ])
     fig.update_xaxes(type="log", title="d_k", tickvals=list(df["d_k"]))
-    fig.update_yaxes(type="log", title="variance")
+    fig.update_yaxes(type="log", title=L.text(y_title))
     fig.update_layout(legend=dict(orientation="h", y=-0.25))
     return style(fig, title, 380)
 
 
 def histogram_figure(samples: np.ndarray, d_k: int, *, title: str | None = None,
-                     raw: str = "q·k", scaled: str = "q·k/√d_k") -> go.Figure:
+                     raw: str = "q·k", scaled: str = "q·k/√d_k", x_title: str = "value",
+                     y_title: str = "count", samples_word: str = "samples") -> go.Figure:
+    """The samples of q·k and of q·k/√d_k, overlaid."""
+    raw, scaled, samples_word = L.text(raw), L.text(scaled), L.text(samples_word)
     fig = go.Figure([
         go.Histogram(x=samples, name=raw, opacity=0.6, nbinsx=60,
-                     hovertemplate=raw + " in [%{x}]: %{y} samples<extra></extra>"),
+                     hovertemplate=raw + " ∈ [%{x}]: %{y} " + samples_word + "<extra></extra>"),
         go.Histogram(x=samples / np.sqrt(d_k), name=scaled, opacity=0.6, nbinsx=60,
-                     hovertemplate=scaled + " in [%{x}]: %{y} samples<extra></extra>"),
+                     hovertemplate=scaled + " ∈ [%{x}]: %{y} " + samples_word + "<extra></extra>"),
     ])
     fig.update_layout(barmode="overlay")
-    fig.update_xaxes(title="value")
-    fig.update_yaxes(title="count")
+    fig.update_xaxes(title=L.text(x_title))
+    fig.update_yaxes(title=L.text(y_title))
     return style(fig, title, 340)
 
 
@@ -119,30 +127,40 @@ def saturation_table(d_ks: Sequence[int], n_keys: int, trials: int, seed: int) -
 def saturation_figure(df: pd.DataFrame, d_k: int | None = None, *,
                       titles: Sequence[str] = ("largest weight", "entropy (nats)", "‖diag(p) − ppᵀ‖"),
                       raw: str = "without scaling", scaled: str = "divided by √d_k") -> go.Figure:
-    fig = make_subplots(rows=1, cols=3, subplot_titles=list(titles), horizontal_spacing=0.07)
+    """Three panels against d_k on log axes (ticked at every d_k of the table), without and with
+    the scaling; a dotted line at the chosen d_k.
+
+    The line is placed at x = d_k itself, not log10(d_k): plotly.js places shapes on a log axis
+    in data coordinates (its shapePositionToRange converts with d2r, i.e. takes the log itself),
+    unlike axis ranges and annotations, which take log10 values. log10(64) = 1.8 drew the line
+    near d_k = 2 (tests/test_viz_foundations.py and the browser test check where it lands)."""
+    titles = L.texts(titles)
+    raw, scaled = L.text(raw), L.text(scaled)
+    fig = make_subplots(rows=1, cols=3, subplot_titles=titles, horizontal_spacing=0.07)
     for c, key in enumerate(("max_weight", "entropy", "jacobian_norm"), start=1):
         for tag, name, colour in (("raw", raw, "#c0392b"), ("scaled", scaled, "#2a7ab9")):
             fig.add_trace(go.Scatter(x=df["d_k"], y=df[f"{key}_{tag}"], mode="lines+markers", name=name,
                                      legendgroup=tag, showlegend=(c == 1), line=dict(color=colour),
                                      hovertemplate=f"{name}<br>d_k %{{x}}<br>{titles[c - 1]}: %{{y:.6f}}<extra></extra>"),
                           row=1, col=c)
-        fig.update_xaxes(type="log", title="d_k", row=1, col=c)
+        fig.update_xaxes(type="log", title="d_k", tickvals=list(df["d_k"]), row=1, col=c)
         if d_k:
-            fig.add_vline(x=np.log10(d_k), line_dash="dot", line_color="#555", row=1, col=c)
+            fig.add_vline(x=d_k, line_dash="dot", line_color="#555", row=1, col=c)
     fig.update_layout(legend=dict(orientation="h", y=-0.25))
     return style(fig, None, 380)
 
 
 def row_figure(scores: np.ndarray, d_k: int, *, titles: Sequence[str] = ("softmax(q·k)", "softmax(q·k/√d_k)"),
-               key_word: str = "key") -> go.Figure:
+               key_word: str = "key", score_word: str = "score", weight_word: str = "weight") -> go.Figure:
     """The softmax of one row with and without the scaling, bars labelled with their values."""
     raw, scaled = softmax(scores), softmax(scores / np.sqrt(d_k))
-    x = [f"{key_word} {j}" for j in range(len(scores))]
-    fig = make_subplots(rows=1, cols=2, subplot_titles=list(titles), horizontal_spacing=0.08)
+    x = [f"{L.text(key_word)} {j}" for j in range(len(scores))]
+    fig = make_subplots(rows=1, cols=2, subplot_titles=L.texts(titles), horizontal_spacing=0.08)
+    hover = ("%{x}<br>" + L.text(score_word) + " %{customdata[0]}<br>" + L.text(weight_word)
+             + " %{customdata[1]}<extra></extra>")
     for c, (p, s, colour) in enumerate(((raw, scores, "#c0392b"), (scaled, scores / np.sqrt(d_k), "#2a7ab9")), start=1):
         fig.add_trace(go.Bar(x=x, y=p, marker_color=colour, showlegend=False, customdata=np.stack([
             [fmt(v, 6) for v in s], [fmt(v, 6) for v in p]], axis=1), text=[fmt(v, 2) for v in p],
-            textposition="outside", cliponaxis=False,
-            hovertemplate="%{x}<br>score %{customdata[0]}<br>weight %{customdata[1]}<extra></extra>"), row=1, col=c)
+            textposition="outside", cliponaxis=False, hovertemplate=hover), row=1, col=c)
         fig.update_yaxes(range=[0, 1.12], row=1, col=c)
     return style(fig, None, 340)

@@ -11,7 +11,8 @@ EN = {
                       "current model's tokenizer (or at spaces when no model is loaded) and padded to the "
                       "longest one.",
     "sentences_default": "A dog runs .\nTwo men play football on the grass .\nEin Hund rennt .",
-    "tokenized_by_model": "Tokens from the current model's tokenizer (pieces + </s>, as the encoder sees them).",
+    "tokenized_by_model": "Tokens from the current model's tokenizer. The batch below is the encoder's input: "
+                          "pieces + </s>.",
     "tokenized_by_space": "No model is loaded: the sentences are split at spaces.",
     "bad_text": "These sentences cannot be used: {reason}",
     "truncated": "Sentence {n} was cut to {limit} tokens.",
@@ -20,17 +21,22 @@ EN = {
     "padding_caption": "Blue = a real token, grey = <pad>. In the model this row is shared by every query "
                        "and every head: its shape is (batch, 1, 1, length).",
     "choose": "Sentence to look at",
-    "pad_square_title": "Padding mask for this sentence (query × key)",
-    "causal_title": "Causal mask (query × key)",
+    "sides_caption": "The encoder reads the sentence as pieces + </s>; the decoder, learning to write it, reads "
+                     "<s> + pieces (shifted right by one: it never reads the </s> it has to produce). So the "
+                     "left mask is labelled with the encoder's tokens, the other two with the decoder's.",
+    "pad_square_title": "Encoder: padding mask (query × key)",
+    "pad_square_caption": "Encoder self-attention (and cross-attention's keys): every query may look at every "
+                          "real token, never at <pad>.",
+    "causal_title": "Decoder: causal mask (query × key)",
     "causal_caption": "Lower triangle: word t may see words 0…t, never a later one.",
-    "combined_title": "Both: causal AND padding",
+    "combined_title": "Decoder: causal AND padding",
     "combined_caption": "This is what the decoder's self-attention uses for this sentence. Rows of <pad> "
                         "queries still exist; their outputs are ignored by the loss.",
     "row_title": "What the mask does to one row of scores",
     "row_intro": "Take one query's row of scores (here a seeded random row, like q·k/√d_k) and mask it with the "
                  "combined mask. Left: the scores. Middle: masked entries set to −inf, then softmax: their "
                  "weight is exactly 0, since e^−∞ = 0. Right: the same entries set to 0 instead (the notes' "
-                 "step-12 example, masked_two_head_attention_3x3, writes masked entries as 0): e^0 = 1, so the "
+                 "step-12 example, `masked_two_head_attention_3x3`, writes masked entries as 0): e^0 = 1, so the "
                  "hidden tokens still get weight: the model would peek at the future and at the padding.",
     "query": "Query position",
     "seed": "Random seed for the scores",
@@ -64,23 +70,26 @@ ZH = {
     "sentences": "句子（每行一句）",
     "sentences_help": "一小批长度不同的句子。用当前模型的分词器切分成词元（没有模型时按空格切分），再补齐到最长的那句。",
     "sentences_default": "A dog runs .\nTwo men play football on the grass .\nEin Hund rennt .",
-    "tokenized_by_model": "词元来自当前模型的分词器（子词 + </s>，与编码器看到的一致）。",
+    "tokenized_by_model": "词元来自当前模型的分词器。下面的批次是编码器的输入：子词 + </s>。",
     "tokenized_by_space": "没有加载模型：按空格切分句子。",
     "bad_text": "这些句子无法使用：{reason}",
     "truncated": "第 {n} 句被截断为 {limit} 个词元。",
     "batch_title": "补齐后的批次",
     "padding_title": "填充掩码：哪些键是真实的词元（每行一句）",
-    "padding_caption": "蓝色 = 真实词元，灰色 = <pad>。在模型中，这一行被所有查询和所有头共用：形状为 (batch, 1, 1, length)。",
+    "padding_caption": "蓝色 = 真实词元，灰色 = <pad>。在模型中，这一行被所有查询和所有头共用：形状为 (批大小, 1, 1, 长度)。",
     "choose": "要查看的句子",
-    "pad_square_title": "这句话的填充掩码（查询 × 键）",
-    "causal_title": "因果掩码（查询 × 键）",
+    "sides_caption": "编码器读到的是 子词 + </s>；解码器学着写出这句话，读到的是 <s> + 子词（右移一位：它从不读入"
+                     "自己要生成的 </s>）。所以左边的掩码用编码器的词元标注，另外两个用解码器的词元标注。",
+    "pad_square_title": "编码器：填充掩码（查询 × 键）",
+    "pad_square_caption": "编码器自注意力（以及交叉注意力的键）：每个查询可以看所有真实词元，但不能看 <pad>。",
+    "causal_title": "解码器：因果掩码（查询 × 键）",
     "causal_caption": "下三角：第 t 个词可以看第 0…t 个词，永远看不到后面的词。",
-    "combined_title": "两者同时：因果 且 填充",
+    "combined_title": "解码器：因果 且 填充",
     "combined_caption": "这就是解码器自注意力对这句话使用的掩码。<pad> 作为查询的行依然存在，但它们的输出在计算损失时被忽略。",
     "row_title": "掩码对一行分数做了什么",
     "row_intro": "取一个查询的一行分数（这里是一行带随机种子的随机数，相当于 q·k/√d_k），用组合掩码处理。左：分数。"
                  "中：被遮挡处设为 −∞，再做 softmax：因为 e^−∞ = 0，它们的权重恰好为 0。右：同样的位置改设为 0"
-                 "（笔记第 12 步的例子 masked_two_head_attention_3x3 就把被遮挡处写成 0）：e^0 = 1，被遮挡的词仍然得到权重，"
+                 "（笔记第 12 步的例子 `masked_two_head_attention_3x3` 就把被遮挡处写成 0）：e^0 = 1，被遮挡的词仍然得到权重，"
                  "模型就会偷看未来的词和填充。",
     "query": "查询位置",
     "seed": "分数的随机种子",

@@ -23,6 +23,12 @@ EN = {
     "t_raw": "softmax(q·k)",
     "t_scaled": "softmax(q·k/√d_k)",
     "key_word": "key",
+    "score_word": "score",
+    "weight_word": "weight",
+    "variance": "variance",
+    "value": "value",
+    "count": "count",
+    "samples_word": "samples",
     "sat_title": "Saturation against d_k (average of {trials} random rows of {keys} keys)",
     "sat_caption": "Left: the largest weight, 1/{keys} = {uniform:.3f} for an even spread and 1 when one key takes "
                    "everything. Middle: the entropy, ln {keys} = {hmax:.3f} for an even spread and 0 for one-hot. "
@@ -59,6 +65,12 @@ ZH = {
     "t_raw": "softmax(q·k)",
     "t_scaled": "softmax(q·k/√d_k)",
     "key_word": "键",
+    "score_word": "分数",
+    "weight_word": "权重",
+    "variance": "方差",
+    "value": "数值",
+    "count": "个数",
+    "samples_word": "个样本",
     "sat_title": "饱和程度随 d_k 的变化（{trials} 行随机分数的平均，每行 {keys} 个键）",
     "sat_caption": "左：最大权重，均匀分布时为 1/{keys} = {uniform:.3f}，一个键独占时为 1。中：熵，均匀分布时为 "
                    "ln {keys} = {hmax:.3f}，独热时为 0。右：softmax 的雅可比矩阵 diag(p) − ppᵀ 的大小（Frobenius 范数），"
