@@ -18,6 +18,7 @@ CUDA. The loop never synchronises with the device except on logging steps.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import random
@@ -39,7 +40,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from . import runs
+from . import runs, supervise
 from .batching import Batch, TokenBatcher, collate, fixed_batches
 from .config import PRESETS, ModelConfig, TrainConfig, resolve_device
 from .model import Transformer
@@ -95,6 +96,7 @@ class Corpus:
     val_meta: list[dict] = field(default_factory=list)
     description: str = ""
     heldout: tuple | None = None  # (src, tgt, meta) of a second, held-out split (anaphora test)
+    train_meta: list[dict] | None = None  # per training pair (pronoun positions, for supervision)
 
 
 def _examples(exs) -> tuple[list[str], list[str], list[dict]]:
@@ -131,9 +133,10 @@ def load_corpus(args: argparse.Namespace) -> Corpus:
                                  f"(task {task})") from None
 
         train, val = load("train"), load(data_val_split(task))
-        tr_s, tr_t, _ = _examples(train)
+        tr_s, tr_t, tr_m = _examples(train)
         va_s, va_t, va_m = _examples(val)
-        corpus = Corpus(task, "synthetic", tr_s, tr_t, va_s, va_t, va_m, f"synthetic task {task}")
+        corpus = Corpus(task, "synthetic", tr_s, tr_t, va_s, va_t, va_m, f"synthetic task {task}",
+                        train_meta=tr_m)
         if task == "anaphora":
             corpus.heldout = _examples(load("test"))
         return corpus
@@ -147,12 +150,12 @@ def load_corpus(args: argparse.Namespace) -> Corpus:
             p_tr = data.load_task("classroom_pronouns", "train", seed=args.seed, **opts)
         except TypeError as e:
             raise UsageError(f"--task-opt: {str(e).splitlines()[0]} (task classroom)") from None
-        tr_s, tr_t, _ = _examples(m_tr + p_tr)
+        tr_s, tr_t, tr_m = _examples(m_tr + p_tr)
         # validation: Multi30k's own (BLEU comparable with multi30k-en-de)
         va_s, va_t, va_m = _examples(data.load_multi30k(args.data_dir, "val", "en", "de"))
         return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, va_m,
                       f"Multi30k en->de from {args.data_dir} ({len(m_tr)} pairs) plus "
-                      f"{len(p_tr)} generated caption-style pronoun pairs")
+                      f"{len(p_tr)} generated caption-style pronoun pairs", train_meta=tr_m)
     if task == "multi30k":
         if not args.data_dir:
             raise UsageError("--data-dir: required for --task multi30k (the folder with "
@@ -213,19 +216,22 @@ def data_val_split(task: str) -> str:
     return "val"
 
 
-def encode_pairs(tokenizer, src: list[str], tgt: list[str], max_len: int, eos_id: int = 2):
+def encode_pairs(tokenizer, src: list[str], tgt: list[str], max_len: int, eos_id: int = 2,
+                 kept: list[int] | None = None):
     """Source = pieces + EOS (as transformer.text does for decoding); target = pieces (the batcher
     adds BOS/EOS). Pairs too long for the model are dropped; returns (src_ids, tgt_ids, dropped)."""
     eos = eos_id
     s_ids = tokenizer.encode_batch(src)
     t_ids = tokenizer.encode_batch(tgt)
     out_s, out_t, dropped = [], [], 0
-    for s, t in zip(s_ids, t_ids):
+    for i, (s, t) in enumerate(zip(s_ids, t_ids)):
         if len(s) + 1 > max_len or len(t) + 1 > max_len or not s:
             dropped += 1
             continue
         out_s.append(s + [eos])
         out_t.append(t)
+        if kept is not None:  # the caller's per-pair lists stay aligned with the kept pairs
+            kept.append(i)
     return out_s, out_t, dropped
 
 
@@ -308,8 +314,11 @@ class Trainer:
     def __init__(self, model: Transformer, cfg: TrainConfig, train_src: list[list[int]],
                  train_tgt: list[list[int]], *, device: str = "cpu", total_steps: int | None = None,
                  evaluator: Callable[["Trainer"], dict] | None = None, log_every: int = 10,
-                 rank: int = 0, world_size: int = 1, ddp_model: torch.nn.Module | None = None):
+                 rank: int = 0, world_size: int = 1, ddp_model: torch.nn.Module | None = None,
+                 supervision: tuple | None = None):
         self.model, self.cfg, self.device = model, cfg, device
+        # (supervise.HeadTarget, per-pair targets aligned with train_src) or None
+        self.supervision = supervision
         self.train_src, self.train_tgt = train_src, train_tgt
         self.rank, self.world_size = rank, world_size
         self.net = ddp_model if ddp_model is not None else model  # what the forward pass calls
@@ -414,11 +423,19 @@ class Trainer:
         lr = self.lr_at(self.step + 1)
         for g in self.optimizer.param_groups:
             g["lr"] = lr
-        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=self.is_cuda):
+        rows, head = [], None
+        if self.supervision is not None:
+            head, per_pair = self.supervision
+            rows = [(r, per_pair[i]) for r, i in enumerate(batch.indices) if per_pair[i]]
+        ctx = supervise.capture({head.path}) if rows else contextlib.nullcontext({})
+        with ctx as captured, torch.autocast("cuda", dtype=torch.bfloat16, enabled=self.is_cuda):
             logits = self.net(b.src, b.tgt_in)  # (B,T,V)
         loss = label_smoothed_loss(logits, b.tgt_out, self.mcfg.pad_id, self.cfg.label_smoothing)
+        total = loss
+        if rows and captured.get(head.path) is not None:
+            total = loss + head.weight * supervise.loss(captured[head.path], head.head, rows)
         self.optimizer.zero_grad(set_to_none=True)
-        loss.backward()
+        total.backward()
         if self.cfg.grad_clip > 0:
             torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.cfg.grad_clip)
         self.optimizer.step()
@@ -841,6 +858,12 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--eval-sentences", type=int, default=None,
                    help="validation sentences decoded per evaluation (default 500 synthetic, 200 "
                         "translation)")
+    t.add_argument("--supervise-head", metavar="decoder_self:LAYER:HEAD",
+                   help="attention supervision: an extra loss teaching this head to attend from "
+                        "a pronoun to its antecedent, on training pairs that say where both are "
+                        "(anaphora, classroom); see transformer/supervise.py")
+    t.add_argument("--supervise-weight", type=float, default=1.0,
+                   help="weight of that loss (default 1.0)")
     t.add_argument("--checkpoint-every", type=int)
     t.add_argument("--keep-checkpoints", type=int, default=None,
                    help="step checkpoints kept besides best and last (0 = all; default: all for "
@@ -1090,6 +1113,12 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
             raise UsageError(f"--out: {run_dir} already holds a run; pass --resume to continue "
                              "it or choose another directory")
         tokenizer = model = model_cfg = None
+        if args.supervise_head:
+            try:
+                supervise.HeadTarget.parse(args.supervise_head, args.supervise_weight)
+            except ValueError as e:
+                raise UsageError(f"--supervise-head: {e}") from None
+            tc.extra["supervise"] = {"head": args.supervise_head, "weight": args.supervise_weight}
         if args.init:
             # fine-tuning: the weights, vocabulary and model settings of an existing checkpoint
             from .checkpoint import CheckpointError, load_checkpoint
@@ -1147,8 +1176,25 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
             model_cfg = make_preset(name, vocab_size=tokenizer.vocab_size, **over)
             model = Transformer(model_cfg)
         max_len = model_cfg.max_len
+        kept: list[int] = []
         tr_s, tr_t, dropped = encode_pairs(tokenizer, corpus.train_src, corpus.train_tgt, max_len,
-                                             eos_id=model_cfg.eos_id)
+                                             eos_id=model_cfg.eos_id, kept=kept)
+        supervision = None
+        if tc.extra.get("supervise"):
+            spec = tc.extra["supervise"]
+            head = supervise.HeadTarget.parse(spec["head"], spec["weight"])
+            if head.layer >= model_cfg.n_decoder_layers or head.head >= model_cfg.n_heads:
+                raise UsageError(f"--supervise-head: {spec['head']} is not in this model "
+                                 f"({model_cfg.n_decoder_layers} decoder layers, "
+                                 f"{model_cfg.n_heads} heads)")
+            if not corpus.train_meta:
+                raise UsageError(f"--supervise-head: task {corpus.task} gives no pronoun positions")
+            per_pair = supervise.targets(tokenizer, [corpus.train_tgt[i] for i in kept],
+                                         [corpus.train_meta[i] for i in kept])
+            if not any(per_pair):
+                raise UsageError(f"--supervise-head: no training pair of task {corpus.task} "
+                                 "has a pronoun and an antecedent")
+            supervision = (head, per_pair)
         if not tr_s:
             raise UsageError("training data: every pair is empty or longer than max_len")
         va_s, va_t, keep = [], [], []
@@ -1174,7 +1220,7 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
                      if rank == 0 and va_s else None)
         trainer = Trainer(model, tc, tr_s, tr_t, device=device, evaluator=evaluator,
                           log_every=args.log_every, rank=rank, world_size=world,
-                          ddp_model=ddp_model)
+                          ddp_model=ddp_model, supervision=supervision)
         if resume_state is not None:
             trainer.load_state_dict(resume_state)
             if args.steps is None and args.epochs is None:
