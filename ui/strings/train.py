@@ -99,9 +99,12 @@ EN = {
                 "1/√step.",
     "l_lr_scale": "learning-rate scale",
     "h_lr_scale": "Multiplies the paper's schedule; lower it if the loss jumps or becomes NaN.",
-    "l_label_smoothing": "label smoothing",
-    "h_label_smoothing": "Share of the target probability spread over all other tokens (0.1 in "
-                         "the paper).",
+    "l_label_smoothing": "label smoothing ε",
+    "h_label_smoothing": "The loss compares the prediction with a softened target instead of a "
+                         "one-hot one: ε is spread evenly over the whole vocabulary, the correct "
+                         "token included, so each of the V tokens (special ones too) gets ε/V "
+                         "and the correct one 1 − ε + ε/V. 0 is plain cross-entropy; the paper "
+                         "used 0.1.",
     "l_grad_clip": "gradient clipping",
     "h_grad_clip": "Largest allowed gradient norm per step; 0 turns clipping off.",
     "l_weight_decay": "weight decay",
@@ -301,8 +304,10 @@ ZH = {
     "h_warmup": "学习率线性上升的步数，之后按 1/√步数 下降。",
     "l_lr_scale": "学习率倍数",
     "h_lr_scale": "乘在论文的学习率调度上；如果损失跳动或变成 NaN，就调低它。",
-    "l_label_smoothing": "标签平滑",
-    "h_label_smoothing": "把目标概率的一部分分给其他所有词元（论文中是 0.1）。",
+    "l_label_smoothing": "标签平滑 ε",
+    "h_label_smoothing": "损失不再拿预测去比独热目标，而是比一个软化的目标：ε 被平均分给整个词表，"
+                         "正确词元也在其中，所以 V 个词元（包括特殊词元）每个得到 ε/V，正确词元"
+                         "得到 1 − ε + ε/V。0 就是普通的交叉熵；论文使用 0.1。",
     "l_grad_clip": "梯度裁剪",
     "h_grad_clip": "每步允许的最大梯度范数；0 表示不裁剪。",
     "l_weight_decay": "权重衰减",
