@@ -58,15 +58,9 @@ def _forced(path: str, stamp: float, text: str, target: str) -> dict:
     return {"pieces": pieces, "cut": cut, "logits": tr["logits"][0].numpy()}
 
 
-def _default_target(task: str | None, text: str) -> str:
-    words = text.split()
-    if task == "copy":
-        return text
-    if task == "reverse":
-        return " ".join(reversed(words))
-    if task == "sort":
-        return " ".join(sorted(words))
-    return inspect_cache.EXAMPLE_TARGETS.get(text, "")
+def _default_target(task: str | None, text: str, task_opts: dict) -> str:
+    ref = V.task_reference(task, text, task_opts)
+    return inspect_cache.EXAMPLE_TARGETS.get(text, "") if ref is None else ref
 
 
 st.title(t("title"))
@@ -78,6 +72,7 @@ if ck is None:
     st.stop()
 path, tok, cfg = models.current_path(), ck.tokenizer, ck.model_config
 task = (ck.train_config or {}).get("task")
+task_opts = V.task_options(ck.train_config)
 display = tok.display
 
 # -- input and method ----------------------------------------------------------------------------
@@ -214,7 +209,7 @@ st.subheader(t("tf"))
 st.caption(t("tf_intro"))
 if "dec_target" not in st.session_state or st.session_state.get("dec_target_for") != text:
     if not st.session_state.get("dec_target_edited"):
-        st.session_state["dec_target"] = _default_target(task, text)
+        st.session_state["dec_target"] = _default_target(task, text, task_opts)
     st.session_state["dec_target_for"] = text
 target = st.text_input(t("target"), key="dec_target", help=t("target_help"), max_chars=MAX_CHARS,
                        on_change=lambda: st.session_state.update(dec_target_edited=True))

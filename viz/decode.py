@@ -98,6 +98,50 @@ def beam_score_parts(n_tokens: int, normalised: float, alpha: float, finished: b
             "alpha": alpha}
 
 
+# -- references ---------------------------------------------------------------------------------
+SYMBOL_TASKS = ("copy", "reverse", "sort")
+
+
+def task_alphabet(task: str, task_opts: dict | None = None) -> list[str]:
+    """The symbols a copy/reverse/sort checkpoint was trained on, in the task's order
+    (transformer.data.symbols of the run's `vocab` option, else the generator's default)."""
+    import inspect
+
+    from transformer import data
+
+    default = inspect.signature(data.TASKS[task]).parameters["vocab"].default
+    vocab = (task_opts or {}).get("vocab", default)
+    try:
+        return data.symbols(vocab)
+    except ValueError:  # a hand-edited or uploaded config: the task would not have run with it
+        return data.symbols(default)
+
+
+def task_options(train_config: dict | None) -> dict:
+    """The run's --task-opt values (config.json "train" -> "extra" -> "task_opts"), {} when absent
+    or malformed."""
+    extra = (train_config or {}).get("extra") if isinstance(train_config, dict) else None
+    opts = extra.get("task_opts") if isinstance(extra, dict) else None
+    return opts if isinstance(opts, dict) else {}
+
+
+def task_reference(task: str | None, text: str, task_opts: dict | None = None) -> str | None:
+    """The correct output of a synthetic symbol task for `text`, by the task's own definition
+    (transformer.data.TASKS): copy repeats the words, reverse reverses them, sort orders them by
+    their index in the task's alphabet (a..z, then aa, ab, ...: not alphabetical once the
+    vocabulary passes 26). Words outside the alphabet, which the task never produces, keep their
+    order after the known ones. None for other tasks (no rule to compute a reference from)."""
+    words = text.split()
+    if task == "copy":
+        return " ".join(words)
+    if task == "reverse":
+        return " ".join(reversed(words))
+    if task == "sort":
+        order = {w: i for i, w in enumerate(task_alphabet(task, task_opts))}
+        return " ".join(sorted(words, key=lambda w: order.get(w, len(order))))  # stable
+    return None
+
+
 # -- tables -------------------------------------------------------------------------------------
 def topk_table(logits_row, display: Callable[[list[int]], list[str]], k: int,
                chosen: int | None = None, probs=None) -> pd.DataFrame:
