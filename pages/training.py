@@ -16,6 +16,7 @@ from viz import training as vt
 t = i18n.translator(strings)
 ft = runs_ui.frozen_translator(strings)  # for format_func
 FLAGS = {o for a in build_parser()._actions for o in a.option_strings}
+SAMPLE_ROWS = 6  # evaluations shown per sample sentence before "older evaluations"
 
 st.title(t("title"))
 st.caption(t("intro"))
@@ -251,8 +252,9 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
     step, total = status.get("step") or 0, status.get("total_steps")
 
     st.markdown(t("run_state", name=name, state=t(f"state_{state}"), task=status.get("task", "?")))
-    if status.get("message"):
-        st.caption(status["message"])
+    said = vt.status_message(status.get("message"))
+    if said:
+        st.caption(runs_ui.md_escape(t(said[0], **said[1])))
     st.progress(vt.progress(status), text=t("progress", step=step, total=total or "?"))
     c = st.columns(4)
     c[0].metric(t("m_step"), f"{step:,}")
@@ -322,10 +324,12 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
         **{k: t(f"metric_{k}") for k in vt.ACC_METRICS}})
     if fig is not None:
         st.plotly_chart(fig, key="train_scores_fig")
+        st.caption(t("scores_caption"))
 
     # -- sample translations at every evaluation ---------------------------------------------------
     st.subheader(t("samples"))
-    hist = vt.sample_histories(evals, columns={"step": t("step"), "hyp": t("hyp"), "ok": t("ok")})
+    hist = vt.sample_histories(evals, columns={"step": t("step"), "hyp": t("hyp"), "ok": t("ok")},
+                               marks=(t("mark_ok"), t("mark_bad")))
     if hist:
         st.caption(t("samples_help"))
         cols = st.columns(min(len(hist), 3))
@@ -333,10 +337,13 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
             with cols[j % len(cols)]:
                 st.markdown(f"**{t('src')}:** {runs_ui.md_escape(src)}  \n"
                             f"**{t('ref')}:** {runs_ui.md_escape(ref)}")
-                st.dataframe(df, hide_index=True, key=f"train_samples_{j}", height=min(
-                    38 + 35 * len(df), 300), column_config={
-                        t("step"): st.column_config.NumberColumn(width="small"),
-                        t("ok"): st.column_config.CheckboxColumn(width="small")})
+                # a static table wraps long outputs instead of cutting them; its cells are
+                # markdown, so the model's text is escaped
+                df[t("hyp")] = df[t("hyp")].map(runs_ui.md_escape)
+                st.table(df.head(SAMPLE_ROWS), hide_index=True)
+                if len(df) > SAMPLE_ROWS:
+                    with st.expander(t("samples_older", n=len(df) - SAMPLE_ROWS)):
+                        st.table(df.iloc[SAMPLE_ROWS:], hide_index=True)
     else:
         st.caption(t("no_samples"))
 

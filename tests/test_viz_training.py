@@ -72,10 +72,10 @@ def test_records_checkpoints_and_samples():
                {"name": "step-000040", "size_bytes": 2_000_000},
                {"name": "best", "size_bytes": 1_000_000}, {"name": "last", "size_bytes": 3e6}]
     df = vt.checkpoint_table(entries, evals, cks)
-    assert list(df["step"]) == [20, 40, 40, 40]
-    assert list(df["score"]) == [0.25, 0.5, 0.5, 0.5]
+    assert list(df["step"]) == ["20", "40", "40", "40"]  # text: a missing one is "–", not None
+    assert list(df["score"]) == ["0.250", "0.500", "0.500", "0.500"]
     assert list(df["best"]) == [False, True, True, True]
-    assert list(df["size (MB)"]) == [2.0, 2.0, 1.0, 3.0]
+    assert list(df["size (MB)"]) == ["2.00", "2.00", "1.00", "3.00"]
     s = vt.samples_table(evals)
     assert list(s["step"]) == [40, 20] and list(s["correct"]) == [True, False]
     [(src, ref, hist)] = vt.sample_histories(evals)
@@ -107,8 +107,9 @@ def test_metrics_figure_axes_say_what_they_hold():
     evals = [{"step": 500, "val_acc": 0.42, "bleu": 13.5}, {"step": 1000, "val_acc": 0.53,
                                                             "bleu": 26.4}]
     fig = vt.metrics_figure(evals, labels={"y": "accuracy", "bleu": "BLEU"})
-    assert fig.layout.yaxis.title.text == "accuracy" and list(fig.layout.yaxis.range) == [0, 1.02]
-    assert fig.layout.yaxis2.title.text == "BLEU"  # not overwritten by the accuracy title
+    assert fig.layout.yaxis.title.text == "accuracy" and list(fig.layout.yaxis.range) == [0, 1.08]
+    assert fig.layout.yaxis2.title.text is None  # a panel of its own, titled above (subplot title)
+    assert fig.layout.annotations[1].text == "BLEU"
     assert fig.layout.yaxis2.range[0] == 0 and fig.layout.yaxis2.range[1] >= 26.4
     bleu = [tr for tr in fig.data if tr.yaxis == "y2"]
     assert len(bleu) == 1 and list(bleu[0].y) == [13.5, 26.4]

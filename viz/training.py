@@ -16,8 +16,10 @@ from typing import Iterable, Sequence
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from transformer.schedule import curve, noam_lr
+from viz import labels as L
 
 TRAIN_COLOR, SMOOTH_COLOR, VAL_COLOR, MARK_COLOR = "#9ecae1", "#08519c", "#e6550d", "#31a354"
 # Metrics between 0 and 1 that an evaluation may report, in the order they are drawn.
@@ -75,6 +77,39 @@ def format_duration(seconds: float | None) -> str:
     return f"{s // 3600} h {(s % 3600) // 60:02d} min"
 
 
+# What the trainer writes in status.json's "message" (transformer/train.py), in English and with
+# internal names ("STOP file"); the page shows the string key's translation instead.
+_MESSAGES = [
+    (re.compile(r"^STOP file$"), "msg_stopped_by_user"),
+    (re.compile(r"^stop requested on another rank$"), "msg_stopped_by_user"),
+    (re.compile(r"^stop requested$"), "msg_stopped"),
+    (re.compile(r"^signal (?P<sig>SIG[A-Z]+)$"), "msg_signal"),
+    (re.compile(r"^done$"), "msg_done"),
+    (re.compile(r"^loading data$"), "msg_loading"),
+    (re.compile(r"^(?P<pairs>[\d,]+) training pairs \((?P<dropped>[\d,]+) too long dropped\), "
+                r"(?P<val>[\d,]+) validation, vocab (?P<vocab>[\d,]+), (?P<params>[\d,]+) "
+                r"parameters$"), "msg_data"),
+    (re.compile(r"^loss became (?P<value>\S+) at step (?P<step>\d+); stopped"), "msg_loss_nan"),
+    (re.compile(r"^weights became NaN or infinite by step (?P<step>\d+); stopped"),
+     "msg_weights_nan"),
+]
+
+
+def status_message(message: str | None) -> tuple[str, dict] | None:
+    """The trainer's status message as (string key, format values) for the page to translate:
+    numbers as ints, so each language formats them; ("msg_raw", {"text": message}) for anything
+    else (an exception's text, which is shown as it is). None for no message."""
+    if not message or not isinstance(message, str):
+        return None
+    for pattern, key in _MESSAGES:
+        m = pattern.match(message.strip())
+        if m:
+            fmt = {k: (v if k in ("sig", "value") else int(v.replace(",", "")))
+                   for k, v in m.groupdict().items()}
+            return key, fmt
+    return "msg_raw", {"text": message}
+
+
 # ------------------------------------------------------------------------------------ figures
 def _layout(fig: go.Figure, title: str, x_title: str, y_title: str, height: int) -> go.Figure:
     fig.update_layout(title=title, height=height, margin=dict(l=10, r=10, t=50, b=10),
@@ -88,68 +123,103 @@ def _layout(fig: go.Figure, title: str, x_title: str, y_title: str, height: int)
 def loss_figure(train: Sequence[dict], evals: Sequence[dict], *, smoothing: float = 0.8,
                 log_y: bool = False, marker_step: int | None = None,
                 checkpoint_steps: Sequence[int] = (), labels: dict | None = None,
-                height: int = 380) -> go.Figure:
-    """Training loss (raw, faint; smoothed, dark), validation loss (points), optional vertical
-    marker at `marker_step` (e.g. the checkpoint chosen on another page) and small ticks at the
-    checkpoints. `labels`: title, x, y, raw, smoothed, val, marker, checkpoints."""
+                height: int | None = None) -> go.Figure:
+    """Training loss (raw, faint; smoothed, dark) in the top panel; validation loss (points) in a
+    panel of its own below, on the same steps, so its few points are not drawn over the training
+    curve (the two are close once training settles); the checkpoints as small triangles under the
+    validation points; optional vertical marker at `marker_step` (e.g. the checkpoint chosen on
+    another page) across both panels. Without validation records, one panel.
+    `labels`: title, x, y, raw, smoothed, val, marker, checkpoints."""
     lab = {"title": "Loss", "x": "step", "y": "loss", "raw": "training loss",
            "smoothed": "training loss (smoothed)", "val": "validation loss",
            "marker": "chosen checkpoint", "checkpoints": "checkpoints", **(labels or {})}
-    fig = go.Figure()
     steps = [r["step"] for r in train]
     losses = [r.get("loss") for r in train]
-    if steps:
-        fig.add_trace(go.Scatter(x=steps, y=losses, mode="lines", name=lab["raw"],
-                                 line=dict(color=TRAIN_COLOR, width=1)))
-        fig.add_trace(go.Scatter(x=steps, y=smooth(losses, smoothing), mode="lines",
-                                 name=lab["smoothed"], line=dict(color=SMOOTH_COLOR, width=2.5)))
     ev = [(r["step"], r.get("val_loss")) for r in evals if r.get("val_loss") is not None]
+    rows = 2 if ev else 1
+    fig = make_subplots(rows=rows, cols=1, shared_xaxes=True, vertical_spacing=0.08,
+                        row_heights=[0.62, 0.38] if rows == 2 else None)
+    if steps:
+        fig.add_trace(go.Scatter(x=steps, y=losses, mode="lines", name=L.text(lab["raw"]),
+                                 line=dict(color=TRAIN_COLOR, width=1)), row=1, col=1)
+        fig.add_trace(go.Scatter(x=steps, y=smooth(losses, smoothing), mode="lines",
+                                 name=L.text(lab["smoothed"]),
+                                 line=dict(color=SMOOTH_COLOR, width=2.5)), row=1, col=1)
     if ev:
         fig.add_trace(go.Scatter(x=[s for s, _ in ev], y=[v for _, v in ev], mode="lines+markers",
-                                 name=lab["val"], line=dict(color=VAL_COLOR, width=2),
-                                 marker=dict(size=8)))
-    all_y = [v for v in losses + [v for _, v in ev] if v is not None and math.isfinite(v) and v > 0]
-    if checkpoint_steps and all_y:
-        lo = min(all_y)
-        fig.add_trace(go.Scatter(x=list(checkpoint_steps), y=[lo] * len(checkpoint_steps),
-                                 mode="markers", name=lab["checkpoints"],
-                                 marker=dict(symbol="triangle-up", size=11, color=MARK_COLOR)))
+                                 name=L.text(lab["val"]), line=dict(color=VAL_COLOR, width=2),
+                                 marker=dict(size=8)), row=2, col=1)
+    # the triangles sit under the lowest curve of their panel
+    below = [v for _, v in ev] if ev else losses
+    below = [v for v in below if v is not None and math.isfinite(v) and v > 0]
+    if checkpoint_steps and below:
+        lo, hi = min(below), max(below)
+        y = lo * 0.9 if log_y else lo - 0.12 * ((hi - lo) or lo)
+        fig.add_trace(go.Scatter(x=list(checkpoint_steps), y=[y] * len(checkpoint_steps),
+                                 mode="markers", name=L.text(lab["checkpoints"]),
+                                 marker=dict(symbol="triangle-up", size=10, color=MARK_COLOR)),
+                      row=rows, col=1)
     if marker_step is not None:
         fig.add_vline(x=marker_step, line=dict(color=MARK_COLOR, width=2, dash="dash"),
-                      annotation_text=lab["marker"], annotation_position="top left")
-    _layout(fig, lab["title"], lab["x"], lab["y"], height)
+                      row="all", col=1)
+        fig.add_annotation(x=marker_step, y=1, yref="paper", yanchor="bottom",
+                           text=L.text(lab["marker"]), showarrow=False, xanchor="left")
+    _layout(fig, L.text(lab["title"]), "", "", height or (520 if rows == 2 else 380))
+    fig.update_xaxes(title=L.text(lab["x"]), row=rows, col=1)
+    fig.update_yaxes(title=L.text(lab["y"]), row=1, col=1)  # the unit, once
+    if rows == 2:
+        fig.update_yaxes(title=L.text(lab["val"]), row=2, col=1)
     if log_y:
         fig.update_yaxes(type="log")
     return fig
 
 
 def metrics_figure(evals: Sequence[dict], *, labels: dict | None = None,
-                   height: int = 320) -> go.Figure | None:
-    """The evaluation's accuracies (0..1) against the step, and BLEU (0..100) on a second axis
-    when the task reports it. None when there is no evaluation yet. `labels`: title, x, y, bleu,
-    and one per metric name (val_acc, exact_match, ...)."""
+                   height: int | None = None, columns: int = 3) -> go.Figure | None:
+    """The evaluation's scores against the step, one small panel per metric (so lines that all
+    end near 1 do not hide each other): accuracies on 0..1, BLEU (0..100) on its own scale, each
+    panel titled with its metric and its last value written at its last point. None when there
+    is no evaluation yet. `labels`: title, x, y, bleu, and one per metric name (val_acc, ...)."""
     lab = {"title": "Validation scores", "x": "step", "y": "accuracy", "bleu": "BLEU",
            **{k: k for k in ACC_METRICS}, **(labels or {})}
     if not evals:
         return None
-    fig = go.Figure()
     steps = [r["step"] for r in evals]
-    for k in ACC_METRICS:
-        ys = [r.get(k) for r in evals]
-        if any(y is not None for y in ys):
-            fig.add_trace(go.Scatter(x=steps, y=ys, mode="lines+markers", name=lab[k]))
-    bleu = [r.get("bleu") for r in evals]
-    bleu_known = [b for b in bleu if b is not None]
-    if bleu_known:
-        fig.add_trace(go.Scatter(x=steps, y=bleu, mode="lines+markers", name=lab["bleu"],
-                                 yaxis="y2", line=dict(dash="dot", color="black")))
-    _layout(fig, lab["title"], lab["x"], lab["y"], height)
-    # Set after _layout, which titles every y axis: accuracy on the left (0..1), BLEU on the right.
-    fig.update_layout(yaxis=dict(title=lab["y"], range=[0, 1.02]))
-    if bleu_known:
-        fig.update_layout(yaxis2=dict(title=lab["bleu"], overlaying="y", side="right",
-                                      range=[0, max(10.0, max(bleu_known) * 1.1)],
-                                      showgrid=False))
+    series = [(k, [r.get(k) for r in evals]) for k in (*ACC_METRICS, "bleu")]
+    series = [(k, ys) for k, ys in series if any(y is not None for y in ys)]
+    if not series:
+        return None
+    cols = max(1, min(columns, len(series)))
+    rows = math.ceil(len(series) / cols)
+    fig = make_subplots(rows=rows, cols=cols, shared_xaxes="all", horizontal_spacing=0.07,
+                        vertical_spacing=0.22 if rows > 1 else 0.1,
+                        subplot_titles=L.texts([lab[k] for k, _ in series]))
+    palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#000000"]
+    for i, (k, ys) in enumerate(series):
+        r, c = i // cols + 1, i % cols + 1
+        known = [(s, y) for s, y in zip(steps, ys) if y is not None]
+        last = known[-1][1] if known else None
+        fig.add_trace(go.Scatter(
+            x=steps, y=ys, mode="lines+markers+text", name=L.text(lab[k]),
+            line=dict(color=palette[i % len(palette)], dash="dot" if k == "bleu" else "solid"),
+            text=["" if (s, y) != known[-1] else (f"{y:.1f}" if k == "bleu" else f"{y:.3f}")
+                  for s, y in zip(steps, ys)],
+            textposition="bottom left", cliponaxis=False, showlegend=False,
+            hovertemplate="%{x}: %{y:.4f}<extra></extra>"), row=r, col=c)
+        if k == "bleu":
+            top = max(10.0, max(y for _, y in known) * 1.15) if known else 10.0
+            fig.update_yaxes(range=[0, top], title=L.text(lab["bleu"]) if c == 1 else None,
+                             row=r, col=c)
+        else:
+            fig.update_yaxes(range=[0, 1.08], title=L.text(lab["y"]) if c == 1 else None,
+                             row=r, col=c)
+        fig.update_xaxes(rangemode="tozero", row=r, col=c)
+        if last is not None and k != "bleu":
+            fig.update_yaxes(tickvals=[0, 0.5, 1], row=r, col=c)
+    for c in range(1, cols + 1):
+        fig.update_xaxes(title=L.text(lab["x"]), row=rows, col=c)
+    fig.update_layout(title=L.text(lab["title"]), height=height or (90 + 230 * rows),
+                      margin=dict(l=10, r=10, t=70, b=10), showlegend=False)
     return fig
 
 
@@ -195,12 +265,14 @@ def checkpoint_step(name: str) -> int | None:
 
 
 def checkpoint_table(entries: Sequence[dict], evals: Sequence[dict],
-                     ckpt_records: Sequence[dict] = (), *, columns: dict | None = None
-                     ) -> pd.DataFrame:
+                     ckpt_records: Sequence[dict] = (), *, columns: dict | None = None,
+                     missing: str = "–") -> pd.DataFrame:
     """One row per checkpoint directory. `entries`: [{"name", "size_bytes"}, ...] in the order of
     transformer.runs.checkpoints (step-N..., best, last). The step of step-N is in its name; of
     'best' the last evaluation marked best; of 'last' the last checkpoint record. Validation loss
-    and the score come from the evaluation at that step. `columns` renames the columns
+    and the score come from the evaluation at that step. Numbers are written as text (validation
+    loss to 4 decimals, BLEU to 1, accuracies to 3, size in MB to 2), `missing` where there is
+    none (a checkpoint between evaluations), so no cell shows None. `columns` renames the columns
     (keys: name, step, val_loss, score, size_mb, best)."""
     col = {"name": "checkpoint", "step": "step", "val_loss": "validation loss",
            "score": "score", "size_mb": "size (MB)", "best": "best", **(columns or {})}
@@ -212,16 +284,22 @@ def checkpoint_table(entries: Sequence[dict], evals: Sequence[dict],
     last_step = (int(ckpt_records[-1]["step"]) if ckpt_records else
                  max([s for s in steps_named if s is not None], default=None))
     rows = []
+
+    def shown(v, fmt: str) -> str:
+        return missing if v is None or not math.isfinite(v) else format(v, fmt)
+
     for e, s in zip(entries, steps_named):
         if s is None:
             s = best_step if e["name"] == "best" else last_step if e["name"] == "last" else None
         ev = by_step.get(s) if s is not None else None
+        val = None if ev is None else ev.get("val_loss")
+        score = None if ev is None or key is None else ev.get(key)
         rows.append({
             col["name"]: e["name"],
-            col["step"]: s,
-            col["val_loss"]: None if ev is None else ev.get("val_loss"),
-            col["score"]: None if ev is None or key is None else ev.get(key),
-            col["size_mb"]: round(e.get("size_bytes", 0) / 1e6, 2),
+            col["step"]: missing if s is None else str(s),
+            col["val_loss"]: shown(val, ".4f"),
+            col["score"]: shown(score, ".1f" if key == "bleu" else ".3f"),
+            col["size_mb"]: shown(e.get("size_bytes", 0) / 1e6, ".2f"),
             col["best"]: e["name"] == "best" or (s is not None and s == best_step),
         })
     return pd.DataFrame(rows, columns=list(col.values()))
@@ -242,11 +320,13 @@ def samples_table(evals: Sequence[dict], *, columns: dict | None = None) -> pd.D
     return pd.DataFrame(rows, columns=list(col.values()))
 
 
-def sample_histories(evals: Sequence[dict], *, columns: dict | None = None
+def sample_histories(evals: Sequence[dict], *, columns: dict | None = None,
+                     marks: tuple[str, str] | None = None
                      ) -> list[tuple[str, str, pd.DataFrame]]:
     """Per fixed validation sentence (in the order of the first evaluation that decoded it):
     (source, reference, a table of the model's output at each evaluation, newest first, with
-    whether it equals the reference). `columns` keys: step, hyp, ok."""
+    whether it equals the reference: a bool, or marks[0] / marks[1] for right / wrong). The
+    outputs are whole, never shortened. `columns` keys: step, hyp, ok."""
     col = {"step": "step", "hyp": "model output", "ok": "correct", **(columns or {})}
     order: list[tuple[str, str]] = []
     rows: dict[tuple[str, str], list[dict]] = {}
@@ -256,8 +336,9 @@ def sample_histories(evals: Sequence[dict], *, columns: dict | None = None
             if k not in rows:
                 order.append(k)
                 rows[k] = []
+            ok = s.get("hyp", "").strip() == k[1].strip()
             rows[k].append({col["step"]: r["step"], col["hyp"]: s.get("hyp", ""),
-                            col["ok"]: s.get("hyp", "").strip() == k[1].strip()})
+                            col["ok"]: ok if marks is None else marks[0 if ok else 1]})
     return [(src, ref, pd.DataFrame(rows[(src, ref)][::-1], columns=list(col.values())))
             for src, ref in order]
 

@@ -175,9 +175,30 @@ EN = {
     "loss_raw": "training loss",
     "loss_smooth": "training loss (smoothed)",
     "loss_val": "validation loss",
-    "loss_caption": "Training loss on each batch (light) and smoothed (dark); validation loss on "
-                    "held-out sentences at each evaluation (orange). Triangles: checkpoints. With "
-                    "label smoothing the loss cannot reach 0.",
+    "loss_caption": "Top: training loss on each batch (light) and smoothed (dark). Below, on "
+                    "the same steps: validation loss on held-out sentences at each evaluation "
+                    "(orange; its own scale, so its small changes show), and the checkpoints "
+                    "(triangles). With label smoothing the loss cannot reach 0.",
+    "scores_caption": "One panel per score, each at the evaluations: accuracies from 0 to 1, "
+                      "BLEU from 0 to 100. The number is the latest value.",
+    "msg_stopped_by_user": "Stopped from the Train page (someone pressed Stop); a checkpoint was "
+                           "saved, and Resume continues from it.",
+    "msg_stopped": "Stopped on request; a checkpoint was saved, and Resume continues from it.",
+    "msg_signal": "Stopped by the server ({sig}); a checkpoint was saved, and Resume continues "
+                  "from it.",
+    "msg_done": "Finished: every step was trained.",
+    "msg_loading": "Reading the data and building the vocabulary…",
+    "msg_data": "{pairs:,} training pairs ({dropped:,} left out as too long), {val:,} validation "
+                "pairs, a vocabulary of {vocab:,} pieces, {params:,} parameters.",
+    "msg_loss_nan": "Stopped: the loss became {value} at step {step}. The last good checkpoint "
+                    "is kept; try a lower learning-rate scale or more warmup steps.",
+    "msg_weights_nan": "Stopped: the weights became NaN or infinite by step {step}. The last "
+                       "good checkpoint is kept; try a lower learning-rate scale or more warmup "
+                       "steps.",
+    "msg_raw": "{text}",
+    "mark_ok": "✓",
+    "mark_bad": "✗",
+    "samples_older": "Older evaluations ({n})",
     "no_metrics_yet": "No loss yet: the run is reading data and building its vocabulary.",
     "step": "step",
     "lr": "learning rate",
@@ -373,8 +394,27 @@ ZH = {
     "loss_raw": "训练损失",
     "loss_smooth": "训练损失（平滑后）",
     "loss_val": "验证损失",
-    "loss_caption": "每一批的训练损失（浅色）和平滑后的曲线（深色）；每次评估时在留出句子上的验证"
-                    "损失（橙色）。三角形：检查点。有标签平滑时损失不会降到 0。",
+    "loss_caption": "上方：每一批的训练损失（浅色）和平滑后的曲线（深色）。下方，同样的步数上："
+                    "每次评估时在留出句子上的验证损失（橙色；有自己的纵轴，细小的变化也看得见），"
+                    "以及检查点（三角形）。有标签平滑时损失不会降到 0。",
+    "scores_caption": "每个分数一个小图，画出各次评估的值：准确率从 0 到 1，BLEU 从 0 到 100。"
+                      "图中的数字是最新的值。",
+    "msg_stopped_by_user": "已在“训练”页停止（有人点击了“停止”）；已保存检查点，“继续”会从它"
+                           "接着训练。",
+    "msg_stopped": "已按请求停止；已保存检查点，“继续”会从它接着训练。",
+    "msg_signal": "被服务器停止（{sig}）；已保存检查点，“继续”会从它接着训练。",
+    "msg_done": "已完成：所有步数都训练完了。",
+    "msg_loading": "正在读取数据、建立词表……",
+    "msg_data": "{pairs:,} 对训练句子（{dropped:,} 对太长，未使用），{val:,} 对验证句子，词表 "
+                "{vocab:,} 个词片，{params:,} 个参数。",
+    "msg_loss_nan": "已停止：损失在第 {step} 步变成了 {value}。最后一个正常的检查点已保留；"
+                    "请调低学习率倍数或增加预热步数。",
+    "msg_weights_nan": "已停止：权重在第 {step} 步之前变成了 NaN 或无穷大。最后一个正常的检查点"
+                       "已保留；请调低学习率倍数或增加预热步数。",
+    "msg_raw": "{text}",
+    "mark_ok": "✓",
+    "mark_bad": "✗",
+    "samples_older": "更早的评估（{n} 次）",
     "no_metrics_yet": "还没有损失：训练正在读取数据、建立词表。",
     "step": "步数",
     "lr": "学习率",
