@@ -142,7 +142,7 @@ def test_steps_table_reads_probabilities_and_ranks():
     table = V.steps_table(logits, [0, 1], lambda ids: [f"t{i}" for i in ids], alternatives=1)
     assert table["token"].tolist() == ["t0", "t1"]
     assert np.allclose(table["p"], [0.7, 0.3]) and table["rank"].tolist() == [1, 2]
-    assert table["runners_up"].tolist() == ["t1 0.20", "t2 0.60"]
+    assert table["runners_up"].tolist() == ["t1 0.200", "t2 0.600"]
 
 
 def test_teacher_forcing_table_marks_divergence():

@@ -155,11 +155,21 @@ def topk_table(logits_row, display: Callable[[list[int]], list[str]], k: int,
                          "p": p[top], "chosen": [i == chosen for i in ids]})
 
 
+def format_p(p: float) -> str:
+    """A probability that stays readable however small: 3 decimals from 0.01 up (0.412),
+    scientific notation with 2 significant digits below (3.2e-05), "0" for exactly 0. A trained
+    model gives its runners-up tiny probabilities, which 2 decimals all wrote as 0.00."""
+    p = float(p)
+    if p == 0:
+        return "0"
+    return f"{p:.3f}" if p >= 0.01 else f"{p:.1e}"
+
+
 def steps_table(logits, out_ids: Sequence[int], display: Callable[[list[int]], list[str]],
                 alternatives: int = 3) -> pd.DataFrame:
-    """One row per decoding step: the token written, its probability, and the runners-up.
-    `out_ids` are the tokens written at each step (the generated tokens, then </s> if the output
-    ended with it); logits (>= len(out_ids), V)."""
+    """One row per decoding step: the token written, its probability, and the runners-up with
+    their probabilities (format_p). `out_ids` are the tokens written at each step (the generated
+    tokens, then </s> if the output ended with it); logits (>= len(out_ids), V)."""
     p = softmax(logits)
     rows = []
     for t, tok in enumerate(out_ids):
@@ -168,7 +178,8 @@ def steps_table(logits, out_ids: Sequence[int], display: Callable[[list[int]], l
         labels = display(others)
         rows.append({"step": t, "token": display([int(tok)])[0], "p": float(p[t, tok]),
                      "rank": int((p[t] > p[t, tok]).sum()) + 1,
-                     "runners_up": ", ".join(f"{lab} {p[t, i]:.2f}" for lab, i in zip(labels, others))})
+                     "runners_up": ", ".join(f"{lab} {format_p(p[t, i])}"
+                                             for lab, i in zip(labels, others))})
     return pd.DataFrame(rows, columns=["step", "token", "p", "rank", "runners_up"])
 
 

@@ -65,7 +65,8 @@ EN = {
                    "another output.",
     "steps": "Step by step",
     "steps_help": "Each row is one step of the decoder: the token it wrote, the probability the "
-                  "model gave that token, its rank among all tokens, and the runners-up.",
+                  "model gave that token, its rank among all tokens, and the runners-up with "
+                  "their probabilities (below 0.01 written like 3.2e-04, which is 0.00032).",
     "col_step": "step",
     "col_token": "token written",
     "col_p": "p",
@@ -186,7 +187,7 @@ ZH = {
     "sample_note": "采样设置：T = {temp}，top-k = {k}，种子 {seed}。换一个种子可以抽出另一个输出。",
     "steps": "逐步查看",
     "steps_help": "每一行是解码器的一步：它写出的词元、模型给这个词元的概率、它在所有词元中的排名，"
-                  "以及紧随其后的候选。",
+                  "以及紧随其后的候选和它们的概率（小于 0.01 的写成 3.2e-04 这样，即 0.00032）。",
     "col_step": "步",
     "col_token": "写出的词元",
     "col_p": "概率 p",
