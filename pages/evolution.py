@@ -8,12 +8,14 @@ from transformer.inspect import KINDS
 from transformer.text import TextError
 from ui import i18n, inspect_cache, models, runs_ui
 from ui.strings import evolution as strings
+from ui.strings import train as train_strings
 from viz import evolution as ve
 from viz import training as vt
 from viz.attention import heatmap
 
 t = i18n.translator(strings)
 ft = runs_ui.frozen_translator(strings)  # for format_func
+ft_state = runs_ui.frozen_translator(train_strings)
 
 st.title(t("title"))
 st.caption(t("intro"))
@@ -38,8 +40,10 @@ if st.session_state.get("evo_run") not in by_name:
 
 
 def run_label(n: str) -> str:
+    state = by_name[n].state  # named as the Train page names it
+    state = ft_state(f"state_{state}") if f"state_{state}" in train_strings.EN else state
     label = ft("run_label", name=n.removeprefix(SHIPPED_PREFIX), n=len(step_checkpoints(
-        by_name[n])), state=by_name[n].state)
+        by_name[n])), state=state)
     return label + (ft("shipped_suffix") if n.startswith(SHIPPED_PREFIX) else "")
 
 

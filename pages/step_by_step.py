@@ -162,5 +162,5 @@ with st.expander(t("part_logits", query=md(q_labels[i]))):
         st.caption(t("topk_help"))
         st.plotly_chart(steps.top_k_figure(top, t("topk_chart", query=q_labels[i]),
                                            t("probability")), key="step_topk")
-        table(top.rename(columns={"token": t("col_token")}), "step_topk_table",
-              {"weight": ["p"], "signed": ["logit"]})
+        table(top.rename(columns={"token": t("col_token"), "logit": t("col_logit")}),
+              "step_topk_table", {"weight": ["p"], "signed": [t("col_logit")]})

@@ -92,8 +92,10 @@ def _card(path: str) -> None:
         sb.error(t("load_failed", reason=escape_markdown(str(e))))
         return
     cfg, train = facts["config"], facts["train"]
+    task = str(train.get("task", "?"))
+    task = t(f"task_{task}") if f"task_{task}" in strings.EN else task  # named in the language
     sb.caption(
-        f"**{t('task')}:** {train.get('task', '?')} · **{t('params')}:** {facts['params']:,}  \n"
+        f"**{t('task')}:** {task} · **{t('params')}:** {facts['params']:,}  \n"
         f"**{t('layers')}:** {cfg.n_encoder_layers} + {cfg.n_decoder_layers} · "
         f"**{t('heads')}:** {cfg.n_heads} · **{t('d_model')}:** {cfg.d_model} · "
         f"**{t('vocab')}:** {cfg.vocab_size}")

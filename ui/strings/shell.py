@@ -36,6 +36,12 @@ EN = {
     "d_model": "d_model",
     "vocab": "vocabulary",
     "task": "data",
+    # the task a checkpoint was trained on, as its settings spell it (--task)
+    "task_anaphora": "anaphora",
+    "task_copy": "copy",
+    "task_reverse": "reverse",
+    "task_sort": "sort",
+    "task_multi30k": "Multi30k",
     "scores": "scores",
     "busy": "The server is busy with other students' sentences; yours is next.",
 }
@@ -76,6 +82,11 @@ ZH = {
     "d_model": "d_model",
     "vocab": "词表",
     "task": "数据",
+    "task_anaphora": "指代（anaphora）",
+    "task_copy": "复制（copy）",
+    "task_reverse": "倒序（reverse）",
+    "task_sort": "排序（sort）",
+    "task_multi30k": "Multi30k 图片描述",
     "scores": "得分",
     "busy": "服务器正在处理其他同学的句子，马上轮到你。",
 }

@@ -104,6 +104,7 @@ EN = {
     "topk_help": "softmax of the final logits at this position: the model's prediction of the "
                  "next target token.",
     "col_token": "token",
+    "col_logit": "logit",
     "topk_chart": "Probability of the next token after {query}",
     "probability": "probability",
     "encoder_only": "The encoder has no next-token prediction: choose a decoder attention kind to "
@@ -207,8 +208,9 @@ ZH = {
                 "{zeroed} 个置为 0。",
     "ffn_out": "该位置的 FFN 输出：",
     "topk": "概率最高的 {k} 个下一个词元",
-    "topk_help": "该位置最终 logits 的 softmax：模型对下一个目标词元的预测。",
+    "topk_help": "该位置最终逻辑值（logit）的 softmax：模型对下一个目标词元的预测。",
     "col_token": "词元",
+    "col_logit": "逻辑值（logit）",
     "topk_chart": "{query} 之后下一个词元的概率",
     "probability": "概率",
     "encoder_only": "编码器不预测下一个词元：请选择解码器的注意力类型以查看最终概率。",
