@@ -109,3 +109,30 @@ ZH = {
 ENGLISH_TERMS = {"token", "piece", "embedding", "query", "key", "value", "logit", "softmax",
                  "mask", "head", "layer", "checkpoint", "SentencePiece", "walk", "ing", "pad",
                  "Add", "Norm", "d_model", "d_k"}
+
+
+# The tasks' names, as the checkpoints' settings and --task spell them: like ENGLISH_TERMS, they
+# pass on the Chinese pages only in brackets beside the Chinese name, 指代（anaphora）.
+TASK_NAMES = {"anaphora", "copy", "reverse", "sort"}
+
+# Everything else the Chinese pages may show in English, by kind: tests/test_zh_complete.py, which
+# renders every page in Chinese, allows these anywhere (matched case-insensitively). Not listed here
+# because that test allows them by rule: code and formulas in backticks or LaTeX, identifiers with
+# _, ^ or a digit (d_k, QK_T, W_Q), functions written f(x), file names, checkpoint and run names,
+# head labels ("dec L1 H2"), special tokens (<s>, </s>, <pad>), and the tokens of the model's and
+# the notes' sentences where a page draws or quotes them.
+ALLOWED_ENGLISH = {
+    "functions and symbols in formulas": {
+        "softmax", "exp", "log", "max", "min", "sin", "cos", "diag", "Var", "argmax", "pos", "dim",
+        "Concat", "Sublayer", "FFN", "ReLU", "LayerNorm", "eps", "inf", "NaN"},
+    "names of models, methods, libraries, people": {
+        "Transformer", "SentencePiece", "PyTorch", "BPE", "BLEU", "Adam", "AdamW", "Frobenius"},
+    "file formats and hardware": {"CSV", "JSON", "JSONL", "PNG", "zip", "GPU", "CPU"},
+    "units": {"nats"},
+    "the special tokens by name": {"BOS", "EOS", "pad", "unk"},
+    "head labels (enc / dec / cross L1 H2)": {"enc", "dec", "cross"},
+    "tokens of the paper's Figure 4, quoted": {"its", "Law", "application"},
+    "German the notes quote (articles and nouns that carry gender)": {
+        "der", "die", "das", "den", "sie", "Hund", "Becher"},
+    "the other language, named in its own words": {"English"},
+}
