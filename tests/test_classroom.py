@@ -90,7 +90,10 @@ def test_german_pronoun_agrees_with_the_antecedent(sample):
             g = "pl" if m["antecedent_plural"] else m["antecedent_gender"]
             assert g == "pl" or g == genders.read_lexicon()[m["antecedent"]].gender
             word = m["pronoun_de"]
-            if m["pronoun"] in ("it", "they"):
+            if m["pronoun_case"] == "acc":  # "picks it up" / "hugs them": ihn sie es / sie
+                assert word == {"m": "ihn", "f": "sie", "n": "es", "pl": "sie"}[g], ex
+                assert (m["pronoun"] == "them") == (g == "pl") and m["template"] == "object"
+            elif m["pronoun"] in ("it", "they"):
                 assert word == {"m": "er", "f": "sie", "n": "es", "pl": "sie"}[g], ex
                 assert (m["pronoun"] == "they") == (g == "pl")
             else:
@@ -104,7 +107,8 @@ def test_german_pronoun_agrees_with_the_antecedent(sample):
                 assert nxt.startswith(part.de), ex
             seen[(m["pronoun"], word)] += 1
     # every form is produced: er sie es, sein- / ihr- with several endings
-    assert {w for (p, w) in seen if p == "it"} == {"er", "sie", "es"}
+    assert {w for (p, w) in seen if p == "it"} == {"er", "sie", "es", "ihn"}
+    assert {w for (p, w) in seen if p == "them"} == {"sie"}
     assert {w for (p, w) in seen if p == "its"} >= {"sein", "seine", "seinen", "seinem", "ihr", "ihre", "ihren", "ihrem"}
     assert {w for (p, w) in seen if p in ("they", "their")} >= {"sie", "ihre"}
 
@@ -213,6 +217,9 @@ HAND_CHECKED = [
     ('with_part', 'A green truck stands next to a white cow with a bike on its roof .', 'Ein grüner Lastwagen steht neben einer weißen Kuh mit einem Fahrrad auf seinem Dach .'),
     ('with_part', 'A car stands next to a duck with a green basket on its roof .', 'Ein Auto steht neben einer Ente mit einem grünen Korb auf seinem Dach .'),
     ('with_part', 'A black train stands next to a small cat with a bike on its roof .', 'Ein schwarzer Zug steht neben einer kleinen Katze mit einem Fahrrad auf seinem Dach .'),
+    ('object', 'A young woman looks at a horse next to a big ball and holds it .', 'Eine junge Frau betrachtet ein Pferd neben einem großen Ball und hält ihn .'),
+    ('object', 'A yellow sled lies next to a white cow on the sidewalk , and a child washes it .', 'Ein gelber Schlitten liegt neben einer weißen Kuh auf dem Gehweg , und ein Kind wäscht sie .'),
+    ('object', 'A young woman points at a cart next to a small horse in the park and pushes it .', 'Eine junge Frau zeigt auf einen Wagen neben einem kleinen Pferd im Park und schiebt ihn .'),
 ]
 
 
@@ -237,20 +244,79 @@ def corpus_words():
 
 
 @needs_multi30k
-def test_every_english_word_is_frequent_in_multi30k(sample, corpus_words):
+def test_every_english_word_is_frequent_in_multi30k(sample, objects, corpus_words):
     en, _ = corpus_words
-    used = _words(ex.src for exs in sample.values() for ex in exs)
+    used = _words(ex.src for exs in (*sample.values(), *objects.values()) for ex in exs)
     rare = {w: en[w] for w in used if en[w] < C.MIN_EN_COUNT}
     assert not rare, f"English words rare in Multi30k train.en: {rare}"
 
 
 @needs_multi30k
-def test_every_german_word_occurs_in_multi30k(sample, corpus_words):
+def test_every_german_word_occurs_in_multi30k(sample, objects, corpus_words):
     _, de = corpus_words
     missing = set()
-    for exs in sample.values():
+    for exs in (*sample.values(), *objects.values()):
         for ex in exs:
             words = ex.tgt.split()
             words[0] = words[0][0].lower() + words[0][1:]  # "Ein", "Im", "Auf" at the start
             missing |= {w for w in words if w not in ",." and de[w] == 0}
     assert not missing, f"German words not in Multi30k train.de: {missing}"
+
+
+# ------------------------------------------------------------------- object pronouns ("it" / "them")
+ACC = {"m": "ihn", "f": "sie", "n": "es", "pl": "sie"}
+
+
+@pytest.fixture(scope="module")
+def objects():
+    return {s: C.generate(s, n, seed=4, templates=["object"]) for s, n in (("train", 1500), ("test", 600))}
+
+
+def test_object_pronoun_is_the_accusative_of_the_antecedent(objects):
+    seen = Counter()
+    for exs in objects.values():
+        for ex in exs:
+            m, src, tgt = ex.meta, ex.src.split(), ex.tgt.split()
+            g = "pl" if m["antecedent_plural"] else C._lexicon()[m["antecedent"]].gender
+            assert m["pronoun_case"] == "acc" and m["pronoun"] == ("them" if g == "pl" else "it"), ex
+            assert tgt[m["tgt_pronoun_pos"]] == ACC[g] == m["pronoun_de"], ex
+            # the verb comes right before the pronoun on both sides
+            verb = next(v for v in C.OBJ_VERBS if v.key == m["verb"])
+            assert src[m["pronoun_pos"] - 1] == verb.en and tgt[m["tgt_pronoun_pos"] - 1] == verb.de, ex
+            # a separable verb's particle closes the clause: "hebt ihn (vom Boden) auf ."
+            if verb.de_after:
+                assert tgt[-2:] == [verb.de_after, "."] and src[m["pronoun_pos"] + 1] == verb.en_after, ex
+            # meaning decides: the verb fits the antecedent and no other noun "it" could mean
+            nouns = m["nouns"]
+            assert nouns[m["antecedent_role"]] in verb.fits, ex
+            assert all(nouns[r] not in verb.fits for r in ("A", "T") if r != m["antecedent_role"]), ex
+            # the person is a candidate, first (person_first) or last (person_last)
+            h = m["candidates_pos"][0 if m["layout"] == "person_first" else -1]
+            assert src[h] in {p.en for p in C.PEOPLE}, ex
+            seen[(ACC[g], m["layout"], m["antecedent_kind"])] += 1
+    assert {w for w, _, _ in seen} == {"ihn", "sie", "es"}
+    assert {lay for _, lay, _ in seen} == {"person_first", "person_last"}
+    assert {k for _, _, k in seen} == {"animal", "thing"}
+
+
+def test_object_pronoun_hand_checked():
+    """A few object sentences, read and found right (word order, case, endings, particle)."""
+    got = {(e.src, e.tgt) for e in C.generate("train", 400, seed=7, templates=["object"])}
+    for pair in [
+        ("A young man watches a goat next to a red boat and carries it across the sand .",
+         "Ein junger Mann beobachtet eine Ziege neben einem roten Boot und trägt sie über den Sand ."),
+        ("A green hat lies next to a white duck , and a young girl throws it into the air .",
+         "Ein grüner Hut liegt neben einer weißen Ente , und ein junges Mädchen wirft ihn in die Luft ."),
+        ("A goat stands next to a blue tent in the park , and a man picks it up off the ground .",
+         "Eine Ziege steht neben einem blauen Zelt im Park , und ein Mann hebt sie vom Boden auf ."),
+        ("A young woman looks at a motorcycle next to two white dogs and holds them up .",
+         "Eine junge Frau betrachtet ein Motorrad neben zwei weißen Hunden und hält sie hoch ."),
+    ]:
+        assert pair in got, pair
+
+
+def test_object_baselines_and_share(objects):
+    base = C.position_baselines(objects["test"])
+    assert base["nearest_noun"] < 0.5 and base["first_noun"] < 0.5, base
+    mix = Counter(ex.meta["pronoun_case"] for ex in C.generate("train", 3000, seed=1))
+    assert 0.25 <= mix["acc"] / 3000 <= 0.35, mix

@@ -15,7 +15,13 @@ Design decisions:
 
 * Pronouns: "it" as a subject (er / sie / es), "its" as a possessive (sein- / ihr- with the
   ending of the possessed noun's gender, number and case: seinen Kopf, ihre Räder, in seinem
-  Maul), "they" (sie) and "their" (ihr-) with a plural antecedent ("Two dogs ... they").
+  Maul), "they" (sie) and "their" (ihr-) with a plural antecedent ("Two dogs ... they"), and
+  "it" / "them" as the object of a person's verb (template "object", accusative ihn / sie / es,
+  plural sie): "A man watches a dog next to a box and picks it up ." -> "... und hebt sie auf ."
+  (a separable verb's particle last), "A dog sits next to a ball , and a boy throws it into the
+  air ." -> "... , und ein Junge wirft ihn in die Luft ." The verb fits the antecedent and not
+  the other noun ("hugs" an animal, "opens" a box, "carries" a dog or a box but not a cow or a
+  car: OBJ_VERBS); meta "pronoun_case" says nom / acc / poss. About 28% of a default sample.
 * The antecedent is decided by meaning, not position: every sentence has two or three candidate
   nouns of pairwise different German gender (animal, thing, place; a person or a second thing),
   and the predicate or the possessed part fits exactly one of those "it" may refer to ("is
@@ -61,10 +67,12 @@ from transformer.example import Example
 SPLITS = ("train", "val", "test")
 DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 MIN_EN_COUNT = 10  # every English word occurs at least this often in Multi30k train.en
-PRONOUNS = ("it", "its", "they", "their")
-PRONOUN_WEIGHTS = {"it": 0.4, "its": 0.3, "they": 0.18, "their": 0.12}
+PRONOUNS = ("it", "its", "they", "their", "them")
+PRONOUN_WEIGHTS = {"it": 0.4, "its": 0.3, "they": 0.18, "their": 0.12, "them": 0.07}
 
 NOM_PRON = {"m": "er", "f": "sie", "n": "es", "pl": "sie"}
+ACC_PRON = {"m": "ihn", "f": "sie", "n": "es", "pl": "sie"}
+DAT_PRON = {"m": "ihm", "f": "ihr", "n": "ihm", "pl": "ihnen"}
 INDEF = {"nom": {"m": "ein", "f": "eine", "n": "ein"}, "acc": {"m": "einen", "f": "eine", "n": "ein"},
          "dat": {"m": "einem", "f": "einer", "n": "einem"}}
 # mixed declension (after ein / kein / sein / ihr): adjective endings, and possessive endings
@@ -398,10 +406,12 @@ class _Sent:
 @dataclass(frozen=True)
 class Template:
     """``build(scene) -> (en, de)``; ``pronouns`` it serves; ``roles`` the candidate nouns in order
-    of appearance, given by the scene's choice of layout."""
+    of appearance, given by the scene's choice of layout. ``weight``: how often it is drawn
+    among the chosen templates that serve the drawn pronoun (relative; 1 for most)."""
 
     name: str
     pronouns: tuple[str, ...]
+    weight: float = 1.0
 
 
 TEMPLATES: tuple[Template, ...] = (
@@ -412,6 +422,8 @@ TEMPLATES: tuple[Template, ...] = (
     Template("person_verb", ("its", "their")),  # H watches X next to Y and touches its PART
     Template("part_state", ("its", "their")),   # X and Y are P , and its PART is STATE
     Template("with_part", ("its",)),            # X stands next to Y with O in its PART
+    # H watches X next to Y and picks it up / X sits next to Y , and H carries it away
+    Template("object", ("it", "them"), 6.0),
 )
 TEMPLATE_NAMES = tuple(t.name for t in TEMPLATES)
 
@@ -445,7 +457,7 @@ def generate(split: str = "train", n: int | None = None, seed: int = 0,
     """``n`` examples for ``split``, the same for the same (split, n, seed, templates, pronouns).
 
     ``pronouns``: a subset of ("it", "its", "they", "their") (default all, weighted
-    0.4 / 0.3 / 0.18 / 0.12); ``templates``: names from ``TEMPLATE_NAMES``.
+    0.4 / 0.3 / 0.18 / 0.12 / 0.07, "them" only as an object); ``templates``: names from ``TEMPLATE_NAMES``.
     """
 
     split = _canonical_split(split)
@@ -466,7 +478,11 @@ def generate(split: str = "train", n: int | None = None, seed: int = 0,
         if budget < 0:
             raise ValueError(f"cannot fill templates {chosen} with pronouns {usable} in split {split!r}")
         pron = rng.choices(usable, [PRONOUN_WEIGHTS[p] for p in usable])[0]
-        name = rng.choice([t.name for t in TEMPLATES if t.name in chosen and pron in t.pronouns])
+        serving = [t for t in TEMPLATES if t.name in chosen and pron in t.pronouns]
+        if len({t.weight for t in serving}) == 1:
+            name = rng.choice([t.name for t in serving])
+        else:
+            name = rng.choices([t.name for t in serving], [t.weight for t in serving])[0]
         ante = _antecedent_role(rng, name, pron)
         for _ in range(200):  # pairs that cannot fill (template, pronoun, antecedent): draw again
             made = make_example(rng, rng.choice(split_pairs), name, pron, ante)
@@ -523,7 +539,7 @@ def make_example(rng: random.Random, pair: tuple[Noun, Noun], template: str, pro
     ante = ante or _antecedent_role(rng, template, pronoun)
     builder = {"animal_first": _clause_sentence, "thing_first": _clause_sentence,
                "place_first": _clause_sentence, "between": _between, "person_verb": _person_verb,
-               "part_state": _part_state, "with_part": _with_part}[template]
+               "part_state": _part_state, "with_part": _with_part, "object": _object}[template]
     for _ in range(20):
         made = builder(rng, pair, template, pronoun, ante)
         if made is not None:
@@ -596,6 +612,7 @@ def _meta(template: str, pronoun: str, en: _Sent, de: _Sent, nps: dict[str, NP],
         "task": "classroom_pronouns",
         "template": template,
         "pronoun": pronoun,
+        "pronoun_case": {"it": "nom", "they": "nom", "them": "acc"}.get(pronoun, "poss"),  # extra may say "acc"
         "pronoun_pos": en.at["pron"],
         "antecedent_pos": en.at[ante],
         "other_pos": max((en.at[r] for r in others), key=lambda p: (p < en.at["pron"], p)),
@@ -606,6 +623,7 @@ def _meta(template: str, pronoun: str, en: _Sent, de: _Sent, nps: dict[str, NP],
         "antecedent_first": en.at[ante] == cands[0],
         "antecedent": nps[ante].noun.en_pl if nps[ante].plural else nps[ante].noun.en,
         "antecedent_kind": nps[ante].noun.kind,
+        "antecedent_role": ante,
         "antecedent_de": nps[ante].noun.de_form(nps[ante].plural, "nom"),
         "antecedent_gender": nps[ante].noun.gender,
         "antecedent_plural": nps[ante].plural,
@@ -810,6 +828,142 @@ def _with_part(rng, pair, template: str, pronoun: str, ante: str):
     de.mark(x, nps[x].de("nom")).add(v_de).mark(y, nps[y].de("dat")).add("mit").mark("O", nps["O"].de("dat"))
     de.add(part.prep[1]).mark("pron", [_poss_de(nps, ante, part, "dat")]).add(_part_de(part, "dat"), ".")
     return en.text(), de.text(), _meta(template, pronoun, en, de, nps, ante, pair, part=part.en, layout=layout)
+
+
+# ------------------------------------------------------------------------- object pronouns
+# What a person can do to a noun, by meaning: sets of English nouns (the noun tables above).
+SMALL_ANIMALS = frozenset({"dog", "cat", "bird", "duck", "chicken", "goat"})  # held, carried, caught
+LIFTABLE = frozenset({"bucket", "basket", "bowl", "cup", "bottle", "box", "bag", "backpack", "ball", "toy",
+                      "stick", "hat", "blanket", "guitar", "skateboard", "chair", "bike", "sled", "kite",
+                      "balloon"}) | SMALL_ANIMALS
+THROWABLE = frozenset({"ball", "stick", "toy", "hat", "bottle"})
+VEHICLES = frozenset(n.en for n in THINGS if "vehicle" in n.tags)
+WASHABLE = VEHICLES | frozenset(a.en for a in ANIMALS) | {"cup", "bowl", "bucket", "bottle", "basket", "toy",
+                                                         "blanket", "hat", "bag", "backpack", "ball"}
+RIDDEN = frozenset({"horse", "bike", "motorcycle", "skateboard", "sled", "boat", "bus", "train", "car", "cart"})
+
+
+@dataclass(frozen=True)
+class ObjVerb:
+    """A person's verb with "it" / "them" as its object: "{en} it {en_after}" /
+    "{de} ihn {rest} {de_after}" (``de_after``: a separable verb's particle, last in the clause).
+    ``fits``: the nouns it may be done to (English, singular); it is used only when it fits
+    the antecedent and no other noun "it" could mean. ``rests``: (en, de) phrases after the
+    pronoun, "" for none; "MOTION" / "STATIC": a place's motion / static phrase."""
+
+    key: str
+    en: str
+    de: str
+    fits: frozenset
+    en_after: str = ""
+    de_after: str = ""
+    rests: tuple[tuple[str, str], ...] = (("", ""),)
+    weight: float = 1.0  # verbs that fit many pairs (repairs, hugs, catches) are drawn less often
+
+
+NONE = ("", "")
+YARD, IN_WATER, INTO_WATER = ("in the yard", "im Hof"), ("in the water", "im Wasser"), ("into the water", "ins Wasser")
+OBJ_VERBS = (
+    ObjVerb("hold", "holds", "hält", LIFTABLE, rests=(NONE, ("up", "hoch")), weight=1.5),
+    ObjVerb("carry", "carries", "trägt", LIFTABLE, rests=(NONE, ("away", "weg"), ("MOTION", "MOTION")), weight=1.5),
+    ObjVerb("pickup", "picks", "hebt", LIFTABLE, "up", "auf", rests=(NONE, ("off the ground", "vom Boden")), weight=1.5),
+    ObjVerb("lift", "lifts", "hebt", LIFTABLE, rests=(("up", "hoch"), ("into the air", "in die Luft")), weight=1.5),
+    ObjVerb("throw", "throws", "wirft", THROWABLE,
+            rests=(NONE, ("into the air", "in die Luft"), INTO_WATER, ("ACROSS", "ACROSS"))),
+    ObjVerb("catch", "catches", "fängt", THROWABLE | SMALL_ANIMALS | {"balloon", "kite"}, weight=0.6),
+    ObjVerb("kick", "kicks", "kickt", frozenset({"ball"}), rests=(NONE, ("ACROSS", "ACROSS"))),
+    ObjVerb("open", "opens", "öffnet", frozenset({"box", "bag", "backpack", "bottle", "car"})),
+    ObjVerb("push", "pushes", "schiebt", frozenset({"bike", "cart", "sled", "car", "motorcycle", "chair"}),
+            rests=(NONE, ("MOTION", "MOTION"))),
+    ObjVerb("drive", "drives", "fährt", frozenset({"car", "truck", "bus", "train", "boat", "motorcycle"}),
+            rests=(NONE, ("MOTION", "MOTION")), weight=0.8),
+    ObjVerb("repair", "repairs", "repariert", VEHICLES | {"chair", "bench", "toy", "skateboard", "guitar", "kite", "sled", "tent"}, rests=(NONE, YARD), weight=0.3),
+    ObjVerb("wash", "washes", "wäscht", WASHABLE, rests=(NONE, YARD, IN_WATER), weight=0.8),
+    ObjVerb("hug", "hugs", "umarmt", frozenset(a.en for a in ANIMALS) | {"toy", "blanket", "bag", "backpack"}, weight=0.5),
+    ObjVerb("ride", "rides", "reitet", RIDDEN, rests=(NONE, ("MOTION", "MOTION"))),  # only one horse
+)
+# the person's first verb, on X next to Y: (en, de), X in the accusative
+OBJ_FIRST_VERBS = (("watches", "beobachtet"), ("looks at", "betrachtet"), ("points at", "zeigt auf"))
+# places of the object template (not candidates): no bridge / hill (one could repair or push them)
+OBJ_PLACES = tuple(p for p in PLACES if p.en not in ("bridge", "hill", "water"))
+
+
+def _obj_rest(rng, verb: ObjVerb, ante: NP, place: Noun | None):
+    """(en words, de words) after the pronoun: none, a particle, a phrase or a place's motion
+    phrase ("ACROSS": one with "across"); no second place where the sentence names one; into /
+    in the water only what floats or swims."""
+    rests = [r for r in verb.rests
+             if (r not in (IN_WATER, INTO_WATER) or "water" in ante.noun.tags)
+             and (r != IN_WATER or ante.noun.kind == "animal") and (place is None or r != YARD)]
+    en, de = rng.choice(rests)
+    if en in ("MOTION", "ACROSS"):
+        en, de = rng.choice([p.motion for p in PLACES if p.motion and p is not place and p.en != "water"
+                             and (en == "MOTION" or p.motion[0].startswith("across"))])
+    return en.split(), de.split()
+
+
+def _object(rng, pair, template: str, pronoun: str, ante: str):
+    """"it" / "them" as the object of a person's verb that fits only the antecedent:
+    "A man watches a dog next to a box and picks it up ." (layout "person_first") or
+    "A dog sits next to a box , and a man picks it up ." (layout "person_last")."""
+    animal, thing = pair
+    person = rng.choice(PEOPLE)
+    if not _distinct(person, animal, thing):
+        return None
+    plural = pronoun == "them"
+    other = "T" if ante == "A" else "A"
+    a_noun, o_noun = pair[ante == "T"], pair[other == "T"]
+    verbs = [v for v in OBJ_VERBS if a_noun.en in v.fits and o_noun.en not in v.fits
+             and (v.key != "ride" or a_noun.en == "horse" and not plural)
+             and (v.key not in ("drive", "repair") or person.en in ("man", "woman"))]  # adults
+    if not verbs:
+        return None
+    verb = rng.choices(verbs, [v.weight for v in verbs])[0]
+    x, y = ("A", "T") if rng.random() < 0.5 else ("T", "A")
+    nps = _phrases(rng, {"H": person, x: pair[x == "T"], y: pair[y == "T"]}, ante, plural)
+    if plural and not nps[ante].plural:
+        return None
+    layout = rng.choice(("person_first", "person_last"))
+    place = rng.choice([p for p in OBJ_PLACES if "water" not in p.tags]) if rng.random() < 0.5 else None
+    if place is not None and not _distinct(animal, thing, place) and rng.random() < 0.5:
+        place = None
+    en, de = _Sent(), _Sent()
+    if layout == "person_first":  # H watches X next to Y (P) and picks it up
+        first = rng.choice(OBJ_FIRST_VERBS)
+        en.mark("H", nps["H"].en()).add(first[0]).mark(x, nps[x].en()).add("next to").mark(y, nps[y].en())
+        de.mark("H", nps["H"].de("nom")).add(first[1]).mark(x, nps[x].de("acc")).add("neben")
+        de.mark(y, nps[y].de("dat"))
+        if place is not None:
+            en.add(*_place(place, False)[0])
+            de.add(*_place(place, False)[1])
+        en.add("and")
+        de.add("und")
+    else:  # X sits next to Y (P) , and H picks it up
+        x_pl = nps[x].plural
+        if x == "A":
+            still = [v for v in VERBS if v.tag in nps["A"].noun.tags and v.case == "dat"]
+            if not still:
+                return None
+            v = rng.choice(still)
+            v_en, v_de = (v.en_pl, v.de_pl) if x_pl else (v.en_sg, v.de_sg)
+        else:
+            still = [v for v in THING_VERBS if v[0] in nps["T"].noun.tags]
+            if not still:
+                return None
+            v = rng.choice(still)
+            v_en, v_de = (v[2], v[4]) if x_pl else (v[1], v[3])
+        en.mark(x, nps[x].en()).add(v_en).mark(y, nps[y].en())
+        de.mark(x, nps[x].de("nom")).add(v_de).mark(y, nps[y].de("dat"))
+        if place is not None:
+            en.add(*_place(place, False)[0])
+            de.add(*_place(place, False)[1])
+        en.add(",", "and").mark("H", nps["H"].en())
+        de.add(",", "und").mark("H", nps["H"].de("nom"))
+    rest_en, rest_de = _obj_rest(rng, verb, nps[ante], place)
+    en.add(verb.en).mark("pron", ["them" if plural else "it"]).add(verb.en_after, *rest_en, ".")
+    de.add(verb.de).mark("pron", [ACC_PRON[nps[ante].gender]]).add(*rest_de, verb.de_after, ".")
+    return en.text(), de.text(), _meta(template, pronoun, en, de, nps, ante, pair, verb=verb.key,
+                                       layout=layout, pronoun_case="acc")
 
 
 # ---------------------------------------------------------------------------- probes, checks
