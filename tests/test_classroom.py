@@ -93,6 +93,9 @@ def test_german_pronoun_agrees_with_the_antecedent(sample):
             if m["pronoun_case"] == "acc":  # "picks it up" / "hugs them": ihn sie es / sie
                 assert word == {"m": "ihn", "f": "sie", "n": "es", "pl": "sie"}[g], ex
                 assert (m["pronoun"] == "them") == (g == "pl") and m["template"] == "object"
+            elif m["pronoun_case"] == "dat":  # "on top of it" / "with them": ihm ihr ihm / ihnen
+                assert word == {"m": "ihm", "f": "ihr", "n": "ihm", "pl": "ihnen"}[g], ex
+                assert (m["pronoun"] == "them") == (g == "pl") and m["template"] == "prep_object"
             elif m["pronoun"] in ("it", "they"):
                 assert word == {"m": "er", "f": "sie", "n": "es", "pl": "sie"}[g], ex
                 assert (m["pronoun"] == "they") == (g == "pl")
@@ -107,8 +110,8 @@ def test_german_pronoun_agrees_with_the_antecedent(sample):
                 assert nxt.startswith(part.de), ex
             seen[(m["pronoun"], word)] += 1
     # every form is produced: er sie es, sein- / ihr- with several endings
-    assert {w for (p, w) in seen if p == "it"} == {"er", "sie", "es", "ihn"}
-    assert {w for (p, w) in seen if p == "them"} == {"sie"}
+    assert {w for (p, w) in seen if p == "it"} == {"er", "sie", "es", "ihn", "ihm", "ihr"}
+    assert {w for (p, w) in seen if p == "them"} == {"sie", "ihnen"}
     assert {w for (p, w) in seen if p == "its"} >= {"sein", "seine", "seinen", "seinem", "ihr", "ihre", "ihren", "ihrem"}
     assert {w for (p, w) in seen if p in ("they", "their")} >= {"sie", "ihre"}
 
@@ -220,6 +223,9 @@ HAND_CHECKED = [
     ('object', 'A young woman looks at a horse next to a big ball and holds it .', 'Eine junge Frau betrachtet ein Pferd neben einem großen Ball und hält ihn .'),
     ('object', 'A yellow sled lies next to a white cow on the sidewalk , and a child washes it .', 'Ein gelber Schlitten liegt neben einer weißen Kuh auf dem Gehweg , und ein Kind wäscht sie .'),
     ('object', 'A young woman points at a cart next to a small horse in the park and pushes it .', 'Eine junge Frau zeigt auf einen Wagen neben einem kleinen Pferd im Park und schiebt ihn .'),
+    ('prep_object', 'A big cow stands next to a truck on the street , and a young girl sits on top of it .', 'Eine große Kuh steht neben einem Lastwagen auf der Straße , und ein junges Mädchen sitzt oben auf ihm .'),
+    ('prep_object', 'An old woman points at four blue motorcycles next to two birds on the street and plays with them .', 'Eine alte Frau zeigt auf vier blaue Motorräder neben zwei Vögeln auf der Straße und spielt mit ihnen .'),
+    ('prep_object', 'A basket stands next to a brown duck , and a little girl plays with it .', 'Ein Korb steht neben einer braunen Ente , und ein kleines Mädchen spielt mit ihr .'),
 ]
 
 
@@ -265,24 +271,31 @@ def test_every_german_word_occurs_in_multi30k(sample, objects, corpus_words):
 
 # ------------------------------------------------------------------- object pronouns ("it" / "them")
 ACC = {"m": "ihn", "f": "sie", "n": "es", "pl": "sie"}
+DAT = {"m": "ihm", "f": "ihr", "n": "ihm", "pl": "ihnen"}
 
 
 @pytest.fixture(scope="module")
 def objects():
-    return {s: C.generate(s, n, seed=4, templates=["object"]) for s, n in (("train", 1500), ("test", 600))}
+    """Object pronouns: accusative ("object") and after a dative preposition ("prep_object")."""
+    return {s: C.generate(s, n, seed=4, templates=["object", "prep_object"]) for s, n in (("train", 2000), ("test", 800))}
 
 
-def test_object_pronoun_is_the_accusative_of_the_antecedent(objects):
+def test_object_pronoun_is_the_accusative_or_dative_of_the_antecedent(objects):
     seen = Counter()
     for exs in objects.values():
         for ex in exs:
             m, src, tgt = ex.meta, ex.src.split(), ex.tgt.split()
             g = "pl" if m["antecedent_plural"] else C._lexicon()[m["antecedent"]].gender
-            assert m["pronoun_case"] == "acc" and m["pronoun"] == ("them" if g == "pl" else "it"), ex
-            assert tgt[m["tgt_pronoun_pos"]] == ACC[g] == m["pronoun_de"], ex
-            # the verb comes right before the pronoun on both sides
-            verb = next(v for v in C.OBJ_VERBS if v.key == m["verb"])
-            assert src[m["pronoun_pos"] - 1] == verb.en and tgt[m["tgt_pronoun_pos"] - 1] == verb.de, ex
+            assert m["pronoun"] == ("them" if g == "pl" else "it"), ex
+            case = {"object": "acc", "prep_object": "dat"}[m["template"]]
+            assert m["pronoun_case"] == case, ex
+            assert tgt[m["tgt_pronoun_pos"]] == {"acc": ACC, "dat": DAT}[case][g] == m["pronoun_de"], ex
+            # the verb (and preposition) come right before the pronoun on both sides
+            verb = next(v for v in C.OBJ_VERBS + C.PREP_VERBS if v.key == m["verb"])
+            assert verb.case == case
+            v_en, v_de = verb.en.split(), verb.de.split()
+            assert src[m["pronoun_pos"] - len(v_en):m["pronoun_pos"]] == v_en, ex
+            assert tgt[m["tgt_pronoun_pos"] - len(v_de):m["tgt_pronoun_pos"]] == v_de, ex
             # a separable verb's particle closes the clause: "hebt ihn (vom Boden) auf ."
             if verb.de_after:
                 assert tgt[-2:] == [verb.de_after, "."] and src[m["pronoun_pos"] + 1] == verb.en_after, ex
@@ -293,8 +306,8 @@ def test_object_pronoun_is_the_accusative_of_the_antecedent(objects):
             # the person is a candidate, first (person_first) or last (person_last)
             h = m["candidates_pos"][0 if m["layout"] == "person_first" else -1]
             assert src[h] in {p.en for p in C.PEOPLE}, ex
-            seen[(ACC[g], m["layout"], m["antecedent_kind"])] += 1
-    assert {w for w, _, _ in seen} == {"ihn", "sie", "es"}
+            seen[(m["pronoun_de"], m["layout"], m["antecedent_kind"])] += 1
+    assert {w for w, _, _ in seen} == {"ihn", "sie", "es", "ihm", "ihr", "ihnen"}
     assert {lay for _, lay, _ in seen} == {"person_first", "person_last"}
     assert {k for _, _, k in seen} == {"animal", "thing"}
 
@@ -319,4 +332,5 @@ def test_object_baselines_and_share(objects):
     base = C.position_baselines(objects["test"])
     assert base["nearest_noun"] < 0.5 and base["first_noun"] < 0.5, base
     mix = Counter(ex.meta["pronoun_case"] for ex in C.generate("train", 3000, seed=1))
-    assert 0.25 <= mix["acc"] / 3000 <= 0.35, mix
+    assert 0.25 <= (mix["acc"] + mix["dat"]) / 3000 <= 0.35, mix
+    assert mix["dat"] >= 0.03 * 3000, mix

@@ -21,7 +21,10 @@ Design decisions:
   (a separable verb's particle last), "A dog sits next to a ball , and a boy throws it into the
   air ." -> "... , und ein Junge wirft ihn in die Luft ." The verb fits the antecedent and not
   the other noun ("hugs" an animal, "opens" a box, "carries" a dog or a box but not a cow or a
-  car: OBJ_VERBS); meta "pronoun_case" says nom / acc / poss. About 28% of a default sample.
+  car: OBJ_VERBS). After a dative preposition (template "prep_object", PREP_VERBS): "... , and a
+  girl sits on top of it ." -> "... sitzt oben auf ihm ." (ihm / ihr / ihm, plural ihnen), "plays
+  with it" (an animal or a toy) -> "spielt mit ihr". Meta "pronoun_case": nom / acc / dat / poss.
+  Object pronouns (acc + dat) are about 28% of a default sample.
 * The antecedent is decided by meaning, not position: every sentence has two or three candidate
   nouns of pairwise different German gender (animal, thing, place; a person or a second thing),
   and the predicate or the possessed part fits exactly one of those "it" may refer to ("is
@@ -423,7 +426,9 @@ TEMPLATES: tuple[Template, ...] = (
     Template("part_state", ("its", "their")),   # X and Y are P , and its PART is STATE
     Template("with_part", ("its",)),            # X stands next to Y with O in its PART
     # H watches X next to Y and picks it up / X sits next to Y , and H carries it away
-    Template("object", ("it", "them"), 6.0),
+    Template("object", ("it", "them"), 5.0),
+    # H watches X next to Y and plays with it / X stands next to Y , and H sits on top of it
+    Template("prep_object", ("it", "them"), 1.5),
 )
 TEMPLATE_NAMES = tuple(t.name for t in TEMPLATES)
 
@@ -539,7 +544,8 @@ def make_example(rng: random.Random, pair: tuple[Noun, Noun], template: str, pro
     ante = ante or _antecedent_role(rng, template, pronoun)
     builder = {"animal_first": _clause_sentence, "thing_first": _clause_sentence,
                "place_first": _clause_sentence, "between": _between, "person_verb": _person_verb,
-               "part_state": _part_state, "with_part": _with_part, "object": _object}[template]
+               "part_state": _part_state, "with_part": _with_part, "object": _object,
+               "prep_object": _object}[template]
     for _ in range(20):
         made = builder(rng, pair, template, pronoun, ante)
         if made is not None:
@@ -859,6 +865,7 @@ class ObjVerb:
     de_after: str = ""
     rests: tuple[tuple[str, str], ...] = (("", ""),)
     weight: float = 1.0  # verbs that fit many pairs (repairs, hugs, catches) are drawn less often
+    case: str = "acc"  # "dat": the pronoun follows a dative preposition ("sits on top of it")
 
 
 NONE = ("", "")
@@ -882,10 +889,19 @@ OBJ_VERBS = (
     ObjVerb("hug", "hugs", "umarmt", frozenset(a.en for a in ANIMALS) | {"toy", "blanket", "bag", "backpack"}, weight=0.5),
     ObjVerb("ride", "rides", "reitet", RIDDEN, rests=(NONE, ("MOTION", "MOTION"))),  # only one horse
 )
+# "it" / "them" after a dative preposition: "oben auf ihm / ihr", "mit ihm / ihr / ihnen" (template
+# "prep_object"); people sit on top of things, never of animals here; play with animals and toys
+ON_TOP = frozenset({"car", "truck", "bus", "box"})
+PREP_VERBS = (
+    ObjVerb("sit_on", "sits on top of", "sitzt oben auf", ON_TOP | {"bucket"}, case="dat"),
+    ObjVerb("stand_on", "stands on top of", "steht oben auf", ON_TOP | {"bench", "chair"}, case="dat"),
+    ObjVerb("play_with", "plays with", "spielt mit", frozenset(a.en for a in ANIMALS)
+            | {"ball", "toy", "stick", "kite", "balloon"}, case="dat"),
+)
 # the person's first verb, on X next to Y: (en, de), X in the accusative
 OBJ_FIRST_VERBS = (("watches", "beobachtet"), ("looks at", "betrachtet"), ("points at", "zeigt auf"))
 # places of the object template (not candidates): no bridge / hill (one could repair or push them)
-OBJ_PLACES = tuple(p for p in PLACES if p.en not in ("bridge", "hill", "water"))
+OBJ_PLACES = tuple(p for p in PLACES if p.en not in ("bridge", "hill", "water"))  # "on top of it": no hill
 
 
 def _obj_rest(rng, verb: ObjVerb, ante: NP, place: Noun | None):
@@ -913,7 +929,10 @@ def _object(rng, pair, template: str, pronoun: str, ante: str):
     plural = pronoun == "them"
     other = "T" if ante == "A" else "A"
     a_noun, o_noun = pair[ante == "T"], pair[other == "T"]
-    verbs = [v for v in OBJ_VERBS if a_noun.en in v.fits and o_noun.en not in v.fits
+    table = PREP_VERBS if template == "prep_object" else OBJ_VERBS
+    verbs = [v for v in table if a_noun.en in v.fits and o_noun.en not in v.fits
+             and (v.key != "stand_on" or person.en in ("man", "woman", "boy"))  # not a little girl on a car
+             and (not plural or v.key not in ("sit_on", "stand_on"))
              and (v.key != "ride" or a_noun.en == "horse" and not plural)
              and (v.key not in ("drive", "repair") or person.en in ("man", "woman"))]  # adults
     if not verbs:
@@ -961,9 +980,10 @@ def _object(rng, pair, template: str, pronoun: str, ante: str):
         de.add(",", "und").mark("H", nps["H"].de("nom"))
     rest_en, rest_de = _obj_rest(rng, verb, nps[ante], place)
     en.add(verb.en).mark("pron", ["them" if plural else "it"]).add(verb.en_after, *rest_en, ".")
-    de.add(verb.de).mark("pron", [ACC_PRON[nps[ante].gender]]).add(*rest_de, verb.de_after, ".")
+    de.add(verb.de).mark("pron", [(DAT_PRON if verb.case == "dat" else ACC_PRON)[nps[ante].gender]])
+    de.add(*rest_de, verb.de_after, ".")
     return en.text(), de.text(), _meta(template, pronoun, en, de, nps, ante, pair, verb=verb.key,
-                                       layout=layout, pronoun_case="acc")
+                                       layout=layout, pronoun_case=verb.case)
 
 
 # ---------------------------------------------------------------------------- probes, checks
