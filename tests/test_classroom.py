@@ -82,6 +82,20 @@ POSS_ENDING = {  # (possessed gender or "pl", case) -> ending after sein / ihr, 
 CASE_OF_PART = {"between": "acc", "person_verb": "acc", "part_state": "nom", "with_part": "dat"}
 
 
+def test_subject_clause_frames_all_occur(sample):
+    """", and it ..." / ", but it ..." / "while it ..." / "as it ..." (German ", während ... rollt")."""
+    seen = Counter()
+    for ex in sample["train"]:
+        src, tgt, m = ex.src.split(), ex.tgt.split(), ex.meta
+        if m["pronoun_case"] == "nom":
+            frame = src[m["pronoun_pos"] - 1]
+            seen[frame] += 1
+            if frame in ("while", "as"):
+                assert tgt[m["tgt_pronoun_pos"] - 2:m["tgt_pronoun_pos"]] == [",", "während"], ex
+                assert src[m["pronoun_pos"] - 2] != ","
+    assert {"and", "but", "while", "as"} <= set(seen), seen
+
+
 def test_german_pronoun_agrees_with_the_antecedent(sample):
     seen = Counter()
     for exs in sample.values():
@@ -199,18 +213,18 @@ def test_cli_writes_tsv_and_jsonl(tmp_path, capsys):
 # German of each was read and found right (word order, case, adjective endings, pronoun).
 # If the generator changes, these change: read the new ones before pinning them.
 HAND_CHECKED = [
-    ('animal_first', 'A white horse stands next to a ball on the street , and it is blue .', 'Ein weißes Pferd steht neben einem Ball auf der Straße , und er ist blau .'),
-    ('animal_first', 'A big chicken watches a black stick on the bridge , but it is crowded .', 'Ein großes Huhn beobachtet einen schwarzen Stock auf der Brücke , aber sie ist voller Menschen .'),
-    ('animal_first', 'Three birds sit next to two blue motorcycles on the street , and they are eating .', 'Drei Vögel sitzen neben zwei blauen Motorrädern auf der Straße , und sie fressen .'),
-    ('thing_first', 'A ball lies next to a white horse on the street , and it is yellow .', 'Ein Ball liegt neben einem weißen Pferd auf der Straße , und er ist gelb .'),
-    ('thing_first', 'A stick lies next to a small chicken on the street , but it is crowded .', 'Ein Stock liegt neben einem kleinen Huhn auf der Straße , aber sie ist voller Menschen .'),
-    ('thing_first', 'A cart stands next to a white horse on the street while it is running .', 'Ein Wagen steht neben einem weißen Pferd auf der Straße , während es rennt .'),
-    ('place_first', 'On the bridge , a big horse watches a green ball while it is rolling .', 'Auf der Brücke beobachtet ein großes Pferd einen grünen Ball , während er rollt .'),
-    ('place_first', 'On the bridge , two horses jump over a big basket , and they are eating .', 'Auf der Brücke springen zwei Pferde über einen großen Korb , und sie fressen .'),
-    ('place_first', 'In the field , a goat stands next to a small stick , but it looks happy .', 'Auf dem Feld steht eine Ziege neben einem kleinen Stock , aber sie sieht glücklich aus .'),
+    ('animal_first', 'A white horse stands next to a ball on the street as it is rolling .', 'Ein weißes Pferd steht neben einem Ball auf der Straße , während er rollt .'),
+    ('animal_first', 'A small chicken stands next to a stick on the bridge , and it is crowded .', 'Ein kleines Huhn steht neben einem Stock auf der Brücke , und sie ist voller Menschen .'),
+    ('animal_first', 'A horse jumps over a basket on the bridge , and it is crowded .', 'Ein Pferd springt über einen Korb auf der Brücke , und sie ist voller Menschen .'),
+    ('thing_first', 'A skateboard lies next to a duck in the snow , but it is yellow .', 'Ein Skateboard liegt neben einer Ente im Schnee , aber es ist gelb .'),
+    ('thing_first', 'A stick lies next to a chicken on the street , and it looks happy .', 'Ein Stock liegt neben einem Huhn auf der Straße , und es sieht glücklich aus .'),
+    ('thing_first', 'A bike stands next to a goat on the sidewalk , and it is crowded .', 'Ein Fahrrad steht neben einer Ziege auf dem Gehweg , und er ist voller Menschen .'),
+    ('place_first', 'On the bridge , a big horse watches a green ball , and it is broken .', 'Auf der Brücke beobachtet ein großes Pferd einen grünen Ball , und er ist kaputt .'),
+    ('place_first', 'On the bridge , two horses jump over a big basket , but they are eating .', 'Auf der Brücke springen zwei Pferde über einen großen Korb , aber sie fressen .'),
+    ('place_first', 'In the field , a goat stands next to a small stick while it is sleeping .', 'Auf dem Feld steht eine Ziege neben einem kleinen Stock , während sie schläft .'),
     ('between', 'A woman sits between a bird and a small motorcycle and looks at its wheels .', 'Eine Frau sitzt zwischen einem Vogel und einem kleinen Motorrad und betrachtet seine Räder .'),
     ('between', 'A man sits between a small skateboard and a duck and looks at its wheels .', 'Ein Mann sitzt zwischen einem kleinen Skateboard und einer Ente und betrachtet seine Räder .'),
-    ('between', 'An old man stands between a black duck and a green skateboard , but it is broken .', 'Ein alter Mann steht zwischen einer schwarzen Ente und einem grünen Skateboard , aber es ist kaputt .'),
+    ('between', 'A little boy waits between a duck and a skateboard , but it is blue .', 'Ein kleiner Junge wartet zwischen einer Ente und einem Skateboard , aber es ist blau .'),
     ('person_verb', 'A girl watches a white cow next to a truck and cleans its wheels .', 'Ein Mädchen beobachtet eine weiße Kuh neben einem Lastwagen und putzt seine Räder .'),
     ('person_verb', 'A woman looks at a brown bird next to a motorcycle and touches its head .', 'Eine Frau betrachtet einen braunen Vogel neben einem Motorrad und berührt seinen Kopf .'),
     ('person_verb', 'A young woman washes a small cart next to a horse and cleans its head .', 'Eine junge Frau wäscht einen kleinen Wagen neben einem Pferd und putzt seinen Kopf .'),

@@ -25,6 +25,9 @@ Design decisions:
   girl sits on top of it ." -> "... sitzt oben auf ihm ." (ihm / ihr / ihm, plural ihnen), "plays
   with it" (an animal or a toy) -> "spielt mit ihr". Meta "pronoun_case": nom / acc / dat / poss.
   Object pronouns (acc + dat) are about 28% of a default sample.
+* Subject clauses: ", and it ...", ", but it ...", "while it ..." and "as it ..." (the last two
+  German ", während ..." with the verb last). "because" and "until" would give ", weil" / ", bis",
+  but Multi30k's train.en has them fewer than MIN_EN_COUNT times (8 and 0), so they are not used.
 * The antecedent is decided by meaning, not position: every sentence has two or three candidate
   nouns of pairwise different German gender (animal, thing, place; a person or a second thing),
   and the predicate or the possessed part fits exactly one of those "it" may refer to ("is
@@ -648,13 +651,13 @@ def _meta(template: str, pronoun: str, en: _Sent, de: _Sent, nps: dict[str, NP],
 def _clause(rng, en: _Sent, de: _Sent, nps, ante: str, plural: bool, still: bool = False):
     """Append ", and it is empty" / "while it is running" to both sentences; the predicate or None.
     ``still``: the antecedent is the subject of "sits / stands / lies next to"."""
-    frame = rng.choice(("while", "and", "but"))
-    pred = _pick_predicate(rng, nps, ante, plural, dynamic_only=frame == "while", still=still)
+    frame = rng.choice(("while", "and", "but", "as"))  # "as it is rolling": Multi30k's "as they walk"
+    pred = _pick_predicate(rng, nps, ante, plural, dynamic_only=frame in ("while", "as"), still=still)
     if pred is None:
         return None
     pron_en = "they" if plural else "it"
-    if frame == "while":
-        en.add("while").mark("pron", [pron_en]).add(pred.en_pl if plural else pred.en_sg, ".")
+    if frame in ("while", "as"):  # German: ", während" and the verb last
+        en.add(frame).mark("pron", [pron_en]).add(pred.en_pl if plural else pred.en_sg, ".")
         de.add(",", "während").mark("pron", [_pron_de(nps, ante)])
         de.add(pred.de_pl_final if plural else pred.de_sg_final, ".")
     else:
