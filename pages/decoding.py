@@ -7,11 +7,13 @@ from pathlib import Path
 import numpy as np
 import streamlit as st
 
+from transformer import beam_trace as BTR
 from transformer import decode as D
 from transformer.checkpoint import CheckpointError
 from transformer.text import TextError, clean_text, source_ids, target_ids
 from ui import i18n, inspect_cache, models
 from ui.strings import decode as strings
+from viz import beam_tree as BT
 from viz import decode as V
 
 t = i18n.translator(strings)
@@ -37,15 +39,17 @@ def _decode(path: str, stamp: float, text: str, method: str, beam: int, alpha: f
             temperature: float, top_k: int, seed: int) -> dict:
     ck = models.get_checkpoint(path)
     src, cut = source_ids(ck.tokenizer, text, ck.model.cfg.max_len)
-    if method == "beam":
-        res = models.run_inference(D.beam_search, ck.model, src, beam, alpha, return_trace=True)
+    tree = None
+    if method == "beam":  # the real beam search, its tree recorded on the way
+        res, tree = models.run_inference(BTR.trace_beam_search, ck.model, src, beam, alpha,
+                                         return_trace=True)
     elif method == "sample":
         res = models.run_inference(D.sample, ck.model, src, temperature=temperature, top_k=top_k,
                                    seed=seed, return_trace=True)
     else:
         res = models.run_inference(D.greedy, ck.model, src, return_trace=True)
     return {"src": src, "cut": cut, "tokens": list(res.tokens), "score": float(res.score),
-            "finished": bool(res.finished), "trace": _slim(res.trace),
+            "finished": bool(res.finished), "trace": _slim(res.trace), "tree": tree,
             "max_len": D.default_max_len(ck.model, len(src))}
 
 
@@ -142,6 +146,30 @@ if method == "beam":
                   eos_note="" if finished else t("beam_no_eos")))
     g = _decode(path, _stamp(path), text, "greedy", 1, 0.0, 1.0, 0, 0)
     st.caption(t("beam_vs_greedy", out=tok.decode(g["tokens"]) or "∅", logp=g["score"]))
+
+    # -- the search tree ---------------------------------------------------------------------
+    tree = res["tree"]
+    st.markdown(f"**{t('tree')}**")
+    st.caption(t("tree_intro", beam=int(beam), k=2 * int(beam)))
+    wins = BT.windows(tree)
+    inspect_cache.clamp_state("dec_tree_window", len(wins))
+    win = 0
+    if len(wins) > 1:
+        win = st.select_slider(t("tree_window"), options=list(range(len(wins))),
+                               key="dec_tree_window", help=t("tree_window_help"),
+                               format_func=lambda i: t("tree_window_fmt", a=wins[i][0],
+                                                       b=wins[i][1]))
+    st.plotly_chart(BT.figure(tree, display, steps=wins[win], labels={
+        k: t(f"tree_{k}") for k in ("title", "x", "root", "kept", "pruned", "finished",
+                                    "eos_pruned", "best", "logp", "score", "token_logp",
+                                    "rank", "key")}), key="dec_beam_tree")
+    st.caption(t("tree_caption"))
+    fin = BT.finished_table(tree, tok.decode, columns={
+        k: t(f"tree_col_{k}") for k in ("hyp", "length", "logp", "lp", "score", "chosen")})
+    st.dataframe(fin, hide_index=True, key="dec_beam_finished", column_config={
+        t(f"tree_col_{k}"): st.column_config.NumberColumn(format="%.4f")
+        for k in ("logp", "lp", "score")})
+    st.caption(t("tree_finished_caption"))
 else:
     st.caption(t("logp", v=res["score"]))
 if method == "sample":

@@ -146,7 +146,7 @@ def length_penalty(length: int, alpha: float, form: str = "gnmt") -> float:
 
 def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
                 max_len: int | None = None, *, return_trace: bool = False, lp: str = "gnmt",
-                early_stopping: bool = True) -> DecodeResult:
+                early_stopping: bool = True, recorder=None) -> DecodeResult:
     """Beam search with a cache. A hypothesis is finished when EOS is among the top `beam`
     candidates of a step (as fairseq does), so beam=1 is exactly greedy. Finished hypotheses are
     ranked by score / lp(length) (`lp`: "gnmt" or "length", see length_penalty).
@@ -156,7 +156,14 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
     early_stopping=False is transformers' default: keep the `beam` best finished ones and go on
     while the best alive score / lp(current length) beats the worst of them; at max_len the
     alive hypotheses are ranked with the finished ones. With lp="length" and alpha equal to its
-    length_penalty, this gives `generate(num_beams=beam, early_stopping=False)`'s output."""
+    length_penalty, this gives `generate(num_beams=beam, early_stopping=False)`'s output.
+
+    recorder: an observer that changes nothing (transformer/beam_trace.py draws the search
+    tree with it). Each step calls recorder.step(pos, candidates) with the step's 2*beam best
+    extensions in rank order as (alive index, token, cumulative log-prob, what happened:
+    "finished" (</s> among the top beam), "eos_pruned", "kept" or "pruned" (the beam was
+    full)); the end calls recorder.done(tokens, score, raw log-prob, ended with </s>) with the
+    hypothesis returned."""
     if beam < 1:
         raise ValueError(f"beam: must be at least 1 (got {beam})")
     if alpha < 0 or not math.isfinite(alpha):
@@ -185,6 +192,7 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
             cand = (scores[:, None] + logp).view(-1)  # (n,V) -> (n*V,)
             top_s, top_i = cand.topk(min(2 * beam, cand.numel()))
             new_hyps, new_scores, origin, new_last = [], [], [], []
+            seen = []  # (alive index, token, score, what happened), for the recorder
             for rank, (s, i) in enumerate(zip(top_s.tolist(), top_i.tolist())):
                 h, tok = divmod(i, logp.size(1))
                 if tok == cfg.eos_id:
@@ -192,12 +200,18 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
                         toks = hyps[h]
                         finished.append((s / length_penalty(len(toks) + 1, alpha, lp), toks, s,
                                          True))
+                    seen.append((h, tok, s, "finished" if rank < beam else "eos_pruned"))
                     continue
                 if len(new_hyps) < beam:
                     new_hyps.append(hyps[h] + [tok])
                     new_scores.append(s)
                     origin.append(h)
                     new_last.append(tok)
+                    seen.append((h, tok, s, "kept"))
+                else:
+                    seen.append((h, tok, s, "pruned"))
+            if recorder is not None:
+                recorder.step(pos, seen)
             if not new_hyps:
                 stopped = True
                 break
@@ -225,6 +239,8 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
             finished += [(float(s) / length_penalty(len(h), alpha, lp), h, float(s), False)
                          for h, s in zip(hyps, scores.tolist())]
     best = max(finished, key=lambda f: f[0])
+    if recorder is not None:
+        recorder.done(best[1], best[0], best[2], best[3])
     tr = final_trace(model, src_ids, best[1]) if return_trace else None
     return DecodeResult(best[1], best[0], best[3], [], tr)
 

@@ -61,6 +61,41 @@ EN = {
                     "**{score:.4f}**.",
     "beam_no_eos": "; this one reached the length limit and has no </s>",
     "beam_vs_greedy": "Greedy decoding, for comparison: {out} (log P = {logp:.4f})",
+    "tree": "The search tree",
+    "tree_intro": "At each step beam search extends each of the {beam} hypotheses in the beam by "
+                  "every token, and looks at the {k} extensions with the highest log-probability: "
+                  "the {beam} best that do not end stay in the beam, the rest are pruned; one that "
+                  "ends with </s> among the {beam} best is finished.",
+    "tree_window": "Steps shown",
+    "tree_window_help": "A long search is drawn a few steps at a time, so the numbers stay "
+                        "readable. Each window starts where the previous one ended.",
+    "tree_window_fmt": "steps {a} to {b}",
+    "tree_title": "Beam search, step by step",
+    "tree_x": "step (tokens written)",
+    "tree_root": "<s>",
+    "tree_kept": "kept in the beam",
+    "tree_pruned": "pruned (beam full)",
+    "tree_finished": "finished (</s>)",
+    "tree_eos_pruned": "</s> ranked too low",
+    "tree_best": "the output (best score)",
+    "tree_logp": "log P",
+    "tree_score": "score",
+    "tree_token_logp": "log P(token)",
+    "tree_rank": "rank",
+    "tree_key": "each node: token, then log P, then score = log P / lp",
+    "tree_caption": "Candidates are stacked by rank, the most probable on top. log P is the "
+                    "whole hypothesis' log-probability (the sum of its tokens'), the score divides "
+                    "it by the length penalty lp. The red line is the output above; the star is "
+                    "where it ended. Point at a node for its whole hypothesis.",
+    "tree_col_hyp": "finished hypothesis",
+    "tree_col_length": "|Y|",
+    "tree_col_logp": "log P",
+    "tree_col_lp": "lp(|Y|)",
+    "tree_col_score": "score",
+    "tree_col_chosen": "returned",
+    "tree_finished_caption": "Every hypothesis that ended with </s>, best score first: the one "
+                             "with the highest score is returned, which need not be the one with "
+                             "the highest log P.",
     "sample_note": "Sampled with T = {temp}, top-k = {k}, seed {seed}. Change the seed to draw "
                    "another output.",
     "steps": "Step by step",
@@ -184,6 +219,37 @@ ZH = {
                     "**{score:.4f}**。",
     "beam_no_eos": "；这个假设达到了长度上限，没有 </s>",
     "beam_vs_greedy": "作为对比，贪心解码的结果：{out}（log P = {logp:.4f}）",
+    "tree": "搜索树",
+    "tree_intro": "每一步，束搜索把束中的 {beam} 个假设各自接上每一个词元，只看对数概率最高的 {k} 个"
+                  "延伸：其中没有结束的最好 {beam} 个留在束中，其余的被剪掉；以 </s> 结束且排在前 "
+                  "{beam} 名的成为完整假设。",
+    "tree_window": "显示的步骤",
+    "tree_window_help": "较长的搜索每次只画几步，这样数字看得清。每一段从上一段结束的地方开始。",
+    "tree_window_fmt": "第 {a} 步到第 {b} 步",
+    "tree_title": "束搜索，逐步展开",
+    "tree_x": "步骤（已写出的词元数）",
+    "tree_root": "<s>",
+    "tree_kept": "留在束中",
+    "tree_pruned": "被剪掉（束已满）",
+    "tree_finished": "完成（</s>）",
+    "tree_eos_pruned": "</s> 排名太低",
+    "tree_best": "输出（得分最高）",
+    "tree_logp": "log P",
+    "tree_score": "得分",
+    "tree_token_logp": "log P（该词元）",
+    "tree_rank": "排名",
+    "tree_key": "每个节点：词元，然后是 log P，然后是得分 = log P / lp",
+    "tree_caption": "候选按排名从上到下排列，最可能的在最上面。log P 是整个假设的对数概率（各词元"
+                    "对数概率之和），得分是它除以长度惩罚 lp。红线是上面的输出，星号是它结束的"
+                    "地方。把鼠标指向节点可以看到完整的假设。",
+    "tree_col_hyp": "完整假设",
+    "tree_col_length": "|Y|",
+    "tree_col_logp": "log P",
+    "tree_col_lp": "lp(|Y|)",
+    "tree_col_score": "得分",
+    "tree_col_chosen": "被选中",
+    "tree_finished_caption": "所有以 </s> 结束的假设，得分最高的在前：返回的是得分最高的那个，"
+                             "它不一定是 log P 最高的。",
     "sample_note": "采样设置：T = {temp}，top-k = {k}，种子 {seed}。换一个种子可以抽出另一个输出。",
     "steps": "逐步查看",
     "steps_help": "每一行是解码器的一步：它写出的词元、模型给这个词元的概率、它在所有词元中的排名，"
