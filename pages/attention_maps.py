@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from transformer import heads as H
 from transformer.inspect import KINDS, to_json
 from ui import i18n, inspect_cache, models
 from ui.strings import attention as strings
@@ -80,7 +81,7 @@ if featured:
         note = featured.get(i18n.lang()) or featured.get("en")
         if note:
             st.write(note)
-        if (ck.train_config or {}).get("task") == "anaphora" and fl < (
+        if (ck.train_config or {}).get("task") in H.PRONOUN_TASKS and fl < (
                 cfg.n_encoder_layers if fk == "encoder_self" else cfg.n_decoder_layers):
             on = inspect_cache.pronoun_accuracy(path)
             off = inspect_cache.pronoun_accuracy(path, ablate=(label,))

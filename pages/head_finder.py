@@ -20,7 +20,10 @@ from viz.tokens import escape_markdown
 t = i18n.translator(strings)
 RELATIONS = ("anaphora",) + tuple(r for r in H.RELATIONS)
 SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
-NATURAL = Path(H.__file__).parent / "probes" / "natural_pronouns_en.jsonl"
+# the hand-written caption-style probe (the 41 natural sentences plus 145 more, each with a
+# German reference and its positions), never produced by any generator
+NATURAL = Path(H.__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
+CLASSROOM_TASKS = ("classroom", "classroom_pronouns")
 MAX_CHARS = 2000
 MAX_SENTENCES = 200
 DEFAULT_SENTENCES = ("A dog runs in the park .\nTwo men play football on the grass .\n"
@@ -34,8 +37,11 @@ def _stamp(path: str) -> float:
         return 0.0
 
 
-def _items(source: str, n: int, data: bytes | None, name: str | None) -> list:
+def _items(source: str, n: int, data: bytes | None, name: str | None, task: str | None) -> list:
     if source == "heldout":
+        if task in CLASSROOM_TASKS:  # the classroom generator's held-out noun pairs
+            from transformer import classroom
+            return classroom.probe("test", n=n)
         return H.anaphora_probe("test", n=n)
     if source == "natural":
         return H.read_probe_file(NATURAL)
@@ -44,9 +50,9 @@ def _items(source: str, n: int, data: bytes | None, name: str | None) -> list:
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def _anaphora(path: str, stamp: float, source: str, n: int, data: bytes | None,
-              name: str | None) -> dict:
+              name: str | None, task: str | None = None) -> dict:
     ck = models.get_checkpoint(path)
-    items = _items(source, n, data, name)
+    items = _items(source, n, data, name, task)
     scores = models.run_inference(H.score_anaphora, ck.model, ck.tokenizer, items)
     return {"acc": {k: v.accuracy.numpy() for k, v in scores.items()},
             "weight": {k: v.mean_weight.numpy() for k, v in scores.items()},
@@ -113,7 +119,10 @@ try:
     if relation == "anaphora":
         sources = ["heldout"] + (["natural"] if NATURAL.is_file() else []) + ["upload"]
         if st.session_state.get("heads_probe") not in sources:
-            st.session_state["heads_probe"] = "heldout"
+            # a model of the synthetic task opens on its held-out split, any other on the
+            # hand-written sentences
+            st.session_state["heads_probe"] = ("heldout" if task == "anaphora" or "natural" not in sources
+                                               else "natural")
         source = st.radio(t("probe"), sources, key="heads_probe", help=t("probe_help"),
                           format_func=lambda s: t(f"probe_{s}"), horizontal=True)
         n, data, name = 0, None, None
@@ -133,7 +142,7 @@ try:
                 st.error(t("upload_bad", reason=escape_markdown(str(e))))
                 st.stop()
         with st.spinner(t("scoring")):
-            res = _anaphora(path, stamp, source, n, data, name)
+            res = _anaphora(path, stamp, source, n, data, name, task)
         if source == "upload":
             st.caption(t("upload_ok", n=max(res["n"].values(), default=0),
                          name=escape_markdown(name)))
@@ -298,11 +307,15 @@ else:
         t("output_changed") if after != before else t("output_same"))
 
 st.markdown(f"**{t('acc_title')}**", help=t("acc_help"))
-if task != "anaphora":
+if task not in H.PRONOUN_TASKS:
     st.caption(t("acc_not_anaphora", task=task or "?"))
     st.stop()
-acc_n = st.slider(t("acc_n"), 20, 500, inspect_cache.PROBE_N, step=10, key="heads_acc_n",
-                  help=t("acc_n_help"))
+if task == "anaphora":
+    acc_n = st.slider(t("acc_n"), 20, 500, inspect_cache.PROBE_N, step=10, key="heads_acc_n",
+                      help=t("acc_n_help"))
+else:  # the hand-written caption probe, whole, as the model card measures it
+    acc_n = len(H.task_probe(task))
+    st.caption(t("acc_probe_file", n=acc_n))
 base = inspect_cache.pronoun_accuracy(path, acc_n)
 m1, m2 = st.columns(2)
 m1.metric(t("acc_without"), f"{base.accuracy:.0%}" if base.accuracy is not None else "–")
@@ -313,7 +326,7 @@ abl = inspect_cache.pronoun_accuracy(path, acc_n, ablate)
 delta = (None if abl.accuracy is None or base.accuracy is None
          else t("acc_delta", d=100 * (abl.accuracy - base.accuracy)))
 m2.metric(t("acc_with"), f"{abl.accuracy:.0%}" if abl.accuracy is not None else "–", delta=delta)
-items = H.anaphora_probe("test", n=acc_n)
+items = H.task_probe(task, acc_n)
 flips = [(it.text, b, a) for it, b, a, hb, ha in zip(items, base.hypotheses, abl.hypotheses,
                                                      base.hits, abl.hits) if hb != ha]
 if flips:

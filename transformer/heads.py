@@ -91,6 +91,23 @@ def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[Pro
     return items
 
 
+CLASSROOM_PROBE = Path(__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
+# tasks whose models translate pronouns, and so have a pronoun accuracy to measure
+PRONOUN_TASKS = ("anaphora", "classroom", "classroom_pronouns")
+
+
+def task_probe(task: str | None, n: int | None = None) -> list[ProbeItem] | None:
+    """The probe a model of `task` is measured on (its card's numbers and the pages' agree): the
+    synthetic task's held-out split (first n, default 200), or, for the classroom models, the
+    hand-written caption probe (all 186 sentences, or the first n). None for other tasks."""
+    if task == "anaphora":
+        return anaphora_probe("test", n=n or 200)
+    if task in ("classroom", "classroom_pronouns"):
+        items = read_probe_file(CLASSROOM_PROBE)
+        return items[:n] if n else items
+    return None
+
+
 def read_probe_file(path: str | Path) -> list[ProbeItem]:
     """JSON lines of {"text", "pronoun", "antecedent"} (word positions), optionally "target" (a
     reference translation), "tgt_pronoun" and "tgt_antecedent" (word positions in it: the decoder

@@ -70,17 +70,22 @@ def _pronoun_accuracy(path: str, stamp: float, n: int, ablate: tuple[str, ...]):
     from viz import heads as VH
 
     ck = models.get_checkpoint(path)
-    items = H.anaphora_probe("test", n=n)
+    task = (ck.train_config or {}).get("task")
+    items = H.task_probe(task, n or (PROBE_N if task == "anaphora" else None))
+    if not items:
+        return None
     return models.run_inference(VH.pronoun_accuracy, ck.model, ck.tokenizer, items,
                                 VH.ablate_map(ablate) or None)
 
 
-def pronoun_accuracy(path: str, n: int = PROBE_N, ablate: tuple[str, ...] = ()):
+def pronoun_accuracy(path: str, n: int | None = None, ablate: tuple[str, ...] = ()):
     """Pronoun accuracy (transformer.heads.PronounResult) of the checkpoint at `path` on the
-    first `n` held-out anaphora sentences, with the heads named in `ablate` ('dec L1 H1')
+    first `n` sentences of its task's probe (transformer.heads.task_probe: held-out anaphora
+    sentences, or the hand-written caption probe; n=None: PROBE_N anaphora sentences or the
+    whole caption probe), with the heads named in `ablate` ('dec L1 H1')
     switched off. Cached per weights file: a whole class asking costs one measurement, and every
     page that quotes the number quotes this one (never a number written into prose)."""
-    return _pronoun_accuracy(str(path), _stamp(str(path)), int(n), tuple(sorted(ablate)))
+    return _pronoun_accuracy(str(path), _stamp(str(path)), int(n or 0), tuple(sorted(ablate)))
 
 
 # -- shared page helpers ----------------------------------------------------------------------
