@@ -40,7 +40,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from . import runs, supervise
+from . import cards, runs, supervise
 from .batching import Batch, TokenBatcher, collate, fixed_batches
 from .config import PRESETS, ModelConfig, TrainConfig, resolve_device
 from .model import Transformer
@@ -726,7 +726,21 @@ class RunWriter:
                 f"warmup {t.cfg.warmup}, lr scale {t.cfg.lr_scale}, label smoothing "
                 f"{t.cfg.label_smoothing}, seed {t.cfg.seed}\n"
                 f"- Latest validation (step {ev.get('step', '-')}): {scores or 'none yet'}\n\n"
+                f"{self._card_example(t)}"
                 f"Trained with `python -m transformer.train`; see config.json for every setting.\n")
+
+    def _card_example(self, t: Trainer) -> str:
+        """A validation sentence and this checkpoint's own greedy output for it
+        (transformer.cards), or nothing before the first evaluation."""
+        samples = (t.last_eval or {}).get("samples") or []
+        if not samples:
+            return ""
+        src = samples[0]["src"]
+        try:
+            out = cards.model_output(t.model, self.tokenizer, src)
+        except ValueError:  # a sentence the tokenizer cannot take (TextError): no example
+            return ""
+        return f"Example (greedy decoding by this checkpoint):\n\n{cards.example_line(src, out)}\n\n"
 
     def save(self, t: Trainer, name: str, with_state: bool = True) -> Path:
         from .checkpoint import save_checkpoint
