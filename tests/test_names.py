@@ -1,0 +1,104 @@
+"""transformer.names: heads read and written in both forms, and trace keys equal to what a model
+records."""
+from __future__ import annotations
+
+import pytest
+import torch
+
+from transformer import names as N
+from transformer.config import ModelConfig
+from transformer.model import Transformer
+from transformer.trace import record
+
+
+@pytest.mark.parametrize("kind", N.KINDS)
+def test_head_round_trips_in_both_forms(kind):
+    for layer, head in ((0, 0), (1, 2), (11, 15)):
+        h = N.Head(kind, layer, head)
+        assert N.Head.parse(h.cli) == h
+        assert N.Head.parse(h.label) == h
+        assert N.Head.parse(h.cli, form="cli") == h
+        assert N.Head.parse(h.label, form="label") == h
+        assert str(h) == h.label
+
+
+def test_the_written_forms():
+    assert N.Head("cross", 0, 2).cli == "cross:0:2"
+    assert N.Head("decoder_self", 1, 1).cli == "decoder_self:1:1"
+    assert N.Head("encoder_self", 3, 0).label == "enc L3 H0"
+    assert N.Head("decoder_self", 1, 2).label == "dec L1 H2"
+    assert N.Head("cross", 1, 2).label == "cross L1 H2"
+    assert N.Head.parse("  dec L1 H2 ") == N.Head("decoder_self", 1, 2)
+
+
+@pytest.mark.parametrize("spec", [
+    "", "cross", "cross:1", "cross:1:2:3", "decoder:1:1", "cross:-1:2", "cross:a:2", "cross:1.0:2",
+    "cross L1", "cross 1 2", "xattn L1 H2", "enc L1 H-2", "Cross L1 H2", "cross:²:1", None, 3])
+def test_bad_specs_give_one_clear_value_error(spec):
+    with pytest.raises(ValueError, match="KIND:LAYER:HEAD .*'cross L1 H2'"):
+        N.Head.parse(spec)
+
+
+def test_a_form_reads_only_its_own_form():
+    with pytest.raises(ValueError, match=r"^expected KIND:LAYER:HEAD with KIND one of "
+                                         r"encoder_self, decoder_self, cross \(got 'cross L1 H2'\)$"):
+        N.Head.parse("cross L1 H2", form="cli")
+    with pytest.raises(ValueError, match=r"^not a head name like 'cross L1 H2': 'cross:1:2'$"):
+        N.Head.parse("cross:1:2", form="label")
+    with pytest.raises(ValueError, match="form"):
+        N.Head.parse("cross:1:2", form="ui")
+
+
+def test_heads_are_checked_when_built():
+    for bad in (("self", 0, 0), ("cross", -1, 0), ("cross", 0, -1), ("cross", 0.0, 1),
+                ("cross", True, 1)):
+        with pytest.raises(ValueError):
+            N.Head(*bad)
+
+
+def test_ablate_map_merged_and_in_order():
+    heads = [N.Head.parse(s) for s in ("cross L1 H2", "cross:1:0", "enc L0 H3", "cross L1 H2")]
+    assert N.ablate_map(heads) == {"decoder.layers.1.cross_attn": [0, 2],
+                                   "encoder.layers.0.self_attn": [3]}
+    assert N.ablate_map(heads, merge=False) == {"decoder.layers.1.cross_attn": [2, 0, 2],
+                                                "encoder.layers.0.self_attn": [3]}
+
+
+def test_paths_and_keys():
+    assert N.attn_path("encoder_self", 0) == "encoder.layers.0.self_attn"
+    assert N.attn_path("decoder_self", 2) == "decoder.layers.2.self_attn"
+    assert N.attn_path("cross", 1) == "decoder.layers.1.cross_attn"
+    assert N.trace_key("cross", 1, "weights") == "decoder.layers.1.cross_attn.weights"
+    assert N.layer_key("encoder", 0, "norm1.mean") == "encoder.layers.0.norm1.mean"
+    assert N.Head("cross", 1, 2).key("q") == "decoder.layers.1.cross_attn.q"
+    assert [N.stack_of(k) for k in N.KINDS] == ["encoder", "decoder", "decoder"]
+    with pytest.raises(ValueError, match="kind"):
+        N.attn_path("decoder", 0)
+    with pytest.raises(ValueError, match="stack"):
+        N.layer_key("cross", 0, "residual1")
+
+
+@pytest.mark.parametrize("norm_first", [False, True])
+def test_keys_are_what_the_model_records(norm_first):
+    n_enc, n_dec = 2, 3
+    cfg = ModelConfig(vocab_size=30, d_model=8, n_heads=2, n_encoder_layers=n_enc,
+                      n_decoder_layers=n_dec, d_ff=16, dropout=0.0, max_len=16,
+                      norm_first=norm_first)
+    torch.manual_seed(0)
+    model = Transformer(cfg).eval()
+    with torch.inference_mode(), record() as trace:
+        model(torch.tensor([[5, 6, 7, 2]]), torch.tensor([[1, 8, 9]]))
+    built = set()
+    for kind in N.KINDS:
+        n = n_enc if kind == "encoder_self" else n_dec
+        assert N.count_layers(trace, kind) == n
+        built |= {N.trace_key(kind, layer, name) for layer in range(n) for name in N.ATTN_NAMES}
+    for stack, n, sublayers in (("encoder", n_enc, 2), ("decoder", n_dec, 3)):
+        for layer in range(n):
+            built |= {N.layer_key(stack, layer, f"residual{s}") for s in range(1, sublayers + 1)}
+            built |= {N.layer_key(stack, layer, f"norm{s}.{x}") for s in range(1, sublayers + 1)
+                      for x in ("input", "mean", "std", "output")}
+            built |= {N.layer_key(stack, layer, f"ffn.{x}") for x in ("hidden_pre", "hidden",
+                                                                       "output")}
+    layered = {k for k in trace if ".layers." in k}
+    assert built == layered
