@@ -10,7 +10,8 @@ import pandas as pd
 import streamlit as st
 
 from transformer import heads as H
-from transformer.inspect import KINDS, to_json
+from transformer.inspect import to_json
+from transformer.names import KINDS
 from ui import i18n, inspect_cache, models
 from ui.strings import attention as strings
 from viz import attention as figs

@@ -4,7 +4,7 @@ import streamlit as st
 
 from transformer import runs
 from transformer.checkpoint import CheckpointError
-from transformer.inspect import KINDS
+from transformer.names import KINDS
 from transformer.text import TextError
 from ui import i18n, inspect_cache, models, runs_ui
 from ui.strings import evolution as strings

@@ -40,8 +40,8 @@ def test_bad_specs_give_one_clear_value_error(spec):
 
 
 def test_a_form_reads_only_its_own_form():
-    with pytest.raises(ValueError, match=r"^expected KIND:LAYER:HEAD with KIND one of "
-                                         r"encoder_self, decoder_self, cross \(got 'cross L1 H2'\)$"):
+    want = r"^expected KIND:LAYER:HEAD with KIND one of encoder_self, decoder_self, cross "
+    with pytest.raises(ValueError, match=want + r"\(got 'cross L1 H2'\)$"):
         N.Head.parse("cross L1 H2", form="cli")
     with pytest.raises(ValueError, match=r"^not a head name like 'cross L1 H2': 'cross:1:2'$"):
         N.Head.parse("cross:1:2", form="label")

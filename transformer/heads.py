@@ -30,12 +30,10 @@ from typing import Sequence
 import torch
 
 from .masks import decoder_mask, padding_mask
+from .names import CLI_ERROR, KINDS, Head, ablate_map, count_layers, trace_key
 from .text import TextError, clean_text, source_ids, target_ids
 from .trace import record
 
-KINDS = ("encoder_self", "decoder_self", "cross")
-_PATH = {"encoder_self": ("encoder", "self_attn"), "decoder_self": ("decoder", "self_attn"),
-         "cross": ("decoder", "cross_attn")}
 PRONOUNS_DE = ("er", "sie", "es")
 RELATIONS = ("previous_token", "self", "same_token", "first_token", "eos_sink", "diagonal",
              "anti_diagonal")
@@ -229,12 +227,8 @@ def _batch(model, tokenizer, items: list[ProbeItem]):
 
 
 def _layers(trace: dict, kind: str) -> list[torch.Tensor]:
-    stack, mod = _PATH[kind]
-    out, i = [], 0
-    while f"{stack}.layers.{i}.{mod}.weights" in trace:
-        out.append(trace[f"{stack}.layers.{i}.{mod}.weights"])  # (B,H,T,S)
-        i += 1
-    return out
+    return [trace[trace_key(kind, i, "weights")]  # (B,H,T,S)
+            for i in range(count_layers(trace, kind))]
 
 
 def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 64,
@@ -475,15 +469,13 @@ def _relation_targets(relation: str, q_ids: list[int], k_ids: list[int], cfg) ->
 
 def parse_ablate(specs: list[str]) -> dict[str, list[int]]:
     """["decoder_self:1:1", "cross:0:2"] -> {"decoder.layers.1.self_attn": [1], ...}."""
-    out: dict[str, list[int]] = {}
+    heads = []
     for spec in specs:
-        parts = spec.split(":")
-        if len(parts) != 3 or parts[0] not in KINDS or not all(p.isdigit() for p in parts[1:]):
-            raise ValueError(f"--ablate: expected KIND:LAYER:HEAD with KIND one of "
-                             f"{', '.join(KINDS)} (got {spec!r})")
-        stack, mod = _PATH[parts[0]]
-        out.setdefault(f"{stack}.layers.{int(parts[1])}.{mod}", []).append(int(parts[2]))
-    return out
+        try:
+            heads.append(Head.parse(spec, form="cli"))
+        except ValueError:
+            raise ValueError("--ablate: " + CLI_ERROR.format(spec=spec)) from None
+    return ablate_map(heads, merge=False)
 
 
 # -- CLI ---------------------------------------------------------------------------------------

@@ -14,18 +14,9 @@ from dataclasses import dataclass, field
 import torch
 
 from .decode import greedy
+from .names import KINDS, attn_path, count_layers, stack_of, trace_key  # noqa: F401 (re-exported)
 from .text import TextError, source_ids, target_ids
 from .trace import ablation, record
-
-KINDS = ("encoder_self", "decoder_self", "cross")
-KIND_PATHS = {"encoder_self": ("encoder", "self_attn"), "decoder_self": ("decoder", "self_attn"),
-              "cross": ("decoder", "cross_attn")}
-
-
-def attn_path(kind: str, layer: int) -> str:
-    """'cross', 1 -> 'decoder.layers.1.cross_attn' (the trace prefix of that attention)."""
-    stack, module = KIND_PATHS[kind]
-    return f"{stack}.layers.{layer}.{module}"
 
 
 @dataclass
@@ -41,7 +32,7 @@ class Inspected:
 
     def weights(self, kind: str, layer: int) -> torch.Tensor:
         """(H, queries, keys) attention weights of one layer."""
-        return self.trace[f"{attn_path(kind, layer)}.weights"][0]
+        return self.trace[trace_key(kind, layer, "weights")][0]
 
     def queries_keys(self, kind: str) -> tuple[list[str], list[str]]:
         if kind == "encoder_self":
@@ -79,18 +70,12 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
 
 
 def to_json(ins: Inspected, digits: int = 6) -> dict:
-    cfg_layers = {"encoder_self": "encoder", "decoder_self": "decoder", "cross": "decoder"}
     attention = {}
     for kind in KINDS:
-        layers = []
-        i = 0
-        while f"{attn_path(kind, i)}.weights" in ins.trace:
-            w = ins.weights(kind, i)
-            layers.append(torch.round(w.double(), decimals=digits).tolist())  # (H,T,S) lists
-            i += 1
+        layers = [torch.round(ins.weights(kind, i).double(), decimals=digits).tolist()  # (H,T,S)
+                  for i in range(count_layers(ins.trace, kind))]
         q, k = ins.queries_keys(kind)
-        attention[kind] = {"stack": cfg_layers[kind], "queries": q, "keys": k,
-                           "layers": layers}
+        attention[kind] = {"stack": stack_of(kind), "queries": q, "keys": k, "layers": layers}
     return {"source_tokens": ins.src_tokens, "target_tokens": ins.tgt_tokens,
             "output": ins.output, "teacher_forced": ins.teacher_forced, "notes": ins.notes,
             "attention": attention}

@@ -13,6 +13,7 @@ Layers and heads are counted from 0 in both.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from typing import Container
@@ -35,7 +36,7 @@ LABEL_ERROR = "not a head name like 'cross L1 H2': {spec!r}"
 
 
 def check_kind(kind: str) -> str:
-    if kind not in _MODULE:
+    if not isinstance(kind, str) or kind not in _MODULE:
         raise ValueError(f"kind: must be one of {', '.join(KINDS)} (got {kind!r})")
     return kind
 
@@ -93,8 +94,13 @@ class Head:
         check_kind(self.kind)
         for field_name in ("layer", "head"):
             v = getattr(self, field_name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            try:
+                n = None if isinstance(v, bool) else operator.index(v)  # int, numpy integers
+            except TypeError:
+                n = None
+            if n is None or n < 0:
                 raise ValueError(f"{field_name}: must be an integer >= 0 (got {v!r})")
+            object.__setattr__(self, field_name, int(n))
 
     @classmethod
     def parse(cls, spec: str, form: str | None = None) -> "Head":

@@ -14,6 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 from transformer.inspect import Inspected, inspect_text
+from transformer.names import Head
 from ui import knowledge as knowledge_ui
 from ui import models
 
@@ -145,9 +146,11 @@ def fill_from_link(key: str, param: str = "text", default: str | None = None,
 def featured_head(history: dict | None) -> dict | None:
     """The head a checkpoint's card features (history.json "featured_head"), if well formed."""
     fh = (history or {}).get("featured_head") if isinstance(history, dict) else None
-    if not isinstance(fh, dict) or fh.get("kind") not in ("encoder_self", "decoder_self", "cross"):
+    if not isinstance(fh, dict):
         return None
-    if not all(isinstance(fh.get(k), int) and fh[k] >= 0 for k in ("layer", "head")):
+    try:
+        Head(fh.get("kind"), fh.get("layer"), fh.get("head"))  # a known kind, integers >= 0
+    except ValueError:
         return None
     return fh
 

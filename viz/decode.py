@@ -19,6 +19,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from transformer.names import count_layers, trace_key
+
 CHOSEN_COLOR = "#d62728"
 OTHER_COLOR = "#1f77b4"
 OK_COLOR = "#2ca02c"
@@ -186,8 +188,9 @@ def steps_table(logits, out_ids: Sequence[int], display: Callable[[list[int]], l
 def step_attention(trace: dict, kind: str, layer: int, t: int) -> np.ndarray:
     """Row t of one decoder attention, every head: (H, keys). kind "cross": keys are the source
     tokens; "decoder_self": keys are [BOS] + tokens[:t] (the later ones are masked)."""
-    sub = {"cross": "cross_attn", "decoder_self": "self_attn"}[kind]
-    w = _np(trace[f"decoder.layers.{layer}.{sub}.weights"])[0]  # (B,H,T,S) -> (H,T,S)
+    if kind not in ("cross", "decoder_self"):
+        raise KeyError(kind)
+    w = _np(trace[trace_key(kind, layer, "weights")])[0]  # (B,H,T,S) -> (H,T,S)
     if not 0 <= t < w.shape[1]:
         raise ValueError(f"step {t} outside 0..{w.shape[1] - 1}")
     row = w[:, t, :]  # (H,S)
@@ -195,10 +198,7 @@ def step_attention(trace: dict, kind: str, layer: int, t: int) -> np.ndarray:
 
 
 def n_decoder_layers(trace: dict) -> int:
-    n = 0
-    while f"decoder.layers.{n}.cross_attn.weights" in trace:
-        n += 1
-    return n
+    return count_layers(trace, "cross")
 
 
 def teacher_forcing_table(tf_logits, target_out: Sequence[int], free_out: Sequence[int],

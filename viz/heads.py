@@ -8,7 +8,6 @@ shared model object is never touched.
 from __future__ import annotations
 
 import html
-import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,26 +16,23 @@ from typing import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-KINDS = ("encoder_self", "decoder_self", "cross")
-SHORT = {"encoder_self": "enc", "decoder_self": "dec", "cross": "cross"}
-_FROM_SHORT = {v: k for k, v in SHORT.items()}
+from transformer import names
+from transformer.names import KINDS, SHORT, Head, attn_path  # noqa: F401 (re-exported)
+
 MAX_PROBE_BYTES = 1_000_000
 # the baselines of transformer.heads.baselines, in the order the Heads page shows them
 BASELINE_ORDER = ("nearest_noun", "first_noun", "random_noun", "random_word")
-_LABEL = re.compile(r"^(enc|dec|cross) L(\d+) H(\d+)$")
 
 
 # -- head names and ablation maps ---------------------------------------------------------------
 def head_label(kind: str, layer: int, head: int) -> str:
     """('cross', 1, 2) -> 'cross L1 H2' (layers and heads counted from 0, as everywhere here)."""
-    return f"{SHORT[kind]} L{layer} H{head}"
+    return Head(kind, layer, head).label
 
 
 def parse_head_label(label: str) -> tuple[str, int, int]:
-    m = _LABEL.match(label.strip())
-    if not m:
-        raise ValueError(f"not a head name like 'cross L1 H2': {label!r}")
-    return _FROM_SHORT[m.group(1)], int(m.group(2)), int(m.group(3))
+    h = Head.parse(label, form="label")
+    return h.kind, h.layer, h.head
 
 
 def all_heads(n_encoder_layers: int, n_decoder_layers: int, n_heads: int) -> list[str]:
@@ -47,20 +43,10 @@ def all_heads(n_encoder_layers: int, n_decoder_layers: int, n_heads: int) -> lis
     return out
 
 
-def attn_path(kind: str, layer: int) -> str:
-    stack = "encoder" if kind == "encoder_self" else "decoder"
-    mod = "cross_attn" if kind == "cross" else "self_attn"
-    return f"{stack}.layers.{layer}.{mod}"
-
-
 def ablate_map(labels: Sequence[str]) -> dict[str, list[int]]:
     """['cross L1 H2', 'cross L1 H0'] -> {'decoder.layers.1.cross_attn': [0, 2]} for
     transformer.trace.ablation / record(ablate=...)."""
-    out: dict[str, set[int]] = {}
-    for lab in labels:
-        kind, layer, head = parse_head_label(lab)
-        out.setdefault(attn_path(kind, layer), set()).add(head)
-    return {p: sorted(h) for p, h in sorted(out.items())}
+    return names.ablate_map(Head.parse(lab, form="label") for lab in labels)
 
 
 # -- scores -------------------------------------------------------------------------------------

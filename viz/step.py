@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from transformer.inspect import attn_path
+from transformer.names import attn_path, count_layers, layer_key, stack_of
 
 DOT, SCALED, MASK, MASKED, SHIFTED, EXP, WEIGHT = (
     "q_i·k_j", "q_i·k_j / √d_k", "M_ij", "s_ij", "s_ij − max", "exp(s_ij − max)", "α_ij")
@@ -49,10 +49,7 @@ def _dims(n: int, prefix: str = "") -> list[str]:
 
 
 def n_layers(ins, kind: str) -> int:
-    n = 0
-    while f"{attn_path(kind, n)}.weights" in ins.trace:
-        n += 1
-    return n
+    return count_layers(ins.trace, kind)
 
 
 def _head(ins, kind: str, layer: int, head: int) -> dict[str, np.ndarray]:
@@ -255,11 +252,11 @@ def add_norm(ins, kind: str, layer: int, n: int | None = None, *, norm_first: bo
     LayerNorm's row mean, std (sqrt(var + eps), population variance) and result. `norm_first` is
     the model config's (pre-LN normalises the sublayer's input, not the residual sum); it is read
     from the config, never guessed from the numbers."""
-    stack = "encoder" if kind == "encoder_self" else "decoder"
+    stack = stack_of(kind)
     n = sublayer_index(kind) if n is None else n
-    p = f"{stack}.layers.{layer}"
-    res = _t(ins, f"{p}.residual{n}")
-    mean, std, out = (_t(ins, f"{p}.norm{n}.{x}") for x in ("mean", "std", "output"))
+    res = _t(ins, layer_key(stack, layer, f"residual{n}"))
+    mean, std, out = (_t(ins, layer_key(stack, layer, f"norm{n}.{x}"))
+                      for x in ("mean", "std", "output"))
     pre_ln = bool(norm_first)
     rows = labels(ins.queries_keys(kind)[0])
     d = res.shape[-1]
@@ -271,9 +268,8 @@ def add_norm(ins, kind: str, layer: int, n: int | None = None, *, norm_first: bo
 
 def ffn(ins, kind: str, layer: int, i: int) -> Step:
     """The layer's feed-forward network at position i: hidden before and after ReLU, output."""
-    stack = "encoder" if kind == "encoder_self" else "decoder"
-    p = f"{stack}.layers.{layer}.ffn"
-    pre, post, out = (_t(ins, f"{p}.{x}")[i] for x in ("hidden_pre", "hidden", "output"))
+    pre, post, out = (_t(ins, layer_key(stack_of(kind), layer, f"ffn.{x}"))[i]
+                      for x in ("hidden_pre", "hidden", "output"))
     df = pd.DataFrame([pre, post], index=["W_1 x + b_1", "ReLU(·)"], columns=_dims(pre.shape[-1]))
     return Step("ffn", df, {"d_ff": pre.shape[-1], "zeroed": int((post == 0).sum()),
                             "out": pd.DataFrame([out], index=["W_2 h + b_2"],
