@@ -251,7 +251,10 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
     train, evals, cks = vt.split_records(runs_ui.metrics(path))
     step, total = status.get("step") or 0, status.get("total_steps")
 
-    st.markdown(t("run_state", name=name, state=t(f"state_{state}"), task=status.get("task", "?")))
+    task = status.get("task", "?")
+    task_key = "task_" + {"tsv": "upload"}.get(task, task)  # the task's name in the UI's language
+    st.markdown(t("run_state", name=name, state=t(f"state_{state}"),
+                  task=t(task_key) if task_key in strings.EN else task))
     said = vt.status_message(status.get("message"))
     if said:
         st.caption(runs_ui.md_escape(t(said[0], **said[1])))

@@ -62,6 +62,7 @@ def test_a_stopped_run_reads_plainly(monkeypatch, tmp_path, lang):
     captions = [c.value for c in at.caption]
     text = " ".join(captions + [m.value for m in at.markdown])
     assert "STOP" not in text
+    assert any(m.value.startswith(f"**{NAME}** · {table['task_anaphora']} · ") for m in at.markdown)
     assert any(c.replace("\\", "") == table["msg_stopped_by_user"] for c in captions), captions
 
     # the checkpoint table: no None anywhere, a dash where there is no evaluation
