@@ -51,6 +51,8 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from transformer import worked_checks
+from transformer.numeric import shifted_exp as _shifted_exp
+from transformer.numeric import softmax  # noqa: F401 (worked.softmax is public)
 from transformer.worked_checks import Check, Statement
 
 EXAMPLES_PATH = Path(__file__).with_name("worked_examples.json")
@@ -292,25 +294,6 @@ def _check_dk(d_k: Any) -> int | None:
     if d_k <= 0 or int(d_k) != d_k:
         raise ValueError(f"d_k must be a positive integer, got {d_k!r}")
     return int(d_k)
-
-
-def softmax(s: np.ndarray) -> np.ndarray:
-    """Row softmax over the last axis; -inf entries get 0 and a fully masked row gives zeros.
-
-    Shifting by the row max keeps exp() from overflowing; it does not change the result.
-    """
-    s = np.asarray(s, dtype=np.float64)
-    e = _shifted_exp(s)
-    total = e.sum(axis=-1, keepdims=True)
-    return np.divide(e, total, out=np.zeros_like(e), where=total > 0)
-
-
-def _shifted_exp(s: np.ndarray) -> np.ndarray:
-    """exp(s - row max); rows that are entirely -inf give zeros instead of NaN."""
-    m = np.max(s, axis=-1, keepdims=True)
-    m = np.where(np.isfinite(m), m, 0.0)
-    with np.errstate(invalid="ignore", over="ignore"):
-        return np.where(np.isneginf(s), 0.0, np.exp(s - m))
 
 
 def _fmt(x: float) -> str:

@@ -34,6 +34,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from transformer.numeric import softmax
+
 _TINY = 1e-9  # float noise allowance, relative to max(1, |value|)
 
 
@@ -264,8 +266,7 @@ def _softmax_as_written(args, pv, pt, ctx):
     written, _ = printed_array(args["written"])
 
     def first(r):
-        e = np.exp(r - r.max())
-        return e[0] / e.sum()
+        return softmax(r)[0]
     slack = sum(abs(first(row + h * np.eye(len(row))[i]) - first(row - h * np.eye(len(row))[i])) / 2
                 for i, h in enumerate(row_tol))
     as_written = math.exp(written[0] - written.max()) / np.exp(written - written.max()).sum()
@@ -496,8 +497,7 @@ def _softmax_saturation(args: dict) -> Evidence:
     rows = []
     for div in (1.0, math.sqrt(args["d_k"])):
         z = s / div
-        e = np.exp(z - z.max())
-        p = float(e[0] / e.sum())
+        p = float(softmax(z)[0])
         rows.append([div, float(z[0]), float(z[1]), p, p * (1 - p)])
     return Evidence(["divisor", "score_1", "score_2", "weight_1", "gradient"], rows)
 

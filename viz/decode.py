@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from transformer import numeric
 from transformer.names import count_layers, trace_key
 
 CHOSEN_COLOR = "#d62728"
@@ -36,11 +37,9 @@ def _np(a) -> np.ndarray:
 
 
 def softmax(logits) -> np.ndarray:
-    """Softmax over the last axis in float64, stable (max subtracted); -inf entries get 0."""
-    z = _np(logits)
-    z = z - np.max(z, axis=-1, keepdims=True)
-    e = np.exp(z)
-    return e / e.sum(-1, keepdims=True)
+    """Softmax over the last axis in float64, stable (max subtracted); -inf entries get 0.
+    Takes torch tensors too."""
+    return numeric.softmax(_np(logits))
 
 
 def sampling_probs(logits, temperature: float, top_k: int = 0) -> np.ndarray:

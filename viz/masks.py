@@ -19,6 +19,7 @@ import torch
 from plotly.subplots import make_subplots
 
 from transformer import masks as M
+from transformer.numeric import softmax
 from transformer.text import TextError, clean_text, source_ids, target_ids
 from viz import labels as L
 from viz.worked import fmt, matrix_heatmap, style
@@ -180,15 +181,6 @@ def frame(keep: np.ndarray, row_labels: Sequence[str], col_labels: Sequence[str]
 def random_scores(n: int, seed: int, scale: float = 2.0) -> np.ndarray:
     """A seeded row of n scores (normal, std `scale`): stands in for q·k/√d_k."""
     return np.random.default_rng(seed).normal(0.0, scale, size=n)
-
-
-def softmax(x: np.ndarray) -> np.ndarray:
-    x = np.asarray(x, dtype=np.float64)
-    m = np.max(x)
-    if not np.isfinite(m):
-        return np.zeros_like(x)
-    e = np.where(np.isneginf(x), 0.0, np.exp(x - m))
-    return e / e.sum()
 
 
 def masked_row(scores: np.ndarray, keep: np.ndarray) -> pd.DataFrame:

@@ -9,6 +9,8 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+
+from transformer.numeric import softmax
 from plotly.subplots import make_subplots
 
 from viz import labels as L
@@ -81,12 +83,6 @@ def histogram_figure(samples: np.ndarray, d_k: int, *, title: str | None = None,
     fig.update_xaxes(title=L.text(x_title))
     fig.update_yaxes(title=L.text(y_title))
     return style(fig, title, 340)
-
-
-def softmax(s: np.ndarray) -> np.ndarray:
-    s = np.asarray(s, dtype=np.float64)
-    e = np.exp(s - s.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
 
 
 def softmax_stats(scores: np.ndarray) -> dict[str, float]:

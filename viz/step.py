@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from transformer.names import attn_path, count_layers, layer_key, stack_of
+from transformer.numeric import softmax
 
 DOT, SCALED, MASK, MASKED, SHIFTED, EXP, WEIGHT = (
     "q_i·k_j", "q_i·k_j / √d_k", "M_ij", "s_ij", "s_ij − max", "exp(s_ij − max)", "α_ij")
@@ -280,8 +281,7 @@ def top_k(ins, display, i: int, k: int = 10) -> pd.DataFrame:
     """The decoder's next-token distribution at target position i: top k by probability.
     `display(ids) -> labels` (Tokenizer.display)."""
     logits = _t(ins, "logits")[i]
-    z = logits - logits.max()
-    probs = np.exp(z) / np.exp(z).sum()
+    probs = softmax(logits)
     top = np.argsort(-probs, kind="stable")[:k]
     return pd.DataFrame({"token": display([int(t) for t in top]), "id": top.astype(int),
                          "logit": logits[top], "p": probs[top]})
