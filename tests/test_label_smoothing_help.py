@@ -33,7 +33,7 @@ def _implied_target(eps: float, V: int = 11, target: int = 4, pad: int = 0):
     loss.backward()
     p = torch.softmax(z.detach()[0, 0], -1)
     q = p - z.grad[0, 0]  # d loss / d z = softmax(z) - q, for one row
-    return z.detach()[0, 0], q, float(loss)
+    return z.detach()[0, 0], q, float(loss.detach())
 
 
 @pytest.mark.parametrize("lang", ["EN", "ZH"])
