@@ -2,7 +2,6 @@
 that opens one head on the Attention page, and ablation (heads switched off: output and pronoun
 accuracy with and without). Scoring in transformer/heads.py, figures and the causal test in
 viz/heads.py."""
-import os
 from pathlib import Path
 
 import numpy as np
@@ -28,13 +27,6 @@ MAX_CHARS = 2000
 MAX_SENTENCES = 200
 DEFAULT_SENTENCES = ("A dog runs in the park .\nTwo men play football on the grass .\n"
                      "A girl in a red dress walks with her dog .\nThe cat sleeps on the warm table .")
-
-
-def _stamp(path: str) -> float:
-    try:
-        return os.stat(Path(path) / "model.safetensors").st_mtime
-    except OSError:
-        return 0.0
 
 
 def _items(source: str, n: int, data: bytes | None, name: str | None, task: str | None) -> list:
@@ -100,7 +92,7 @@ if ck is None:
     st.info(t("no_checkpoint"))
     st.stop()
 path, cfg = models.current_path(), ck.model_config
-stamp = _stamp(path)
+stamp = models.stamp(path)
 task = (ck.train_config or {}).get("task")
 kind_name = lambda k: t(f"kind_{k}")
 

@@ -9,7 +9,6 @@ by every session: read it, never modify it (the viz functions are pure).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import streamlit as st
 
@@ -19,13 +18,6 @@ from ui import knowledge as knowledge_ui
 from ui import models
 
 MAX_ENTRIES = int(os.environ.get("ATTENTION_LAB_INSPECT_CACHE", "24"))
-
-
-def _stamp(path: str) -> float:
-    try:
-        return os.stat(Path(path) / "model.safetensors").st_mtime
-    except OSError:
-        return 0.0
 
 
 def _ablate_key(ablate) -> tuple:
@@ -53,7 +45,7 @@ def inspect(path: str, text: str, target: str | None = None, ablate=None) -> Ins
     transformer.text.TextError for unusable text (not cached) and CheckpointError for a bad
     checkpoint. An empty or whitespace-only target means no target (greedy decoding)."""
     target = target if target is not None and target.strip() else None
-    return _inspect(str(path), _stamp(str(path)), text, target, _ablate_key(ablate))
+    return _inspect(str(path), models.stamp(path), text, target, _ablate_key(ablate))
 
 
 def clear() -> None:
@@ -86,7 +78,7 @@ def pronoun_accuracy(path: str, n: int | None = None, ablate: tuple[str, ...] = 
     whole caption probe), with the heads named in `ablate` ('dec L1 H1')
     switched off. Cached per weights file: a whole class asking costs one measurement, and every
     page that quotes the number quotes this one (never a number written into prose)."""
-    return _pronoun_accuracy(str(path), _stamp(str(path)), int(n or 0), tuple(sorted(ablate)))
+    return _pronoun_accuracy(str(path), models.stamp(path), int(n or 0), tuple(sorted(ablate)))
 
 
 # -- shared page helpers ----------------------------------------------------------------------

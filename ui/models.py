@@ -72,7 +72,9 @@ def available() -> list[Choice]:
     return out
 
 
-def _stamp(path: str) -> float:
+def stamp(path) -> float:
+    """The checkpoint's weights file modification time (0.0 when there is none): part of every
+    cache key, so a retrained checkpoint is loaded and inspected afresh."""
     try:
         return os.stat(Path(path) / "model.safetensors").st_mtime
     except OSError:
@@ -89,7 +91,7 @@ def _load(path: str, stamp: float) -> Checkpoint:
 
 def get_checkpoint(path: str) -> Checkpoint:
     """Cached load; the modification time is part of the key so a retrained 'last' reloads."""
-    return _load(path, _stamp(path))
+    return _load(path, stamp(path))
 
 
 def current_path() -> str | None:
@@ -108,7 +110,7 @@ def current() -> Checkpoint | None:
 
 
 def card_facts(path: str) -> dict:
-    return _card_facts(path, _stamp(path))
+    return _card_facts(path, stamp(path))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
