@@ -102,3 +102,23 @@ def test_keys_are_what_the_model_records(norm_first):
                                                                        "output")}
     layered = {k for k in trace if ".layers." in k}
     assert built == layered
+
+
+def test_a_recording_is_a_trace_with_accessors_and_still_a_dict():
+    cfg = ModelConfig(vocab_size=30, d_model=8, n_heads=2, n_encoder_layers=1, n_decoder_layers=2,
+                      d_ff=16, dropout=0.0, max_len=16)
+    torch.manual_seed(0)
+    model = Transformer(cfg).eval()
+    with torch.inference_mode(), record() as trace:
+        model(torch.tensor([[5, 6, 2]]), torch.tensor([[1, 8]]))
+    assert isinstance(trace, N.Trace) and isinstance(trace, dict)
+    w = trace["decoder.layers.1.cross_attn.weights"]
+    assert trace.get("cross", 1, "weights") is w
+    assert trace.get("decoder.layers.1.cross_attn.weights") is w  # dict.get
+    assert trace.get("no such key") is None and trace.get("no such key", 7) == 7
+    assert trace.layer("encoder", 0, "norm1.mean") is trace["encoder.layers.0.norm1.mean"]
+    assert [trace.n_layers(k) for k in N.KINDS] == [1, 2, 2]
+    assert trace.layers("decoder_self") == [trace.get("decoder_self", i, "weights") for i in (0, 1)]
+    with pytest.raises(KeyError):
+        trace.get("cross", 2, "weights")
+    assert N.Trace(trace) == dict(trace)

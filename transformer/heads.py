@@ -30,7 +30,7 @@ from typing import Sequence
 import torch
 
 from .masks import decoder_mask, padding_mask
-from .names import CLI_ERROR, KINDS, Head, ablate_map, count_layers, trace_key
+from .names import CLI_ERROR, KINDS, Head, Trace, ablate_map
 from .text import TextError, clean_text, source_ids, target_ids
 from .trace import record
 
@@ -226,9 +226,8 @@ def _batch(model, tokenizer, items: list[ProbeItem]):
     return srcs, tgts, src, tgt
 
 
-def _layers(trace: dict, kind: str) -> list[torch.Tensor]:
-    return [trace[trace_key(kind, i, "weights")]  # (B,H,T,S)
-            for i in range(count_layers(trace, kind))]
+def _layers(trace: Trace, kind: str) -> list[torch.Tensor]:
+    return trace.layers(kind, "weights")  # L x (B,H,T,S)
 
 
 def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 64,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import torch
 
 from .decode import greedy
-from .names import KINDS, attn_path, count_layers, stack_of, trace_key  # noqa: F401 (re-exported)
+from .names import KINDS, Trace, attn_path, count_layers, stack_of, trace_key  # noqa: F401
 from .text import TextError, source_ids, target_ids
 from .trace import ablation, record
 
@@ -27,12 +27,12 @@ class Inspected:
     tgt_tokens: list[str]
     output: str  # the decoded output text (or the given target)
     teacher_forced: bool
-    trace: dict[str, torch.Tensor]
+    trace: Trace  # a dict: trace key -> tensor, with accessors (transformer.names.Trace)
     notes: list[str] = field(default_factory=list)  # e.g. "source truncated to 128 tokens"
 
     def weights(self, kind: str, layer: int) -> torch.Tensor:
         """(H, queries, keys) attention weights of one layer."""
-        return self.trace[trace_key(kind, layer, "weights")][0]
+        return self.trace[trace_key(kind, layer, "weights")][0]  # works for a plain dict too
 
     def queries_keys(self, kind: str) -> tuple[list[str], list[str]]:
         if kind == "encoder_self":
@@ -66,7 +66,7 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
     with torch.inference_mode(), record(ablate) as tr:
         model(torch.tensor([src], device=dev), torch.tensor([tgt], device=dev))
     return Inspected(src, tgt, tokenizer.display(src), tokenizer.display(tgt),
-                     tokenizer.decode(pieces), forced, dict(tr), notes)
+                     tokenizer.decode(pieces), forced, Trace(tr), notes)
 
 
 def to_json(ins: Inspected, digits: int = 6) -> dict:

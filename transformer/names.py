@@ -155,3 +155,30 @@ def ablate_map(heads, *, merge: bool = True) -> dict[str, list[int]]:
         return {p: sorted(set(hs)) for p, hs in sorted(out.items())}
     return out
 
+
+
+class Trace(dict):
+    """What a recording holds (transformer.trace.record yields one): a dict from trace key to
+    tensor, with accessors so that callers name what they want instead of building keys.
+
+        trace.get("cross", 1, "weights")      # == trace["decoder.layers.1.cross_attn.weights"]
+        trace.layer("encoder", 0, "norm1.mean")
+        trace.n_layers("decoder_self")
+
+    With one or two arguments `get` is dict.get, so code that treats it as a dict keeps working.
+    """
+
+    def get(self, *args):
+        if len(args) == 3:
+            return self[trace_key(*args)]
+        return super().get(*args)
+
+    def layer(self, stack: str, layer: int, name: str):
+        return self[layer_key(stack, layer, name)]
+
+    def n_layers(self, kind: str) -> int:
+        return count_layers(self, kind)
+
+    def layers(self, kind: str, name: str = "weights") -> list:
+        """One entry per layer of this kind, e.g. every layer's (B,H,T,S) weights."""
+        return [self.get(kind, i, name) for i in range(self.n_layers(kind))]

@@ -18,6 +18,8 @@ from typing import Iterator, Mapping
 
 import torch
 
+from .names import Trace
+
 
 @dataclass
 class Inspection:
@@ -25,7 +27,7 @@ class Inspection:
 
     record: bool = False
     ablate: dict[str, frozenset[int]] = field(default_factory=dict)  # attention path -> heads
-    cache: dict[str, torch.Tensor] = field(default_factory=dict)
+    cache: Trace = field(default_factory=Trace)  # a dict: trace key -> tensor
 
 
 _ACTIVE: contextvars.ContextVar[Inspection | None] = contextvars.ContextVar(
@@ -74,7 +76,7 @@ def _normalise_ablate(ablate: Mapping[str, object] | None) -> dict[str, frozense
 
 
 @contextlib.contextmanager
-def _inspect(record: bool, ablate: Mapping[str, object] | None) -> Iterator[dict[str, torch.Tensor]]:
+def _inspect(record: bool, ablate: Mapping[str, object] | None) -> Iterator[Trace]:
     outer = _ACTIVE.get()
     merged = dict(outer.ablate) if outer is not None else {}
     merged.update(_normalise_ablate(ablate))
@@ -87,9 +89,9 @@ def _inspect(record: bool, ablate: Mapping[str, object] | None) -> Iterator[dict
 
 
 def record(ablate: Mapping[str, object] | None = None) -> contextlib.AbstractContextManager:
-    """`with record() as trace: model(src, tgt)` fills `trace` (a dict name -> tensor) using the
-    explicit attention path. Optional `ablate` zeroes chosen heads, e.g.
-    {"encoder.layers.0.self_attn": [1, 3]}."""
+    """`with record() as trace: model(src, tgt)` fills `trace` (a names.Trace: a dict name ->
+    tensor, with accessors) using the explicit attention path. Optional `ablate` zeroes chosen
+    heads, e.g. {"encoder.layers.0.self_attn": [1, 3]}."""
     return _inspect(True, ablate)
 
 
