@@ -9,11 +9,13 @@ from transformer import runs
 from transformer.config import PRESETS, ModelConfig, TrainConfig
 from transformer.data import CorpusError
 from transformer.train import SYNTHETIC, TASK_DEFAULTS, build_parser
-from ui import i18n, models, runs_ui
+from ui import i18n, models, roles, runs_ui
+from ui.strings import roles as role_strings
 from ui.strings import train as strings
 from viz import training as vt
 
 t = i18n.translator(strings)
+rt = i18n.translator(role_strings)
 ft = runs_ui.frozen_translator(strings)  # for format_func
 FLAGS = {o for a in build_parser()._actions for o in a.option_strings}
 SAMPLE_ROWS = 6  # evaluations shown per sample sentence before "older evaluations"
@@ -211,11 +213,17 @@ def start(task: str, args: list[str], files: list) -> None:
     name = runs_ui.new_run_name(task)
     path = models.runs_dir() / name
     try:
+        roles.require("run.start", None, name)
         if files:
+            roles.require("upload.corpus", None, name)
             flags, _ = runs_ui.write_corpus(path / "data", files)
             for k, v in flags.items():
                 args = args + [k, v]
-        runs_ui.launch(name, args)
+        runs_ui.start_run(name, args)
+    except PermissionError as e:
+        runs_ui.remove_failed_launch(path)
+        st.error(rt("refused", reason=str(e)))
+        return
     except runs.RunError:
         runs_ui.remove_failed_launch(path)
         st.warning(busy_text(runs_ui.busy()))
@@ -283,13 +291,20 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
     active = state in ("starting", "running", "evaluating", "saving")
     has_last = "last" in runs.checkpoints(path)
     b1, b2 = st.columns([1, 3])
+    who = runs_ui.owner(path)  # the buttons are drawn only for who may use them (ui.roles)
     if active:
         stopping = runs.stop_requested(path)
-        if b1.button(t("stop"), key="train_stop", disabled=stopping, help=t("stop_help")):
-            runs.request_stop(path)
-            stopping = True
+        if roles.can("run.stop", who) and b1.button(t("stop"), key="train_stop",
+                                                    disabled=stopping, help=t("stop_help")):
+            try:
+                runs_ui.stop_run(name)
+                stopping = True
+            except (PermissionError, runs.RunError) as e:
+                st.error(rt("refused", reason=str(e)))
         if stopping:
             b2.info(t("stopping"))
+    elif not roles.can("run.resume", who):
+        pass
     elif state in ("stopped", "failed", "dead") and has_last:
         if b1.button(t("resume"), key="train_resume", type="primary", help=t("resume_help")):
             resume(name, ["--resume"])
@@ -360,11 +375,53 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
 
 def resume(name: str, args: list[str]) -> None:
     try:
-        runs_ui.launch(name, args)
+        runs_ui.resume_run(name, args)
+    except PermissionError as e:
+        st.session_state["train_resume_msg"] = rt("refused", reason=str(e))
+        return
     except runs.RunError:
         st.session_state["train_resume_msg"] = busy_text(runs_ui.busy())
         return
     st.rerun()
+
+
+def delete(name: str) -> None:
+    """The delete button's callback (before the page is drawn: the run list is read afresh)."""
+    try:
+        runs_ui.delete_run(name)
+    except (PermissionError, runs.RunError) as e:
+        st.session_state["train_delete_msg"] = ("error", rt("refused", reason=str(e)))
+        return
+    st.session_state["train_delete_msg"] = ("success", rt("deleted", name=name))
+    runs_ui.watch(None)
+    st.session_state.pop("train_pick", None)
+
+
+def delete_button(name: str) -> None:
+    path = runs_ui.run_dir(name)
+    if path is None:
+        return
+    info = runs.RunInfo(name, path, runs.read_status(path), [])
+    if info.active or not roles.can("run.delete", runs_ui.owner(path)):
+        return
+    st.button(rt("delete"), key="train_delete", on_click=delete, args=(name,),
+              help=rt("delete_help"))
+
+
+def audit_section() -> None:
+    """The teacher's view of runs/audit.jsonl (only when a teacher token is set)."""
+    if roles.role() != "teacher":
+        return
+    from transformer import audit
+
+    with st.expander(rt("audit")):
+        events = audit.read(models.runs_dir(), 200)
+        if not events:
+            st.caption(rt("audit_empty"))
+        else:
+            st.dataframe([{k: e.get(k) for k in ("iso", "actor", "action", "target", "outcome",
+                                                 "reason")} for e in events],
+                         hide_index=True, key="train_audit_table")
 
 
 def open_checkpoint(path: str) -> None:
@@ -414,7 +471,14 @@ labels = {r.name: t("run_label", name=r.name, state=t(f"state_{r.state}"),
                     step=(r.status or {}).get("step") or 0) for r in all_runs}
 
 with st.expander(t("new_run"), expanded=watched is None):
-    start_form()
+    if roles.can("run.start"):
+        start_form()
+    else:
+        st.info(rt("student_no_start"))
+audit_section()
+msg = st.session_state.pop("train_delete_msg", None)
+if msg:
+    getattr(st, msg[0])(msg[1])
 
 st.divider()
 st.subheader(t("runs"))
@@ -436,3 +500,4 @@ st.session_state["train_fragment_rerun"] = False
 poll = float(os.environ.get("ATTENTION_LAB_POLL_S", "2"))
 st.fragment(run_every=poll if active0 else None)(monitor)(watched, active0, n_ck0)
 checkpoint_section(watched)
+delete_button(watched)

@@ -8,6 +8,8 @@
       log.txt           the child's stdout + stderr when launched through `launch`
       tokenizer.model   the SentencePiece model, trained once on the training split
       checkpoints/      step-000500/, ..., best/, last/  (transformer.checkpoint directories)
+      owner.json        who started it on a shared server: {"actor", "role", "created_at"}
+                        (none: made before roles existed, counted as the teacher's)
 
 States: starting, running, evaluating, saving, stopped, finished, failed.
 
@@ -40,6 +42,7 @@ from typing import Any, Iterable
 STATES = ("starting", "running", "evaluating", "saving", "stopped", "finished", "failed")
 FINAL_STATES = ("stopped", "finished", "failed")
 STATUS, METRICS, STOP, COMMAND, LOG = "status.json", "metrics.jsonl", "STOP", "command.json", "log.txt"
+OWNER = "owner.json"
 SLOTS_DIR = ".slots"
 
 
@@ -196,6 +199,25 @@ def clear_stop(run_dir: str | os.PathLike) -> None:
         (Path(run_dir) / STOP).unlink()
     except FileNotFoundError:
         pass
+
+
+# -- owner -----------------------------------------------------------------------------------
+def write_owner(path: str | os.PathLike, actor: str, role: str, *, keep_teacher: bool = True
+                ) -> dict:
+    """Record who made the run (or upload) at `path`. With keep_teacher, an existing record that
+    is not a student's is kept (a student uploading the teacher's file does not take it over)."""
+    old = read_owner(path)
+    if keep_teacher and isinstance(old, dict) and old.get("role") != "student":
+        return old
+    rec = {"actor": str(actor), "role": str(role), "created_at": time.time()}
+    write_json_atomic(Path(path) / OWNER, rec)
+    return rec
+
+
+def read_owner(path: str | os.PathLike) -> dict | None:
+    """The owner record, or None (no file, or not a JSON object)."""
+    rec = read_json(Path(path) / OWNER, None)
+    return rec if isinstance(rec, dict) else None
 
 
 # -- listing ---------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import streamlit as st
 
 from transformer import runs
 from transformer.checkpoint import read_config
-from ui import models
+from ui import models, roles
 
 RUN_PARAM = "run"
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
@@ -112,11 +112,79 @@ def busy() -> list[dict]:
 
 
 def launch(name: str, args: list[str]) -> runs.RunHandle:
-    """Start a run (or resume one) under runs_dir(); RunError when every slot is busy."""
+    """Start a run (or resume one) under runs_dir(); RunError when every slot is busy. No
+    permission check: the page calls start_run / resume_run, which check."""
     root = models.runs_dir()
     root.mkdir(parents=True, exist_ok=True)
     return runs.launch(runs.run_dir(root, name), args, threads=train_threads(),
                        max_concurrent=max_concurrent(), slots_root=root)
+
+
+# -- acting on runs, with the role checked (ui.roles) -------------------------------------------------
+def owner(name_or_path) -> dict | None:
+    """The run's owner record (None: the teacher's, see ui.roles)."""
+    path = name_or_path if isinstance(name_or_path, Path) else run_dir(name_or_path)
+    return runs.read_owner(path) if path is not None else None
+
+
+def _existing(name: str) -> Path:
+    path = run_dir(name)
+    if path is None:
+        raise runs.RunError(f"no run called {str(name)[:64]!r}")
+    return path
+
+
+def start_run(name: str, args: list[str], *, action: str = "run.start",
+              sandbox: bool = False, state=None) -> runs.RunHandle:
+    """Launch a new run owned by this session. PermissionError for a student (unless `action`
+    is "sandbox.start" and student runs are on), RunError when every slot is busy."""
+    roles.require(action, None, name, sandbox=sandbox, state=state)
+    root = models.runs_dir()
+    path = runs.run_dir(root, name)
+    path.mkdir(parents=True, exist_ok=True)
+    rec = roles.owner_record(state)
+    runs.write_owner(path, rec["actor"], rec["role"], keep_teacher=False)
+    try:
+        handle = launch(name, args)
+    except runs.RunError as e:
+        roles.log(action, name, "refused", state=state, reason=str(e))
+        raise
+    roles.log(action, name, "ok", state=state)
+    return handle
+
+
+def stop_run(name: str, *, state=None) -> None:
+    """Ask the run to save and exit (its STOP file), if this session may: the teacher (or anyone
+    on an open server) any run, a student only a run of their own. PermissionError otherwise."""
+    path = _existing(name)
+    roles.require("run.stop", owner(path), name, state=state)
+    runs.request_stop(path)
+    roles.log("run.stop", name, "ok", state=state)
+
+
+def resume_run(name: str, args: list[str], *, state=None) -> runs.RunHandle:
+    path = _existing(name)
+    roles.require("run.resume", owner(path), name, state=state)
+    try:
+        handle = launch(name, args)
+    except runs.RunError as e:
+        roles.log("run.resume", name, "refused", state=state, reason=str(e))
+        raise
+    roles.log("run.resume", name, "ok", state=state)
+    return handle
+
+
+def delete_run(name: str, *, state=None) -> None:
+    """Remove a run's folder (not while it is running). PermissionError / RunError."""
+    path = _existing(name)
+    roles.require("run.delete", owner(path), name, state=state)
+    info = runs.RunInfo(path.name, path, runs.read_status(path), [])
+    if info.active or any(Path(s.get("run_dir", "")).name == path.name
+                          for s in runs.active_slots(models.runs_dir())):
+        roles.log("run.delete", name, "refused", state=state, reason="still running")
+        raise runs.RunError("a run that is still going cannot be deleted: stop it first")
+    shutil.rmtree(path, ignore_errors=True)
+    roles.log("run.delete", name, "ok", state=state)
 
 
 # -- metrics, read incrementally -------------------------------------------------------------------

@@ -9,7 +9,7 @@ import torch
 
 from transformer.checkpoint import CheckpointError
 from transformer.upload import extract_checkpoint_zip
-from ui import i18n, models
+from ui import i18n, models, roles
 from ui import knowledge as knowledge_ui
 from ui.strings import shell as strings
 from viz.tokens import escape_markdown
@@ -80,7 +80,9 @@ def checkpoint_picker() -> None:
         sb.selectbox(t("checkpoint"), paths, key=models.SESSION_KEY, help=t("checkpoint_help"),
                      format_func=labels.__getitem__)
         _card(st.session_state[models.SESSION_KEY])
-    _upload()
+    if roles.can("upload.checkpoint"):  # a student's sidebar has no uploader (ui.roles)
+        _upload()
+    roles.sidebar()
 
 
 def _card(path: str) -> None:
@@ -117,6 +119,24 @@ def _card(path: str) -> None:
             st.markdown(card)
 
 
+def store_upload(data: bytes, name: str = "") -> Path:
+    """Validate and unpack an uploaded checkpoint .zip into the shared uploads folder, if this
+    session may (ui.roles: the teacher, or anyone on an open server); its owner recorded and the
+    upload audited. PermissionError / CheckpointError."""
+    roles.require("upload.checkpoint", None, name[:80])
+    try:
+        dest = extract_checkpoint_zip(data, models.uploads_dir())
+    except CheckpointError as e:
+        roles.log("upload.checkpoint", name[:80], "refused", reason=str(e)[:200])
+        raise
+    rec = roles.owner_record()
+    from transformer import runs
+
+    runs.write_owner(dest, rec["actor"], rec["role"])
+    roles.log("upload.checkpoint", dest.name, "ok", file=name[:80], bytes=len(data))
+    return dest
+
+
 def _upload() -> None:
     sb = st.sidebar
     up = sb.file_uploader(t("upload"), type=["zip"], help=t("upload_help"), key="shell_upload")
@@ -126,7 +146,10 @@ def _upload() -> None:
     if st.session_state.get("shell_upload_done") == marker:
         return
     try:
-        dest = extract_checkpoint_zip(up.getvalue(), models.uploads_dir())
+        dest = store_upload(up.getvalue(), up.name)
+    except PermissionError as e:
+        sb.error(t("upload_bad", reason=escape_markdown(str(e))))
+        return
     except CheckpointError as e:
         # The reason may quote a member name from the archive: shown literally, never as Markdown.
         sb.error(t("upload_bad", reason=escape_markdown(str(e))))

@@ -1,0 +1,216 @@
+"""Roles, sign-in and the audit log, tried as an attacker would (issue 16): the policy as a pure
+function, a wrong token never granting the role, a brute-force loop slowed (a fake clock: no
+sleeping), the underlying functions refusing a student whatever the page draws, and the token
+never written to the audit log."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from transformer import audit, runs
+from ui import roles, runs_ui
+
+TOKEN = "correct horse battery staple"
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def server(monkeypatch, tmp_path):
+    """A server with a teacher token, runs under tmp_path, and a fake clock."""
+    monkeypatch.setenv(roles.TOKEN_ENV, TOKEN)
+    monkeypatch.setenv("ATTENTION_LAB_RUNS", str(tmp_path / "runs"))
+    monkeypatch.setenv("ATTENTION_LAB_UPLOADS", str(tmp_path / "uploads"))
+    clock = FakeClock()
+    monkeypatch.setattr(roles, "CLOCK", clock)
+    roles.reset_global()
+    yield clock
+    roles.reset_global()
+
+
+def _teacher():
+    s = {}
+    assert roles.sign_in(TOKEN, s).ok
+    return s
+
+
+def test_policy_students_act_only_on_their_own_runs():
+    me, other = "student:aaaaaaaaaaaa", "student:bbbbbbbbbbbb"
+    mine, theirs = {"actor": me, "role": "student"}, {"actor": other, "role": "student"}
+    teachers = {"actor": "teacher", "role": "teacher"}
+    for action in ("run.stop", "run.resume", "run.delete"):
+        assert roles.allowed(action, "student", me, mine)
+        assert not roles.allowed(action, "student", me, theirs)
+        assert not roles.allowed(action, "student", me, teachers)
+        assert not roles.allowed(action, "student", me, None)  # no owner record: the teacher's
+        # a forged record claiming to be a student's with the student's actor but teacher role
+        assert not roles.allowed(action, "student", me, {"actor": me, "role": "teacher"})
+        assert roles.allowed(action, "teacher", "teacher", mine)
+        assert roles.allowed(action, "open", "open", None)
+    for action in ("run.start", "upload.checkpoint", "upload.corpus", "audit.read"):
+        assert not roles.allowed(action, "student", me)
+        assert roles.allowed(action, "teacher", "teacher") and roles.allowed(action, "open", "open")
+    assert roles.allowed("sandbox.start", "student", me, sandbox=True)
+    assert not roles.allowed("sandbox.start", "student", me, sandbox=False)
+    with pytest.raises(ValueError):
+        roles.allowed("run.explode", "teacher", "teacher")
+
+
+def test_no_token_means_open(monkeypatch, tmp_path):
+    monkeypatch.delenv(roles.TOKEN_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)  # no .streamlit/secrets.toml here: must not raise
+    s = {}
+    assert roles.token() is None and roles.role(s) == "open" and roles.actor(s) == "open"
+    roles.require("run.stop", {"actor": "teacher", "role": "teacher"}, state=s)  # no raise
+
+
+def test_token_from_secrets_file(monkeypatch, tmp_path):
+    import streamlit as st
+
+    monkeypatch.delenv(roles.TOKEN_ENV, raising=False)
+    (tmp_path / "secrets.toml").write_text(f'{roles.TOKEN_ENV} = "from-secrets"\n')
+    from streamlit import config
+
+    monkeypatch.setattr(config, "get_option", lambda k, _g=config.get_option: (
+        [str(tmp_path / "secrets.toml")] if k == "secrets.files" else _g(k)))
+    st.secrets._reset()
+    try:
+        assert roles.token() == "from-secrets"
+    finally:
+        st.secrets._reset()
+        os.environ.pop(roles.TOKEN_ENV, None)  # Streamlit copies secrets into the environment
+
+
+def test_constant_time_compare_is_exact():
+    assert roles.token_matches(TOKEN, TOKEN)
+    for wrong in ("", TOKEN[:-1], TOKEN + " ", TOKEN.upper(), TOKEN + "\x00", "x" * 10000):
+        assert not roles.token_matches(wrong, TOKEN)
+
+
+def test_wrong_token_never_grants_and_brute_force_is_slowed(server):
+    clock = server
+    s = {}
+    guesses = [f"guess-{i}" for i in range(200)]
+    refused_locked = tried = 0
+    waited = 0.0  # what an attacker who waits exactly as told spends
+    for g in guesses:
+        res = roles.sign_in(g, s)
+        assert not res.ok and roles.role(s) == "student"
+        tried += 1
+        if res.locked:
+            refused_locked += 1
+        clock.now += res.wait_s  # "sleep" as long as told (or not at all when 0)
+        waited += res.wait_s
+    assert roles.role(s) == "student" and roles.ROLE_KEY not in s
+    # the first FREE_TRIES are free; after that every try costs a doubling wait (capped)
+    assert waited >= 60.0, waited
+    # an attacker who does not wait is refused without a comparison
+    res1 = roles.sign_in("guess-x", s)
+    res2 = roles.sign_in(TOKEN, s)  # even the right token, while locked, is not looked at
+    assert res2.locked and not res2.ok and roles.role(s) == "student"
+    assert res1.wait_s > 0
+    # a fresh session (a browser refresh) is held back by the server-wide backoff too
+    fresh = {}
+    res = roles.sign_in("guess-y", fresh)
+    assert not res.ok and res.locked
+    # once the waits are over, the right token works
+    clock.now += roles.CAP_S + 1
+    assert roles.sign_in(TOKEN, {}).ok
+
+
+def test_backoff_doubles_and_is_capped():
+    b = roles.Backoff(free=3, base=1.0, cap=10.0)
+    waits = [b.fail(0.0) for _ in range(8)]
+    assert waits[:2] == [0.0, 0.0] and waits[2:] == [1.0, 2.0, 4.0, 8.0, 10.0, 10.0]
+    b.succeed()
+    assert b.wait(0.0) == 0.0
+
+
+def test_teacher_role_lapses_when_the_token_changes(server, monkeypatch):
+    s = _teacher()
+    assert roles.role(s) == "teacher" and roles.actor(s) == "teacher"
+    monkeypatch.setenv(roles.TOKEN_ENV, "a new token")
+    assert roles.role(s) == "student"
+    assert roles.actor(s).startswith("student:")
+    assert s[roles.SID_KEY] not in roles.actor(s)  # the session's secret is never shown
+
+
+def _fake_run(root, name, owner=None, active=True):
+    path = root / name
+    path.mkdir(parents=True)
+    runs.write_status(path, state="running" if active else "stopped", step=5,
+                      pid=os.getpid(), started_at=1.0, task="copy")
+    if owner:
+        runs.write_owner(path, owner["actor"], owner["role"], keep_teacher=False)
+    return path
+
+
+def test_student_cannot_stop_resume_or_delete_the_teachers_run(server, tmp_path):
+    root = tmp_path / "runs"
+    teacher = _teacher()
+    student = {}
+    path = _fake_run(root, "copy-t", roles.owner_record(teacher))
+    done = _fake_run(root, "copy-old", None, active=False)  # made before roles: the teacher's
+    with pytest.raises(PermissionError, match="only the teacher"):
+        runs_ui.stop_run("copy-t", state=student)  # a forged STOP
+    assert not runs.stop_requested(path)
+    for name in ("copy-t", "copy-old"):
+        with pytest.raises(PermissionError):
+            runs_ui.resume_run(name, ["--resume"], state=student)
+    with pytest.raises(PermissionError):
+        runs_ui.delete_run("copy-old", state=student)
+    assert done.is_dir()
+    with pytest.raises(PermissionError):
+        runs_ui.start_run("copy-new", [], state=student)
+    assert not (root / "copy-new").exists()
+    # the teacher may; a running run is not deleted even by the teacher
+    runs_ui.stop_run("copy-t", state=teacher)
+    assert runs.stop_requested(path)
+    with pytest.raises(runs.RunError, match="still going"):
+        runs_ui.delete_run("copy-t", state=teacher)
+    runs_ui.delete_run("copy-old", state=teacher)
+    assert not done.exists()
+    events = audit.read(root)
+    kinds = [(e["actor"].split(":")[0], e["action"], e["outcome"]) for e in reversed(events)]
+    assert ("student", "run.stop", "refused") in kinds
+    assert ("teacher", "run.stop", "ok") in kinds and ("teacher", "run.delete", "ok") in kinds
+    assert ("teacher", "sign_in", "ok") in kinds
+
+
+def test_student_stops_only_their_own_run(server, tmp_path):
+    root = tmp_path / "runs"
+    a, b = {}, {}
+    path = _fake_run(root, "copy-a", roles.owner_record(a))
+    with pytest.raises(PermissionError):
+        runs_ui.stop_run("copy-a", state=b)
+    assert not runs.stop_requested(path)
+    runs_ui.stop_run("copy-a", state=a)
+    assert runs.stop_requested(path)
+
+
+def test_audit_never_holds_the_token_and_is_bounded(server, tmp_path):
+    root = tmp_path / "runs"
+    s = {}
+    roles.sign_in(TOKEN + "x", s)  # a near miss, as typed
+    roles.sign_in(TOKEN, s)
+    audit.record(root, "teacher", "note", f"target with {TOKEN} inside", secret=TOKEN,
+                 token=TOKEN, extra={"api_token": TOKEN, "ok": 1})
+    text = (root / audit.FILE).read_text()
+    assert TOKEN not in text
+    for line in text.splitlines():
+        ev = json.loads(line)
+        assert {"time", "actor", "action", "target", "outcome"} <= set(ev)
+    for i in range(2000):
+        audit.record(root, "teacher", "flood", "x" * 100, max_bytes=20_000, keep=2)
+    files = sorted(p.name for p in root.iterdir() if p.name.startswith(audit.FILE))
+    assert files == ["audit.jsonl", "audit.jsonl.1", "audit.jsonl.2"]
+    assert sum((root / f).stat().st_size for f in files) <= 3 * 20_000
+    assert audit.read(root, 5)[0]["action"] == "flood"

@@ -1,0 +1,290 @@
+"""Who may do what on a shared server: the teacher and the students (issue 16).
+
+With ATTENTION_LAB_TEACHER_TOKEN set (in the environment, or as a key of .streamlit/secrets.toml),
+a browser session becomes the teacher by entering the token once in the sidebar's "Teacher
+sign-in" box; every other session is a student. With no token set, every session is "open" and may
+do everything, as on one person's laptop.
+
+    role       "open" | "teacher" | "student"
+    actor      what the audit log and the owner files record: "open", "teacher", or
+               "student:<12 hex>" (a hash of the session's random secret, never the secret)
+
+The checks live here, in `require(action, owner)`, called by the functions that act (runs_ui's
+start/stop/resume/delete, the uploads), not only by the page hiding a button: a student who forges
+a request (a ?run= naming the teacher's run, a widget the page never drew) meets the same
+PermissionError. Artefacts without an owner record (made before roles existed) count as the
+teacher's.
+
+Sign-in: the token is compared in constant time (hmac.compare_digest over SHA-256 digests, so not
+even its length leaks). Wrong tokens are slowed twice over: per session (after FREE_TRIES wrong
+tries, each further try must wait BASE_S x 2^k seconds, up to CAP_S) and for the whole server (after
+GLOBAL_FREE_TRIES wrong tries from any sessions, the same doubling, up to GLOBAL_CAP_S), because a
+browser refresh starts a new session. A try made while locked is refused without comparing.
+The clock is `CLOCK` (monkeypatch it in tests: no sleeping).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, MutableMapping
+
+import streamlit as st
+
+from transformer import audit
+
+TOKEN_ENV = "ATTENTION_LAB_TEACHER_TOKEN"
+ROLE_KEY, SID_KEY, AUTH_KEY, BACKOFF_KEY = "roles_role", "roles_sid", "roles_auth", "roles_backoff"
+FREE_TRIES, BASE_S, CAP_S = 3, 1.0, 300.0
+GLOBAL_FREE_TRIES, GLOBAL_CAP_S, GLOBAL_FORGET_S = 10, 60.0, 900.0
+CLOCK = time.monotonic
+
+# What a student may do to something owned by someone (None: nobody may, owner or not).
+STUDENT_OWN = {"run.stop", "run.resume", "run.delete"}
+ACTIONS = {"run.start", "run.stop", "run.resume", "run.delete", "upload.checkpoint",
+           "upload.corpus", "audit.read", "classroom.settings", "sandbox.start"}
+
+
+# -- the token --------------------------------------------------------------------------------------
+def token() -> str | None:
+    """The teacher token: $ATTENTION_LAB_TEACHER_TOKEN, else the same key in st.secrets (read
+    only when a secrets file exists: without one Streamlit would raise). None when unset."""
+    value = os.environ.get(TOKEN_ENV)
+    if not value:
+        try:
+            if st.secrets.load_if_toml_exists():
+                value = st.secrets.get(TOKEN_ENV)
+        except Exception:  # noqa: BLE001 - an unreadable secrets file: no token, stay open
+            value = None
+    value = str(value).strip() if value else ""
+    return value or None
+
+
+def enabled() -> bool:
+    return token() is not None
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+def token_matches(entered: str, expected: str) -> bool:
+    """Constant-time comparison (of digests: equal lengths whatever was typed)."""
+    return hmac.compare_digest(_digest(entered or ""), _digest(expected))
+
+
+# -- backoff ---------------------------------------------------------------------------------------
+@dataclass
+class Backoff:
+    """Exponential backoff on failures: `free` failures cost nothing, then the k-th further one
+    locks for base x 2^k seconds (at most `cap`). `forget_s`: failures older than this (counted
+    from the last one) are forgotten."""
+    free: int = FREE_TRIES
+    base: float = BASE_S
+    cap: float = CAP_S
+    forget_s: float | None = None
+    failures: int = 0
+    until: float = 0.0
+    last: float = 0.0
+    refused: int = 0  # tries refused while locked
+    lock: Any = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def wait(self, now: float) -> float:
+        with self.lock:
+            if self.forget_s is not None and self.failures and now - self.last > self.forget_s:
+                self.failures, self.until = 0, 0.0
+            return max(0.0, self.until - now)
+
+    def fail(self, now: float) -> float:
+        """Record a failure; returns the seconds the next try must wait."""
+        with self.lock:
+            self.failures += 1
+            self.last = now
+            extra = self.failures - self.free
+            if extra >= 0:
+                self.until = now + min(self.cap, self.base * (2 ** extra))
+            return max(0.0, self.until - now)
+
+    def succeed(self) -> None:
+        with self.lock:
+            self.failures, self.until = 0, 0.0
+
+
+GLOBAL = Backoff(free=GLOBAL_FREE_TRIES, cap=GLOBAL_CAP_S, forget_s=GLOBAL_FORGET_S)
+
+
+def reset_global() -> None:
+    """Forget every server-wide failure (tests; a restart does the same)."""
+    global GLOBAL
+    GLOBAL = Backoff(free=GLOBAL_FREE_TRIES, cap=GLOBAL_CAP_S, forget_s=GLOBAL_FORGET_S)
+
+
+# -- the session ------------------------------------------------------------------------------------
+def _state(state: MutableMapping | None) -> MutableMapping:
+    return st.session_state if state is None else state
+
+
+def session_secret(state: MutableMapping | None = None) -> str:
+    s = _state(state)
+    if not s.get(SID_KEY):
+        s[SID_KEY] = secrets.token_hex(16)
+    return s[SID_KEY]
+
+
+def role(state: MutableMapping | None = None) -> str:
+    tok = token()
+    if tok is None:
+        return "open"
+    s = _state(state)
+    # The role holds only while the token it was granted with is still the token.
+    if s.get(ROLE_KEY) == "teacher" and hmac.compare_digest(s.get(AUTH_KEY) or b"",
+                                                            _digest(tok)):
+        return "teacher"
+    return "student"
+
+
+def actor(state: MutableMapping | None = None) -> str:
+    r = role(state)
+    if r != "student":
+        return r
+    return "student:" + hashlib.sha256(session_secret(state).encode()).hexdigest()[:12]
+
+
+def owner_record(state: MutableMapping | None = None) -> dict:
+    """What an owner file records for what this session creates."""
+    return {"actor": actor(state), "role": role(state)}
+
+
+def is_teachers(owner: dict | None) -> bool:
+    """Owned by the teacher: no owner record, or one not made by a student."""
+    return not isinstance(owner, dict) or owner.get("role") != "student"
+
+
+def allowed(action: str, role_: str, actor_: str, owner: dict | None = None,
+            sandbox: bool = False) -> bool:
+    """The policy, as a pure function. `owner`: the owner record of the run/upload acted on."""
+    if action not in ACTIONS:
+        raise ValueError(f"action: one of {sorted(ACTIONS)} (got {action!r})")
+    if role_ in ("open", "teacher"):
+        return True
+    if action in STUDENT_OWN:
+        return (not is_teachers(owner)) and owner.get("actor") == actor_
+    if action == "sandbox.start":
+        return sandbox
+    return False
+
+
+def can(action: str, owner: dict | None = None, *, sandbox: bool = False,
+        state: MutableMapping | None = None) -> bool:
+    return allowed(action, role(state), actor(state), owner, sandbox)
+
+
+MESSAGES = {
+    "run.start": "only the teacher starts training runs on this server",
+    "sandbox.start": "student runs are switched off by the teacher",
+    "run.stop": "only the teacher, or the student who started it, may stop this run",
+    "run.resume": "only the teacher, or the student who started it, may resume this run",
+    "run.delete": "only the teacher, or the student who started it, may delete this run",
+    "upload.checkpoint": "only the teacher uploads checkpoints for everyone",
+    "upload.corpus": "only the teacher uploads corpora on this server",
+    "audit.read": "only the teacher reads the audit log",
+    "classroom.settings": "only the teacher changes the classroom settings",
+}
+
+
+def require(action: str, owner: dict | None = None, target: str = "", *, sandbox: bool = False,
+            state: MutableMapping | None = None) -> None:
+    """PermissionError (with a one-line reason) unless this session may do `action` to the thing
+    owned by `owner`; a refusal is written to the audit log."""
+    if can(action, owner, sandbox=sandbox, state=state):
+        return
+    log(action, target, "refused", state=state, reason=MESSAGES[action])
+    raise PermissionError(MESSAGES[action])
+
+
+def log(action: str, target: str = "", outcome: str = "ok", *,
+        state: MutableMapping | None = None, **extra) -> None:
+    """An audit event by this session (runs/audit.jsonl; never fails the action)."""
+    from ui import models
+
+    try:
+        audit.record(models.runs_dir(), actor(state), action, target, outcome, secret=token(),
+                     **extra)
+    except OSError:
+        pass
+
+
+# -- sign-in ------------------------------------------------------------------------------------------
+@dataclass
+class SignIn:
+    ok: bool
+    wait_s: float = 0.0  # how long before the next try is looked at
+    locked: bool = False  # refused without comparing (a try during the wait)
+
+
+def sign_in(entered: str, state: MutableMapping | None = None) -> SignIn:
+    """Try `entered` as the teacher token for this session (see the module docstring)."""
+    s = _state(state)
+    tok = token()
+    if tok is None:
+        return SignIn(True)
+    now = CLOCK()
+    mine = s.get(BACKOFF_KEY)
+    if not isinstance(mine, Backoff):
+        mine = s[BACKOFF_KEY] = Backoff()
+    wait = max(mine.wait(now), GLOBAL.wait(now))
+    if wait > 0:
+        mine.refused += 1
+        log("sign_in", "", "refused", state=s, reason="locked", wait_s=round(wait, 1))
+        return SignIn(False, wait, locked=True)
+    if token_matches(entered, tok):
+        mine.succeed()
+        s[ROLE_KEY], s[AUTH_KEY] = "teacher", _digest(tok)
+        log("sign_in", "", "ok", state=s)
+        return SignIn(True)
+    wait = max(mine.fail(now), GLOBAL.fail(now))
+    log("sign_in", "", "refused", state=s, reason="wrong token", wait_s=round(wait, 1))
+    return SignIn(False, wait)
+
+
+def sign_out(state: MutableMapping | None = None) -> None:
+    s = _state(state)
+    if role(s) == "teacher":
+        log("sign_out", "", "ok", state=s)
+    s.pop(ROLE_KEY, None)
+    s.pop(AUTH_KEY, None)
+
+
+# -- the sidebar box ------------------------------------------------------------------------------
+def sidebar() -> None:
+    """'Teacher sign-in' (when a token is set): a password box, or who you are and sign out."""
+    if not enabled():
+        return
+    from ui import i18n
+    from ui.strings import roles as strings
+
+    t = i18n.translator(strings)
+    sb = st.sidebar
+    if role() == "teacher":
+        sb.caption(t("signed_in"))
+        sb.button(t("sign_out"), key="roles_sign_out", on_click=sign_out)
+        return
+    with sb.expander(t("sign_in_title")):
+        with st.form("roles_sign_in_form", clear_on_submit=True, border=False):
+            entered = st.text_input(t("token"), type="password", key="roles_token_input",
+                                    help=t("token_help"))
+            go = st.form_submit_button(t("sign_in"))
+        if go:
+            res = sign_in(entered or "")
+            if res.ok:
+                st.rerun()
+            elif res.locked:
+                st.error(t("locked", s=max(1, round(res.wait_s))))
+            elif res.wait_s > 0:
+                st.error(t("wrong_wait", s=max(1, round(res.wait_s))))
+            else:
+                st.error(t("wrong"))

@@ -1,0 +1,55 @@
+"""Strings of the teacher/student roles, the disk budget and the rate limits (ui/roles.py,
+ui/quota.py, the Train page's class controls)."""
+EN = {
+    "sign_in_title": "Teacher sign-in",
+    "token": "Teacher token",
+    "token_help": "The token the server was started with (ATTENTION_LAB_TEACHER_TOKEN). "
+                  "Students do not need it: they can inspect, decode and find heads on every model.",
+    "sign_in": "Sign in",
+    "sign_out": "Sign out",
+    "signed_in": "Signed in as the teacher: you start, stop and delete runs and upload for "
+                 "everyone.",
+    "wrong": "That is not the teacher token.",
+    "wrong_wait": "That is not the teacher token. Try again in {s} s.",
+    "locked": "Too many wrong tokens: try again in {s} s.",
+    "refused": "Refused: {reason}.",
+    "student_no_start": "Training runs are started by the teacher on this server. You can watch "
+                        "every run below and open its checkpoints.",
+    "delete": "Delete run",
+    "delete_help": "Remove this run's folder (its checkpoints and metrics) from the server.",
+    "deleted": "Run {name} deleted.",
+    "audit": "Audit log (who did what)",
+    "audit_empty": "Nothing recorded yet.",
+    "rate_limited": "Too many {what} in a short time: try again in {s} s.",
+    "what_sweep": "full head-finder sweeps",
+    "what_ablate_all": "ablations over every head",
+    "what_wide_beam": "wide beam searches",
+    "disk_full": "The server's disk budget ({mb} MB for runs and uploads) is full: {reason}",
+    "upload_cap": "You have uploaded {n} files in this session, the most allowed. Ask the "
+                  "teacher to upload more.",
+}
+ZH = {
+    "sign_in_title": "教师登录",
+    "token": "教师口令",
+    "token_help": "服务器启动时设定的口令（ATTENTION_LAB_TEACHER_TOKEN）。学生不需要它：学生可以在每个模型上"
+                  "查看注意力、解码和寻找注意力头。",
+    "sign_in": "登录",
+    "sign_out": "退出登录",
+    "signed_in": "已以教师身份登录：你可以为所有人启动、停止和删除训练，并上传文件。",
+    "wrong": "这不是教师口令。",
+    "wrong_wait": "这不是教师口令。请 {s} 秒后再试。",
+    "locked": "错误口令过多：请 {s} 秒后再试。",
+    "refused": "已拒绝：{reason}。",
+    "student_no_start": "在这台服务器上，训练由教师启动。你可以在下面观看每一次训练并打开它的检查点。",
+    "delete": "删除训练",
+    "delete_help": "从服务器上删除这次训练的文件夹（检查点和指标）。",
+    "deleted": "训练 {name} 已删除。",
+    "audit": "审计日志（谁做了什么）",
+    "audit_empty": "还没有记录。",
+    "rate_limited": "短时间内{what}太多：请 {s} 秒后再试。",
+    "what_sweep": "完整的注意力头扫描",
+    "what_ablate_all": "对每个头的消融",
+    "what_wide_beam": "宽束搜索",
+    "disk_full": "服务器的磁盘额度（训练和上传共 {mb} MB）已满：{reason}",
+    "upload_cap": "你在本次会话中已上传 {n} 个文件，已达上限。请让教师上传更多。",
+}
