@@ -93,18 +93,23 @@ def test_a_fresh_clone_opens_on_the_shipped_run_and_its_pronoun_head(monkeypatch
     assert not at.exception, [e.value for e in at.exception]
     assert at.selectbox(key="evo_run").value == "shipped/anaphora-en-de"
     assert (at.radio(key="evo_kind").value, at.selectbox(key="evo_layer").value,
-            at.selectbox(key="evo_head").value) == ("decoder_self", 1, 1)
+            at.selectbox(key="evo_head").value) == ("decoder_self", 1, 3)
     assert at.success  # the featured-head explanation
     heat = [tr for tr in _plotly(at)[-1]["data"] if tr["type"] == "heatmap"]
     assert len(heat) == len(steps)
-    # the shipped run's own story: the pronoun head is near chance early and sharp at the end
+    # the shipped run's own story (its README): the supervised head attends from the start, and
+    # the model learns to use it: pronoun accuracy low at the first step, right at the end
     from transformer.checkpoint import load_checkpoint
     from transformer.heads import anaphora_probe, score_anaphora
 
     probe = anaphora_probe("test", 100)
 
-    def head_accuracy(step: str) -> float:
-        ck = load_checkpoint(shipped_run / "checkpoints" / step)
-        return float(score_anaphora(ck.model, ck.tokenizer, probe)["decoder_self"].accuracy[1, 1])
+    from transformer.heads import pronoun_accuracy
 
-    assert head_accuracy(steps[0]) < 0.7 and head_accuracy(steps[-1]) >= 0.95
+    def measured(step: str) -> tuple[float, float]:
+        ck = load_checkpoint(shipped_run / "checkpoints" / step)
+        head = float(score_anaphora(ck.model, ck.tokenizer, probe)["decoder_self"].accuracy[1, 3])
+        return head, pronoun_accuracy(ck.model, ck.tokenizer, probe).accuracy
+
+    (h0, p0), (h1, p1) = measured(steps[0]), measured(steps[-1])
+    assert h0 >= 0.8 and p0 < 0.5 and h1 >= 0.95 and p1 >= 0.95

@@ -73,7 +73,9 @@ def test_a_stopped_run_reads_plainly(monkeypatch, tmp_path, lang):
     row150 = df[df.iloc[:, 0] == "step-000150"].iloc[0]
     assert list(row150.iloc[2:4]) == ["–", "–"]
     row300 = df[df.iloc[:, 0] == "step-000300"].iloc[0]
-    assert row300.iloc[2] == "1.2482"  # the evaluation at step 300 (metrics.jsonl)
+    recs = [json.loads(line) for line in (SHIPPED_RUN / "metrics.jsonl").read_text().splitlines()]
+    [ev300] = [r for r in recs if r["type"] == "eval" and r["step"] == 300]
+    assert row300.iloc[2] == f"{ev300['val_loss']:.4f}"  # the evaluation at step 300 (metrics.jsonl)
 
     # sample outputs: static tables (they wrap), the long output whole
     shown = [t.value for t in at.table]

@@ -50,9 +50,11 @@ def test_card_examples_are_the_models_output(name):
 
 def test_the_anaphora_card_no_longer_shows_what_the_model_does_not_write():
     card = (ROOT / "anaphora-en-de" / "README.md").read_text(encoding="utf-8")
-    [ex] = cards.examples(card)
+    ex = cards.examples(card)[0]
     assert ex.src == "The dog saw the cup because it was hungry ."
-    assert "den Becher" not in ex.out
+    # the model shipped when the issue was filed wrote "die Katze" here; this one translates
+    # the noun, and the card shows its own output (test above)
+    assert ex.out.split()[3:5] == ["den", "Becher"] and " er " in ex.out
 
 
 def test_refresh_changes_only_the_outputs():

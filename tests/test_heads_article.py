@@ -8,6 +8,8 @@ the tokenizer's own word groups rather than the scorer's helpers.
 """
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import numpy as np
@@ -62,11 +64,13 @@ def test_article_and_noun_split_agrees_with_single_sentence_traces(shipped):
     np.testing.assert_allclose(scores.on_noun.numpy(), noun / N, atol=1e-9)
     np.testing.assert_allclose((scores.on_article + scores.on_noun).numpy(),
                                scores.accuracy.numpy(), atol=1e-6)
-    # the shipped pronoun head reads the article (where German marks gender), not the noun
+    # the shipped pronoun head reads the antecedent's noun phrase: its article or its noun
     kind, layer, head, acc, _ = H.best_head(H.score_anaphora(shipped.model, shipped.tokenizer,
                                                              items))
-    assert (kind, layer, head) == ("decoder_self", 1, 1)
-    assert art[layer, head] == N and noun[layer, head] == 0
+    fh = json.loads((ROOT / "checkpoints" / "anaphora-en-de" / "history.json").read_text())["featured_head"]
+    assert (kind, layer, head) == (fh["kind"], fh["layer"], fh["head"])  # the card's head
+    # every hit is on the article or the noun, as the card reports
+    assert art[layer, head] + noun[layer, head] == N and art[layer, head] > 0 and noun[layer, head] > 0
 
 
 def test_heads_page_strings_say_what_is_measured():

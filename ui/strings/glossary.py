@@ -131,7 +131,7 @@ ALLOWED_ENGLISH = {
     "units": {"nats"},
     "the special tokens by name": {"BOS", "EOS", "pad", "unk"},
     "head labels (enc / dec / cross L1 H2)": {"enc", "dec", "cross"},
-    "tokens of the paper's Figure 4, quoted": {"its", "Law", "application"},
+    "the paper's anaphora example tokens, quoted": {"its", "Law", "application"},
     "German the notes quote (articles and nouns that carry gender)": {
         "der", "die", "das", "den", "sie", "Hund", "Becher"},
     "the other language, named in its own words": {"English"},
