@@ -8,6 +8,7 @@ import streamlit as st
 from transformer import runs
 from transformer.config import PRESETS, ModelConfig, TrainConfig
 from transformer.data import CorpusError
+from transformer.disk_budget import DiskBudgetError
 from transformer.train import SYNTHETIC, TASK_DEFAULTS, build_parser
 from ui import i18n, models, roles, runs_ui
 from ui.strings import roles as role_strings
@@ -216,13 +217,20 @@ def start(task: str, args: list[str], files: list) -> None:
         roles.require("run.start", None, name)
         if files:
             roles.require("upload.corpus", None, name)
-            flags, _ = runs_ui.write_corpus(path / "data", files)
-            for k, v in flags.items():
-                args = args + [k, v]
+        # the disk budget: room for the corpus (students' old artefacts evicted), or a refusal
+        with runs_ui.reserve(sum(f.size for f in files), name):
+            if files:
+                flags, _ = runs_ui.write_corpus(path / "data", files)
+                for k, v in flags.items():
+                    args = args + [k, v]
         runs_ui.start_run(name, args)
     except PermissionError as e:
         runs_ui.remove_failed_launch(path)
         st.error(rt("refused", reason=str(e)))
+        return
+    except DiskBudgetError as e:
+        runs_ui.remove_failed_launch(path)
+        st.error(runs_ui.md_escape(runs_ui.budget_message(e)))
         return
     except runs.RunError:
         runs_ui.remove_failed_launch(path)

@@ -24,8 +24,12 @@ REQUIRED = (WEIGHTS, CONFIG, TOKENIZER)
 MAX_ZIP_BYTES = 200 << 20
 
 
-def extract_checkpoint_zip(data: bytes, dest_root: str | Path) -> Path:
-    """Validate and unpack; returns the checkpoint directory. Raises CheckpointError."""
+def extract_checkpoint_zip(data: bytes, dest_root: str | Path, reserve=None) -> Path:
+    """Validate and unpack; returns the checkpoint directory. Raises CheckpointError.
+
+    `reserve(n_bytes)`, when given, is called once the members are read and checked and before
+    anything is written (not at all when the same checkpoint is already there): it may raise
+    (e.g. transformer.disk_budget.DiskBudgetError) to refuse the upload with nothing stored."""
     if len(data) > MAX_ZIP_BYTES:
         raise CheckpointError(f"the .zip is larger than {MAX_ZIP_BYTES >> 20} MiB")
     try:
@@ -69,6 +73,8 @@ def extract_checkpoint_zip(data: bytes, dest_root: str | Path) -> Path:
         blobs[name] = blob
     digest = hashlib.sha256(b"".join(blobs[n] for n in sorted(blobs))).hexdigest()[:16]
     dest = Path(dest_root) / f"upload-{digest}"
+    if reserve is not None and not dest.is_dir():
+        reserve(sum(len(b) for b in blobs.values()))
 
     def write(d: Path) -> None:
         for name, blob in blobs.items():

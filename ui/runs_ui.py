@@ -8,6 +8,7 @@ directory listing before use.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -118,6 +119,45 @@ def launch(name: str, args: list[str]) -> runs.RunHandle:
     root.mkdir(parents=True, exist_ok=True)
     return runs.launch(runs.run_dir(root, name), args, threads=train_threads(),
                        max_concurrent=max_concurrent(), slots_root=root)
+
+
+# -- the disk budget (transformer.disk_budget) --------------------------------------------------------
+def make_room(need: int, target: str = "", keep=(), state=None) -> list:
+    """Room for `need` more bytes under runs/ and uploads/ (transformer.disk_budget): students'
+    artefacts evicted oldest first, each eviction audited; DiskBudgetError (audited) when there
+    is no room. No budget set: nothing happens. Call it holding disk_budget.LOCK until written."""
+    from transformer import disk_budget
+
+    def evicted(a) -> None:
+        roles.log("evict", a.path.name, "ok", state=state, kind=a.kind, bytes=a.size,
+                  owner=(a.owner or {}).get("actor"), reason=f"room for {target}"[:120])
+
+    try:
+        return disk_budget.make_room(need, models.runs_dir(), models.uploads_dir(),
+                                     on_evict=evicted, keep=keep)
+    except disk_budget.DiskBudgetError as e:
+        roles.log("disk", target, "refused", state=state, reason=str(e), bytes=int(need))
+        raise
+
+
+@contextlib.contextmanager
+def reserve(need: int, target: str = "", keep=(), state=None):
+    """`with runs_ui.reserve(n, what): write...`: make_room, holding the budget's lock until the
+    write is done (two sessions cannot both pass the check and then both write)."""
+    from transformer import disk_budget
+
+    with disk_budget.LOCK:
+        yield make_room(need, target, keep, state)
+
+
+def budget_message(err) -> str:
+    """A DiskBudgetError as a sentence in the page's language."""
+    from transformer import disk_budget
+    from ui import i18n
+    from ui.strings import roles as strings
+
+    lim = disk_budget.limit_bytes() or 0
+    return i18n.translator(strings)("disk_full", mb=f"{lim / 1e6:.0f}", reason=str(err))
 
 
 # -- acting on runs, with the role checked (ui.roles) -------------------------------------------------

@@ -119,21 +119,30 @@ def _card(path: str) -> None:
             st.markdown(card)
 
 
-def store_upload(data: bytes, name: str = "") -> Path:
+def store_upload(data: bytes, name: str = "", state=None) -> Path:
     """Validate and unpack an uploaded checkpoint .zip into the shared uploads folder, if this
-    session may (ui.roles: the teacher, or anyone on an open server); its owner recorded and the
-    upload audited. PermissionError / CheckpointError."""
-    roles.require("upload.checkpoint", None, name[:80])
+    session may (ui.roles: the teacher, or anyone on an open server), within the per-session
+    upload cap (ui.quota) and the disk budget (runs_ui.make_room: nothing is written when there
+    is no room); its owner recorded and the upload audited. PermissionError / CheckpointError /
+    DiskBudgetError."""
+    from transformer import disk_budget
+    from ui import quota, runs_ui
+
+    roles.require("upload.checkpoint", None, name[:80], state=state)
+    quota.count_upload(name[:80], state=state)
     try:
-        dest = extract_checkpoint_zip(data, models.uploads_dir())
+        with disk_budget.LOCK:
+            dest = extract_checkpoint_zip(
+                data, models.uploads_dir(),
+                reserve=lambda n: runs_ui.make_room(n, name[:80], state=state))
     except CheckpointError as e:
-        roles.log("upload.checkpoint", name[:80], "refused", reason=str(e)[:200])
+        roles.log("upload.checkpoint", name[:80], "refused", state=state, reason=str(e)[:200])
         raise
-    rec = roles.owner_record()
+    rec = roles.owner_record(state)
     from transformer import runs
 
     runs.write_owner(dest, rec["actor"], rec["role"])
-    roles.log("upload.checkpoint", dest.name, "ok", file=name[:80], bytes=len(data))
+    roles.log("upload.checkpoint", dest.name, "ok", state=state, file=name[:80], bytes=len(data))
     return dest
 
 
@@ -145,10 +154,16 @@ def _upload() -> None:
     marker = f"{up.name}:{up.size}"
     if st.session_state.get("shell_upload_done") == marker:
         return
+    from transformer.disk_budget import DiskBudgetError
+    from ui import runs_ui
+
     try:
         dest = store_upload(up.getvalue(), up.name)
     except PermissionError as e:
         sb.error(t("upload_bad", reason=escape_markdown(str(e))))
+        return
+    except DiskBudgetError as e:
+        sb.error(escape_markdown(runs_ui.budget_message(e)))
         return
     except CheckpointError as e:
         # The reason may quote a member name from the archive: shown literally, never as Markdown.
