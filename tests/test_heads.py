@@ -180,6 +180,19 @@ def test_pronoun_hit_by_gender_for_free_translations():
     assert pronoun_hit("Eine Katze schläft , denn sie ist müde .", ref_f, None)
     assert not pronoun_hit("Eine Katze schläft , denn er ist müde .", ref_f, None)
     assert pronoun_hit("x", "Ein Hund läuft .", None) is None  # reference without a pronoun
+    # two pronouns in the reference: the other one may appear, a wrong gender may not
+    ref2 = "Ein Mädchen wirft ein Frisbee und ihr Bruder fängt es ."
+    assert pronoun_hit(ref2, ref2, None)
+    assert not pronoun_hit("Ein Mädchen wirft ein Frisbee und ihr Bruder fängt ihn .", ref2, None)
+    assert not pronoun_hit("Ein Mädchen wirft ein Frisbee und ihr Bruder fängt .", ref2, None)
+    assert not pronoun_hit("Ein Mädchen wirft ein Frisbee und er fängt es .", ref2, None)
+
+
+def test_every_hand_written_reference_scores_itself():
+    from transformer.heads import CLASSROOM_PROBE, pronoun_hit, read_probe_file
+
+    items = read_probe_file(CLASSROOM_PROBE)
+    assert all(pronoun_hit(it.target, it.target, None) is True for it in items)
     # with a position, the word at that position decides (generated data)
     assert pronoun_hit("Der Hund sah den Becher , weil er hungrig war .",
                        "Der Hund sah den Becher , weil er hungrig war .", 7)

@@ -351,7 +351,8 @@ def pronoun_hit(hyp: str, target: str | None, tgt_pronoun: int | None) -> bool |
     position the probe knows, e.g. the anaphora task's meta), the same word must stand at the
     same position. Without one (free translations of natural sentences, whose word order may
     differ), the reference's last pronoun (er/sie/es, sein-/ihr- possessives) gives the wanted
-    gender, and the hypothesis must show that gender in some pronoun and no conflicting one.
+    gender; the hypothesis must show that gender in some pronoun, and any other pronoun it has
+    must fit one of the reference's pronouns (a sentence with "ihr Bruder ... es" has two).
     None when the reference has no pronoun (not scored)."""
     if not target:
         return None
@@ -367,7 +368,11 @@ def pronoun_hit(hyp: str, target: str | None, tgt_pronoun: int | None) -> bool |
         return None
     got = {pronoun_class(w) for w in words} - {None}
     compatible = {"m": {"m", "m/n"}, "n": {"n", "m/n"}, "f/pl": {"f/pl"}, "m/n": {"m", "n", "m/n"}}
-    return bool(got) and got <= compatible[wanted]
+    # the wanted gender must be shown, and every other pronoun must be one the reference has too
+    # ("ihr Bruder fängt es": ihr is the girl's, es the frisbee's; the reference scores itself)
+    in_ref = {m for m in marks if m}
+    return (any(g in compatible[wanted] for g in got)
+            and all(any(g in compatible[r] for r in in_ref) for g in got))
 
 
 def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None, batch_size: int = 64,
