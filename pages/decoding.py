@@ -207,13 +207,14 @@ left, right = st.columns(2)
 with left:
     top = V.topk_table(logits[step], display, shown_k, chosen=out_ids[step])
     st.plotly_chart(V.topk_figure(top, title=t("topk_title", t=step, k=len(top)),
-                                  x_title=t("topk_x")), key="dec_topk")
+                                  x_title=t("topk_x"), rank_word=t("rank_word")), key="dec_topk")
     st.caption(t("topk_caption", s=float(top["p"].sum()), rest=cfg.vocab_size - len(top)))
     if method == "sample":
         sp = V.sampling_probs(logits[step], float(temperature), int(top_k))
         stop = V.topk_table(logits[step], display, shown_k, chosen=out_ids[step], probs=sp)
         st.plotly_chart(V.topk_figure(stop, title=t("sample_title", t=step, temp=temperature,
-                                                    k=top_k), x_title=t("topk_x")),
+                                                    k=top_k), x_title=t("topk_x"),
+                                      rank_word=t("rank_word")),
                         key="dec_topk_sample")
         st.caption(t("sample_caption"))
 with right:
@@ -259,7 +260,8 @@ st.markdown(t("tf_summary", ok=int(tf["tf_ok"].sum()), n=n_t,
 st.caption(t("free_method", method=t(f"method_{method}")))
 st.plotly_chart(V.teacher_forcing_figure(tf, title=t("tf_fig_title"), y_title=t("tf_y"),
                                          ok_name=t("tf_ok_name"), bad_name=t("tf_bad_name"),
-                                         free_name=t("tf_free_name")), key="dec_tf_fig")
+                                         free_name=t("tf_free_name"), top_word=t("top_word"),
+                                         wrote_word=t("wrote_word")), key="dec_tf_fig")
 names = {c: t(f"col_{c}") for c in tf.columns}
 st.dataframe(V.highlight_rows(tf, names), hide_index=True, key="dec_tf_table")
 st.caption(t("tf_table_caption"))

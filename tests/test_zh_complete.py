@@ -77,9 +77,6 @@ PENDING_TRAIN_DECODE: set[tuple[str, str]] = {
     # checkpoint names kept on disk and device names, bare in Chinese text and options
     *(("pages/training.py", w) for w in ("tiny", "small", "base", "dropout", "pre-LN", "post-LN",
                                            "epochs", "best", "last", "auto", "cuda")),
-    # Decode page (ui/strings/decode.py; hover texts from viz/decode.py): "logits" in the intro,
-    # "rank" and "top" in the candidates' and the steps' hover texts
-    *(("pages/decoding.py", w) for w in ("logits", "rank", "top")),
 }
 
 

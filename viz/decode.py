@@ -20,6 +20,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from transformer import numeric
+
+from . import labels as L
 from transformer.names import count_layers, trace_key
 
 CHOSEN_COLOR = "#d62728"
@@ -278,7 +280,7 @@ def _labels(labels: Sequence[str]) -> list[str]:
 
 
 def topk_figure(table: pd.DataFrame, *, title: str = "", x_title: str = "p",
-                height: int | None = None) -> go.Figure:
+                height: int | None = None, rank_word: str = "rank") -> go.Figure:
     """Horizontal bars, most probable at the top, the chosen token in red, p written on each."""
     ys = _labels([f"{t}" for t in table["token"]])
     colors = [CHOSEN_COLOR if c else OTHER_COLOR for c in table["chosen"]]
@@ -286,7 +288,7 @@ def topk_figure(table: pd.DataFrame, *, title: str = "", x_title: str = "p",
         x=table["p"], y=ys, orientation="h", marker_color=colors,
         text=[f"{p:.3f}" for p in table["p"]], textposition="outside", cliponaxis=False,
         customdata=np.stack([table["id"], table["rank"]], -1),
-        hovertemplate="%{y} (id %{customdata[0]}, rank %{customdata[1]}): p = %{x:.4f}"
+        hovertemplate="%{y} (id %{customdata[0]}, " + L.text(rank_word) + " %{customdata[1]}): p = %{x:.4f}"
                       "<extra></extra>"))
     xmax = float(min(1.0, max(table["p"].max() * 1.25, 0.05)))
     fig.update_layout(title=title, height=height or int(120 + 26 * len(table)),
@@ -321,7 +323,8 @@ def heads_keys_figure(m, head_labels: Sequence[str], key_labels: Sequence[str], 
 def teacher_forcing_figure(table: pd.DataFrame, *, title: str = "", y_title: str = "",
                            ok_name: str = "top guess = target",
                            bad_name: str = "top guess ≠ target",
-                           free_name: str = "free generation differs") -> go.Figure:
+                           free_name: str = "free generation differs", top_word: str = "top",
+                           wrote_word: str = "free generation wrote") -> go.Figure:
     """p(target token) at each position under teacher forcing: green where the model's top
     guess is the target, red where not; an x above the positions where free generation wrote
     something else."""
@@ -332,16 +335,16 @@ def teacher_forcing_figure(table: pd.DataFrame, *, title: str = "", y_title: str
         sel = (t["tf_ok"] == ok).to_numpy()
         fig.add_bar(x=[x for x, s in zip(xs, sel) if s], y=t["p_target"][sel], name=name,
                     marker_color=color,
-                    customdata=np.stack([t["tf_top"][sel], t["tf_top_p"][sel]], -1)
+                    customdata=np.stack([L.texts(t["tf_top"][sel]), t["tf_top_p"][sel]], -1)
                     if sel.any() else None,
-                    hovertemplate="%{x}: p = %{y:.3f}<br>top: %{customdata[0]} "
+                    hovertemplate="%{x}: p = %{y:.3f}<br>" + L.text(top_word) + ": %{customdata[0]} "
                                   "(%{customdata[1]:.3f})<extra></extra>")
     miss = ~t["free_ok"].to_numpy()
     if miss.any():
         fig.add_scatter(x=[x for x, s in zip(xs, miss) if s], y=[1.06] * int(miss.sum()),
                         mode="markers", marker=dict(symbol="x", size=11, color="black"),
-                        name=free_name, text=list(t["free"][miss]),
-                        hovertemplate="%{x}: free generation wrote %{text}<extra></extra>")
+                        name=free_name, text=L.texts(t["free"][miss]),
+                        hovertemplate="%{x}: " + L.text(wrote_word) + " %{text}<extra></extra>")
     fig.update_layout(title=title, barmode="overlay", height=360,
                       margin=dict(l=10, r=10, t=50 if title else 20, b=10),
                       legend=dict(orientation="h", y=-0.35))

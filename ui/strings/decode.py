@@ -29,6 +29,9 @@ EN = {
                   "longer outputs are not punished just for having more factors below 1. α = 0: no "
                   "penalty; the paper used 0.6.",
     "temperature": "Temperature",
+    "rank_word": "rank",
+    "top_word": "top guess",
+    "wrote_word": "free generation wrote",
     "temperature_help": "The logits are divided by T before the softmax: T < 1 sharpens the "
                         "distribution (closer to greedy), T > 1 flattens it (more surprising "
                         "tokens). T must be above 0.",
@@ -166,7 +169,7 @@ EN = {
 
 ZH = {
     "title": "解码：模型如何一个词元一个词元地写出输出",
-    "intro": "解码器每次写一个词元。每一步它把最后的隐藏状态变成整个词表上的 logits，softmax 把它们"
+    "intro": "解码器每次写一个词元。每一步它把最后的隐藏状态变成整个词表上的逻辑值（logit），softmax 把它们"
              "变成概率，再由解码方法选出下一个词元。先选一种方法，再逐步查看：模型考虑了哪些词元、"
              "它在源句中看了哪里、它已经写了什么。",
     "no_checkpoint": "尚未选择模型。请在侧边栏选择或上传一个检查点（或在“训练”页训练一个），"
@@ -191,7 +194,10 @@ ZH = {
     "alpha_help": "束搜索把假设的对数概率除以 ((5 + 长度) / 6)^α，这样较长的输出不会仅仅因为多乘了"
                   "几个小于 1 的因子而吃亏。α = 0 表示不惩罚；论文使用 0.6。",
     "temperature": "温度",
-    "temperature_help": "softmax 之前把 logits 除以 T：T < 1 让分布更尖锐（更接近贪心），"
+    "rank_word": "排名",
+    "top_word": "最可能的词元",
+    "wrote_word": "自由生成写的是",
+    "temperature_help": "softmax 之前把逻辑值除以 T：T < 1 让分布更尖锐（更接近贪心），"
                         "T > 1 让分布更平缓（更容易出现意外的词元）。T 必须大于 0。",
     "top_k": "Top-k（0 = 全部词元）",
     "top_k_help": "只在概率最高的 k 个词元中采样（它们的概率重新归一化）。0 表示保留整个词表。",
@@ -267,7 +273,7 @@ ZH = {
     "topk_x": "概率",
     "topk_caption": "红色条是实际写出的词元。这些条形的概率之和为 {s:.3f}；其余 {rest:,} 个词元分享剩下的概率。",
     "sample_title": "第 {t} 步：采样所用的分布（T = {temp}，top-k = {k}）",
-    "sample_caption": "把 logits 除以 T 并只保留 top-k 会改变概率：随机抽取用的是这个分布。",
+    "sample_caption": "把逻辑值除以 T 并只保留前 k 个（top-k） 会改变概率：随机抽取用的是这个分布。",
     "layer": "解码器层",
     "layer_help": "显示这一步在哪一个解码器层中的注意力。",
     "cross_title": "第 {t} 步，第 {l} 层：对源句的交叉注意力",
