@@ -257,6 +257,10 @@ def state_of(path, status) -> str:
 
 
 def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
+    try:
+        runs_ui.pump_queue()  # every poll: a queued student run starts when the slot frees
+    except OSError:
+        pass
     path = runs_ui.run_dir(name)
     if path is None:
         st.warning(t("run_gone", name=name))
@@ -416,11 +420,42 @@ def delete_button(name: str) -> None:
               help=rt("delete_help"))
 
 
+def sandbox_form() -> None:
+    """A student's own small run, queued (transformer.run_queue), when the teacher allows it."""
+    from transformer import run_queue
+    from transformer.train import SYNTHETIC
+
+    cfg = runs_ui.classroom()
+    st.markdown(f"**{rt('sb_title')}**")
+    st.caption(rt("sb_caption", preset=cfg["preset"], steps=cfg["max_steps"]))
+    task = st.selectbox(rt("sb_task"), list(SYNTHETIC), key="train_sb_task",
+                        format_func=lambda k: ft(f"task_{k}"))
+    if st.button(rt("sb_go"), key="train_sb_go", type="primary"):
+        try:
+            name, place = runs_ui.submit_sandbox(task)
+            if place is None:
+                runs_ui.watch(name)
+                st.rerun()
+        except (PermissionError, run_queue.QueueError, runs.RunError) as e:
+            st.error(rt("refused", reason=str(e)))
+    for name, n in runs_ui.my_queued():
+        st.info(rt("sb_place", name=name, n=n))
+
+
 def audit_section() -> None:
-    """The teacher's view of runs/audit.jsonl (only when a teacher token is set)."""
+    """The teacher's view of runs/audit.jsonl and the student-runs switch (only when a teacher
+    token is set)."""
     if roles.role() != "teacher":
         return
     from transformer import audit
+
+    cfg = runs_ui.classroom()
+    c1, c2 = st.columns(2)
+    on = c1.toggle(rt("sb_off"), value=cfg["sandbox"], key="train_sb_on", help=rt("sb_off_help"))
+    steps = c2.number_input(rt("sb_steps"), min_value=10, max_value=100000,
+                            value=int(cfg["max_steps"]), step=50, key="train_sb_steps")
+    if on != cfg["sandbox"] or int(steps) != cfg["max_steps"]:
+        runs_ui.set_classroom(sandbox=on, max_steps=int(steps))
 
     with st.expander(rt("audit")):
         events = audit.read(models.runs_dir(), 200)
@@ -464,6 +499,11 @@ def checkpoint_section(name: str) -> None:
 if st.session_state.pop("train_open", False):
     st.switch_page("pages/attention_maps.py")
 
+try:
+    runs_ui.pump_queue()  # a queued student run starts here when the slot has freed
+except OSError:
+    pass
+
 # -- which run this browser watches ------------------------------------------------------------------
 all_runs = runs.list_runs(models.runs_dir())
 watched = runs_ui.current_run()
@@ -481,6 +521,8 @@ labels = {r.name: t("run_label", name=r.name, state=t(f"state_{r.state}"),
 with st.expander(t("new_run"), expanded=watched is None):
     if roles.can("run.start"):
         start_form()
+    elif runs_ui.classroom()["sandbox"]:
+        sandbox_form()
     else:
         st.info(rt("student_no_start"))
 audit_section()

@@ -79,3 +79,28 @@ def test_no_token_keeps_everything_open(monkeypatch, tmp_path, class_server):
     no_errors(at)
     assert {"train_stop", "train_start"} <= _keys(at)
     assert not [b for b in at.button if b.label == "Sign in"]
+
+
+def test_teacher_switches_student_runs_on_and_a_student_queues(monkeypatch, tmp_path,
+                                                               class_server):
+    root = class_server.parent
+    # the one training slot is held (by this process): a student's run must wait in the queue
+    (root / runs.SLOTS_DIR).mkdir()
+    runs.write_json_atomic(root / runs.SLOTS_DIR / "slot-0.lock",
+                           {"pid": os.getpid(), "run_dir": str(class_server)})
+    monkeypatch.setenv("ATTENTION_LAB_MAX_RUNS", "1")
+    teacher = open_app(monkeypatch, None, tmp_path, PAGE)
+    _sign_in(teacher, TOKEN)
+    teacher.toggle(key="train_sb_on").set_value(True).run()
+    no_errors(teacher)
+    student = open_app(monkeypatch, None, tmp_path, PAGE)
+    assert "train_sb_go" in _keys(student) and "train_start" not in _keys(student)
+    student.button(key="train_sb_go").click().run()
+    no_errors(student)
+    assert any("number 1 in the queue" in i.value for i in student.info)
+    student.button(key="train_sb_go").click().run()  # a second one: refused, one at a time
+    assert any("one at a time" in e.value for e in student.error)
+    acts = [(e["actor"].split(":")[0], e["action"], e["outcome"]) for e in audit.read(root)]
+    assert ("teacher", "classroom.settings", "ok") in acts
+    assert ("student", "sandbox.start", "ok") in acts and ("student", "sandbox.start",
+                                                            "refused") in acts

@@ -410,3 +410,79 @@ def md_escape(text: str) -> str:
     import re as _re
 
     return _re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", str(text))
+
+
+# -- student sandbox runs and the fair queue (transformer.run_queue) ---------------------------------
+def classroom() -> dict:
+    from transformer import run_queue
+
+    return run_queue.settings(models.runs_dir())
+
+
+def set_classroom(state=None, **changes) -> dict:
+    """The teacher's switch (student runs on/off, their step cap). PermissionError otherwise."""
+    from transformer import run_queue
+
+    roles.require("classroom.settings", state=state)
+    new = run_queue.save_settings(models.runs_dir(), **changes)
+    roles.log("classroom.settings", "", "ok", state=state, **new)
+    return new
+
+
+def sandbox_args(task: str, settings: dict) -> list[str]:
+    """A student's run: a synthetic task, the teacher's preset, at most the teacher's steps."""
+    from transformer.train import SYNTHETIC
+
+    if task not in SYNTHETIC:
+        raise runs.RunError(f"student runs use a built-in task ({', '.join(SYNTHETIC)})")
+    return ["--task", task, "--preset", str(settings["preset"]),
+            "--steps", str(int(settings["max_steps"])), "--device", "auto"]
+
+
+def pump_queue() -> list[str]:
+    """Start queued runs while a slot is free (called on every Train page poll)."""
+    from transformer import run_queue
+
+    root = models.runs_dir()
+    if not (root / run_queue.QUEUE).exists():
+        return []
+    started = run_queue.pump(root, lambda e: launch(e["name"], e["args"]))
+    for name in started:
+        roles.audit.record(root, "system", "run.start", name, "ok", reason="from the queue")
+    return started
+
+
+def submit_sandbox(task: str, state=None) -> tuple[str, int | None]:
+    """Queue a student's sandbox run (one per student; PermissionError when student runs are
+    off, run_queue.QueueError when one is already queued or going). Returns (name, place in the
+    queue, None once started)."""
+    from transformer import run_queue
+
+    root = models.runs_dir()
+    settings = run_queue.settings(root)
+    roles.require("sandbox.start", None, task, sandbox=settings["sandbox"], state=state)
+    name = new_run_name(task)
+    args = sandbox_args(task, settings)
+    rec = roles.owner_record(state)
+    with reserve(0, name, state=state):
+        path = runs.run_dir(root, name)
+        path.mkdir(parents=True, exist_ok=True)
+        runs.write_owner(path, rec["actor"], rec["role"], keep_teacher=False)
+    try:
+        place = run_queue.enqueue(root, name, rec["actor"], rec["role"], args)
+    except run_queue.QueueError as e:
+        shutil.rmtree(path, ignore_errors=True)
+        roles.log("sandbox.start", name, "refused", state=state, reason=str(e))
+        raise
+    roles.log("sandbox.start", name, "ok", state=state, place=place)
+    pump_queue()
+    return name, run_queue.position(root, name)
+
+
+def my_queued(state=None) -> list[tuple[str, int]]:
+    """(name, place) of this session's queued runs."""
+    from transformer import run_queue
+
+    me = roles.actor(state)
+    return [(e["name"], i + 1) for i, e in enumerate(run_queue.entries(models.runs_dir()))
+            if e.get("actor") == me]

@@ -27,6 +27,16 @@ EN = {
     "disk_full": "The server's disk budget ({mb} MB for runs and uploads) is full: {reason}",
     "upload_cap": "You have uploaded {n} files in this session, the most allowed. Ask the "
                   "teacher to upload more.",
+    "sb_title": "Your own small run",
+    "sb_caption": "The teacher lets students train: a {preset} model for at most {steps} steps, "
+                  "one run at a time, in a queue (the teacher's runs first).",
+    "sb_task": "Task",
+    "sb_go": "Queue my run",
+    "sb_place": "Your run {name} is number {n} in the queue; it starts when the training slot "
+                "frees.",
+    "sb_off": "Student runs",
+    "sb_off_help": "Let students queue small runs of their own (the preset and step cap below).",
+    "sb_steps": "Steps per student run (at most)",
 }
 ZH = {
     "sign_in_title": "教师登录",
@@ -52,4 +62,12 @@ ZH = {
     "what_wide_beam": "宽束搜索",
     "disk_full": "服务器的磁盘额度（训练和上传共 {mb} MB）已满：{reason}",
     "upload_cap": "你在本次会话中已上传 {n} 个文件，已达上限。请让教师上传更多。",
+    "sb_title": "你自己的小训练",
+    "sb_caption": "教师允许学生训练：{preset} 模型，最多 {steps} 步，每人一次一个，排队进行（教师的训练优先）。",
+    "sb_task": "任务",
+    "sb_go": "排队开始我的训练",
+    "sb_place": "你的训练 {name} 在队列中排第 {n} 位；训练位空出时自动开始。",
+    "sb_off": "学生训练",
+    "sb_off_help": "允许学生排队进行自己的小训练（使用下面的预设和步数上限）。",
+    "sb_steps": "每次学生训练的最多步数",
 }
