@@ -355,9 +355,9 @@ def _in_process(argv: list[str], callbacks=None) -> str:
 def test_nonfinite_loss_stops_and_keeps_last_good(tmp_path, monkeypatch, bad):
     """The loss becomes NaN (or inf) at step 8: the run stops as failed with a message in
     status.json, `last` stays the step-5 checkpoint, and that checkpoint resumes."""
-    from transformer import train
+    from transformer.train import loop  # the Trainer looks the loss up in its own module
 
-    real = train.label_smoothed_loss
+    real = loop.label_smoothed_loss
     state = {"n": 0}
 
     def poisoned(*a, **k):
@@ -366,7 +366,7 @@ def test_nonfinite_loss_stops_and_keeps_last_good(tmp_path, monkeypatch, bad):
         return loss * bad if state["n"] >= 8 and bad != bad else (
             loss + bad if state["n"] >= 8 else loss)
 
-    monkeypatch.setattr(train, "label_smoothed_loss", poisoned)
+    monkeypatch.setattr(loop, "label_smoothed_loss", poisoned)
     run = tmp_path / "run"
     assert _in_process(["--out", str(run), *TINY, "--steps", "20"]) == "failed"
     status = runs.read_status(run)
@@ -377,7 +377,7 @@ def test_nonfinite_loss_stops_and_keeps_last_good(tmp_path, monkeypatch, bad):
     ck = load_checkpoint(run / "checkpoints" / "last")
     assert all(torch.isfinite(p).all() for p in ck.model.parameters())
     assert runs.checkpoints(run) == ["step-000005", "last"]
-    monkeypatch.setattr(train, "label_smoothed_loss", real)
+    monkeypatch.setattr(loop, "label_smoothed_loss", real)
     assert _in_process(["--out", str(run), "--resume", "--steps", "10"]) == "finished"
     assert check_run_dir(run) == 10
 
