@@ -11,7 +11,7 @@ from transformer import beam_trace as BTR
 from transformer import decode as D
 from transformer.checkpoint import CheckpointError
 from transformer.text import TextError, clean_text, source_ids, target_ids
-from ui import i18n, inspect_cache, models
+from ui import i18n, inspect_cache, models, quota
 from ui.strings import decode as strings
 from viz import beam_tree as BT
 from viz import decode as V
@@ -117,6 +117,9 @@ if problems:
         st.warning(t(key, **fmt))
     st.stop()
 
+if method == "beam" and quota.wide_beam(beam) and not quota.gate(
+        "decode.wide_beam", key=(path, text, int(beam), float(alpha))):
+    st.stop()
 try:
     res = _decode(path, _stamp(path), text, method, int(beam), float(alpha), float(temperature),
                   int(top_k), int(seed))

@@ -11,7 +11,7 @@ import streamlit as st
 from transformer import heads as H
 from transformer.checkpoint import CheckpointError
 from transformer.text import TextError, clean_text
-from ui import i18n, inspect_cache, models
+from ui import i18n, inspect_cache, models, quota
 from ui.strings import heads as strings
 from viz import heads as VH
 from viz.tokens import escape_markdown
@@ -133,6 +133,8 @@ try:
             except ValueError as e:
                 st.error(t("upload_bad", reason=escape_markdown(str(e))))
                 st.stop()
+        if not quota.gate("heads.sweep", key=(path, stamp, source, n, name)):
+            st.stop()
         with st.spinner(t("scoring")):
             res = _anaphora(path, stamp, source, n, data, name, task)
         if source == "upload":
@@ -164,6 +166,8 @@ try:
             if len(lines) > MAX_SENTENCES:
                 st.caption(t("too_many_lines", max=MAX_SENTENCES))
             sentences = tuple(lines[:MAX_SENTENCES])
+        if not quota.gate("heads.sweep", key=(path, stamp, relation, n, sentences)):
+            st.stop()
         with st.spinner(t("scoring")):
             res = _relation(path, stamp, relation, task, n, sentences)
         if task in SYNTHETIC:
@@ -313,6 +317,8 @@ m1, m2 = st.columns(2)
 m1.metric(t("acc_without"), f"{base.accuracy:.0%}" if base.accuracy is not None else "–")
 if not ablate:
     m2.caption(t("no_ablation"))
+    st.stop()
+if not quota.gate("ablate.all", key=(path, acc_n, tuple(sorted(ablate)))):
     st.stop()
 abl = inspect_cache.pronoun_accuracy(path, acc_n, ablate)
 delta = (None if abl.accuracy is None or base.accuracy is None

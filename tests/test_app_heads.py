@@ -142,3 +142,26 @@ def test_bad_inputs(monkeypatch, tmp_path, trained_dir):
     rerun(at)
     no_errors(at)
     assert at.info  # asks for a file
+
+
+def test_a_students_sweeps_are_rate_limited_on_the_page(monkeypatch, tmp_path, trained_dir):
+    """With a teacher token set, a student's second different sweep within the limit is refused
+    on the Heads page with the wait (ui.quota), and the grid is not recomputed; redrawing the same
+    sweep is free."""
+    from ui import quota, roles
+
+    monkeypatch.setenv(roles.TOKEN_ENV, "page-token")
+    monkeypatch.setenv("ATTENTION_LAB_RATE_HEADS_SWEEP", "1/60")
+    quota.reset()
+    try:
+        at = open_page(monkeypatch, trained_dir, tmp_path)
+        no_errors(at)
+        assert _grids(at) and not at.warning
+        rerun(at)  # the same sweep: free
+        assert _grids(at) and not at.warning
+        at.slider(key="heads_n").set_value(40)  # a different sweep
+        rerun(at)
+        assert not _grids(at)
+        assert any("try again in" in w.value for w in at.warning), [w.value for w in at.warning]
+    finally:
+        quota.reset()
