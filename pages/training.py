@@ -108,8 +108,9 @@ def start_form() -> None:
     if st.session_state.get("train_task_seen") != task:  # a new task: its preset by default
         st.session_state["train_preset"] = td["preset"]
         st.session_state["train_task_seen"] = task
-    preset = c2.selectbox(t("preset"), presets, key="train_preset", help=t("preset_help"),
-                          format_func=lambda p: ft(f"preset_{p}"))
+    # a radio, whose options are markdown: the Chinese labels gloss the preset's name as code
+    preset = c2.radio(t("preset"), presets, key="train_preset", help=t("preset_help"),
+                      format_func=lambda p: ft(f"preset_{p}"))
     st.caption(t(f"about_{task}"))
 
     files, data_flags = [], {}
@@ -172,7 +173,8 @@ def start_form() -> None:
                 box.caption(t(f"h_{name}"))
             if group == "train":
                 box = cols[len([f for f in FIELDS if f[3] == group]) % 3]
-                box.selectbox(t("l_device"), ["auto", "cpu", "cuda"], key="train_p_device")
+                box.radio(t("l_device"), ["auto", "cpu", "cuda"], key="train_p_device",
+                          horizontal=True, format_func=lambda d: ft(f"dev_{d}"))
                 box.caption(t("h_device"))
 
     p = {name: st.session_state[f"train_p_{name}"] for name, *_ in FIELDS}
@@ -427,7 +429,9 @@ def sandbox_form() -> None:
 
     cfg = runs_ui.classroom()
     st.markdown(f"**{rt('sb_title')}**")
-    st.caption(rt("sb_caption", preset=cfg["preset"], steps=cfg["max_steps"]))
+    preset = cfg["preset"]
+    st.caption(rt("sb_caption", preset=t(f"pname_{preset}") if f"pname_{preset}" in strings.EN
+                  else preset, steps=cfg["max_steps"]))
     task = st.selectbox(rt("sb_task"), list(SYNTHETIC), key="train_sb_task",
                         format_func=lambda k: ft(f"task_{k}"))
     if st.button(rt("sb_go"), key="train_sb_go", type="primary"):

@@ -71,13 +71,10 @@ PAGES = app_pages()
 
 # English the Train and Decode pages still show in Chinese: (page, word). Not fixed here, because
 # those pages and their strings (ui/strings/train.py, ui/strings/decode.py) have another owner;
-# see the report of issue 11 item 14. Remove an entry once its word is gone.
-PENDING_TRAIN_DECODE: set[tuple[str, str]] = {
-    # Train page (ui/strings/train.py, pages/training.py): preset names, hyperparameter names,
-    # checkpoint names kept on disk and device names, bare in Chinese text and options
-    *(("pages/training.py", w) for w in ("tiny", "small", "base", "dropout", "pre-LN", "post-LN",
-                                           "epochs", "best", "last", "auto", "cuda")),
-}
+# see the report of issue 11 item 14. Remove an entry once its word is gone. Empty now: the Decode
+# page's words went first, then the Train page's (preset names, dropout, pre-LN / post-LN, epochs,
+# best / last, auto / cuda: glossed as code beside the Chinese word).
+PENDING_TRAIN_DECODE: set[tuple[str, str]] = set()
 
 
 # -- collecting the visible text -----------------------------------------------------------------
