@@ -2,25 +2,27 @@
 a progress printer attached, signals and the STOP file."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import signal
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 import torch
 
 from .. import runs, supervise
-from ..config import TrainConfig, resolve_device
+from ..config import ModelConfig, TrainConfig, resolve_device
 from ..model import Transformer
-from .corpus import UsageError, encode_pairs, load_corpus
+from .corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
 from .evaluation import Evaluator
 from .loop import Trainer
 from .rundir import RunWriter, recover_checkpoints
-from .settings import build_parser, resolve_settings
+from .settings import build_parser, resolve_settings, settings_record, write_settings
 
 
 class Progress:
@@ -91,212 +93,64 @@ def default_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+@dataclass
+class Start:
+    """What a run starts from: its resolved training settings and, when it resumes a run or
+    fine-tunes a checkpoint (--init), that checkpoint's tokenizer and model."""
+
+    tc: TrainConfig
+    tokenizer: Any = None
+    model: Transformer | None = None
+    resume_state: dict | None = None
+
+
+@dataclass
+class Encoded:
+    """The corpus as ids the model can take (pairs too long for it dropped)."""
+
+    train_src: list
+    train_tgt: list
+    kept: list[int]  # corpus index of each training pair kept
+    dropped: int
+    val_src: list = field(default_factory=list)
+    val_tgt: list = field(default_factory=list)
+    val_keep: list[int] = field(default_factory=list)
+
+
 def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | None = None) -> str:
     """The CLI without the exit: returns the final state. `callbacks` (event -> functions) are
     attached to the Trainer after the built-in ones (tests use them)."""
     args = build_parser().parse_args(argv)
     rank, world, local_rank = _dist_env()
     run_dir = Path(args.out)
-    last = run_dir / "checkpoints" / "last"
-
-    # -- a kill may have left the checkpoints half swapped: repair before looking ----------
+    repair(run_dir, args.resume, rank)
+    start = resumed(args, run_dir) if args.resume else fresh(args, run_dir)
+    tc = start.tc
+    device = choose_device(args.threads, tc.device, world, local_rank)
     if rank == 0:
-        for line in recover_checkpoints(run_dir, restore_last=args.resume):
-            print(f"recovered: {line}", file=sys.stderr, flush=True)
-    elif args.resume:  # rank 0 repairs; wait for it (torchrun starts the ranks together)
-        deadline = time.time() + 60
-        while not (last / "config.json").exists() and time.time() < deadline:
-            time.sleep(0.5)
-
-    # -- settings: fresh, or from the run being resumed ------------------------------------
-    resume_state = None
-    if args.resume:
-        from ..checkpoint import load_checkpoint, load_trainer_state
-
-        if not (last / "config.json").exists():
-            raise UsageError(f"--resume: no checkpoint at {last} (nothing to resume)")
-        ck = load_checkpoint(last)
-        tc = TrainConfig.from_dict(ck.train_config)
-        changes = {}
-        if args.steps is not None:
-            changes.update(steps=args.steps, epochs=0.0)
-        if args.epochs is not None:
-            changes["epochs"] = args.epochs
-        if args.device is not None:
-            changes["device"] = args.device
-        if changes:
-            import dataclasses
-
-            tc = dataclasses.replace(tc, **changes)
-        resume_state = load_trainer_state(last)
-        model_cfg = ck.model_config
-        ex = tc.extra
-        args.task = tc.task
-        for k in ("data_dir", "tsv", "src_file", "tgt_file", "src_lang", "tgt_lang"):
-            setattr(args, k, ex.get(k))
-        args.task_opts = ex.get("task_opts", {})
-        args.seed = tc.seed
-        tokenizer = ck.tokenizer
-        model = ck.model
-    else:
-        model_over, tc = resolve_settings(args)
-        args.task = tc.task
-        args.seed = tc.seed
-        args.task_opts = tc.extra["task_opts"]
-        if runs.checkpoints(run_dir):
-            raise UsageError(f"--out: {run_dir} already holds a run; pass --resume to continue "
-                             "it or choose another directory")
-        tokenizer = model = model_cfg = None
-        if args.supervise_head:
-            try:
-                supervise.HeadTarget.parse(args.supervise_head, args.supervise_weight)
-            except ValueError as e:
-                raise UsageError(f"--supervise-head: {e}") from None
-            tc.extra["supervise"] = {"head": args.supervise_head, "weight": args.supervise_weight}
-        if args.init:
-            # fine-tuning: the weights, vocabulary and model settings of an existing checkpoint
-            from ..checkpoint import CheckpointError, load_checkpoint
-
-            try:
-                init = load_checkpoint(args.init)
-            except CheckpointError as e:
-                raise UsageError(f"--init: {e}") from None
-            tokenizer, model, model_cfg = init.tokenizer, init.model, init.model_config
-            tc.extra["init"] = str(args.init)
-
-    threads = args.threads if args.threads is not None else default_threads()
-    if threads < 1:
-        raise UsageError(f"--threads: must be at least 1 (got {threads})")
-    torch.set_num_threads(threads)
-    device = resolve_device(tc.device)
-    if world > 1 and device.startswith("cuda"):
-        device = f"cuda:{local_rank}"
-        torch.cuda.set_device(local_rank)
-
-    if rank == 0:
-        run_dir.mkdir(parents=True, exist_ok=True)
-        runs.clear_stop(run_dir)
-        if resume_state is None:  # a fresh start: records of a run killed before its first
-            runs.truncate_metrics(run_dir, 0)  # checkpoint would mix with this one's
-        runs.write_status(run_dir, state="starting", step=resume_state["step"] if resume_state else 0,
-                          total_steps=None, tokens_per_s=None, eta_s=None, last_error=None,
-                          pid=os.getpid(), started_at=time.time(), task=tc.task, device=device,
-                          world_size=world, message="loading data")
-    writer = None
+        open_run_dir(run_dir, start, device, world)
     try:
         if world > 1:
             import torch.distributed as dist
 
             dist.init_process_group("nccl" if device.startswith("cuda") else "gloo")
-
-        # -- data, tokenizer, model ------------------------------------------------------
-        random.seed(tc.seed)
-        np.random.seed(tc.seed % (2 ** 32))
-        torch.manual_seed(tc.seed)
-        corpus = load_corpus(args)
-        if tokenizer is None:
-            from ..tokenizer import Tokenizer
-
-            tok_path = run_dir / "tokenizer.model"
-            # Every rank trains the same tokenizer (deterministic, one thread); rank 0 saves it.
-            tokenizer = Tokenizer.train(corpus.train_src + corpus.train_tgt,
-                                        vocab_size=tc.extra["vocab_size"])
-            if rank == 0:
-                tokenizer.save(tok_path)
-            over = dict(tc.extra["model"])
-            name = over.pop("preset")
-            from ..config import preset as make_preset
-
-            model_cfg = make_preset(name, vocab_size=tokenizer.vocab_size, **over)
-            model = Transformer(model_cfg)
-        max_len = model_cfg.max_len
-        kept: list[int] = []
-        tr_s, tr_t, dropped = encode_pairs(tokenizer, corpus.train_src, corpus.train_tgt, max_len,
-                                             eos_id=model_cfg.eos_id, kept=kept)
-        supervision = None
-        if tc.extra.get("supervise"):
-            spec = tc.extra["supervise"]
-            head = supervise.HeadTarget.parse(spec["head"], spec["weight"])
-            if head.layer >= model_cfg.n_decoder_layers or head.head >= model_cfg.n_heads:
-                raise UsageError(f"--supervise-head: {spec['head']} is not in this model "
-                                 f"({model_cfg.n_decoder_layers} decoder layers, "
-                                 f"{model_cfg.n_heads} heads)")
-            if not corpus.train_meta:
-                raise UsageError(f"--supervise-head: task {corpus.task} gives no pronoun positions")
-            per_pair = supervise.targets(tokenizer, [corpus.train_tgt[i] for i in kept],
-                                         [corpus.train_meta[i] for i in kept])
-            if not any(per_pair):
-                raise UsageError(f"--supervise-head: no training pair of task {corpus.task} "
-                                 "has a pronoun and an antecedent")
-            supervision = (head, per_pair)
-        if not tr_s:
-            raise UsageError("training data: every pair is empty or longer than max_len")
-        va_s, va_t, keep = [], [], []
-        for i, (s, t) in enumerate(zip(tokenizer.encode_batch(corpus.val_src),
-                                       tokenizer.encode_batch(corpus.val_tgt))):
-            if s and len(s) + 1 <= max_len and len(t) + 1 <= max_len:
-                va_s.append(s + [model_cfg.eos_id])
-                va_t.append(t)
-                keep.append(i)
-        model.to(device)
-        model.train()
-        torch.manual_seed(tc.seed + rank)  # dropout streams differ between ranks
-
-        ddp_model = None
-        if world > 1:
-            from torch.nn.parallel import DistributedDataParallel as DDP
-
-            ddp_model = DDP(model, device_ids=[local_rank] if device.startswith("cuda") else None)
-        n_sent = tc.extra.get("eval_sentences") or (500 if corpus.kind == "synthetic" else 200)
-        evaluator = (Evaluator(corpus, tokenizer, va_s, va_t, keep, batch_tokens=tc.batch_tokens,
-                               max_sentences=n_sent,
-                               ids=(model_cfg.pad_id, model_cfg.bos_id, model_cfg.eos_id))
-                     if rank == 0 and va_s else None)
-        trainer = Trainer(model, tc, tr_s, tr_t, device=device, evaluator=evaluator,
-                          log_every=args.log_every, rank=rank, world_size=world,
-                          ddp_model=ddp_model, supervision=supervision)
-        if resume_state is not None:
-            trainer.load_state_dict(resume_state)
-            if args.steps is None and args.epochs is None:
-                trainer.total_steps = int(resume_state.get("total_steps", trainer.total_steps))
-            if rank == 0:
-                runs.truncate_metrics(run_dir, trainer.step)
-                from ..checkpoint import load_checkpoint as _lc
-
-                trainer.history = dict(_lc(last).history or trainer.history)
-        if rank == 0 and "knowledge" not in trainer.history:
-            from .. import knowledge
-
-            # what the model will know: its domain, the words it sees, its vocabulary's coverage
-            trainer.history["knowledge"] = knowledge.build(tokenizer, corpus.train_src, corpus.task,
-                                                           examples=corpus.val_src[:6])
-        trainer.start_step = trainer.step
-
-        # -- callbacks ---------------------------------------------------------------------
-        stop_file = run_dir / runs.STOP
-        trainer.add_callback("on_step", lambda t: t.request_stop("STOP file") if stop_file.exists()
-                             else None)
+        seed_everything(tc.seed)
+        corpus = load_corpus(CorpusSpec.from_config(tc))
+        tokenizer, model = start.tokenizer, start.model
+        if model is None:
+            tokenizer, model = new_model(corpus, tc, run_dir, rank)
+        data = encode_train(corpus, tokenizer, model.cfg)
+        supervision = supervision_for(tc, corpus, tokenizer, model.cfg, data.kept)
+        encode_val(data, corpus, tokenizer, model.cfg)
+        trainer = make_trainer(model, tc, corpus, tokenizer, data, supervision, device, args,
+                               rank, world, local_rank)
+        if start.resume_state is not None:
+            restore(trainer, start.resume_state, args, run_dir, rank)
         if rank == 0:
-            writer = RunWriter(run_dir, tokenizer, tc.to_dict(), corpus.description)
-            writer.attach(trainer)
-            Progress().attach(trainer)
-            runs.write_status(run_dir, message=(
-                f"{len(tr_s)} training pairs ({dropped} too long dropped), {len(va_s)} validation, "
-                f"vocab {model_cfg.vocab_size}, {model.num_parameters():,} parameters"))
-        for ev, fns in (callbacks or {}).items():
-            for fn in fns:
-                trainer.add_callback(ev, fn)
-
-        def on_signal(signum, frame):
-            trainer.request_stop(f"signal {signal.Signals(signum).name}")
-
-        old_int = signal.signal(signal.SIGINT, on_signal)
-        old_term = signal.signal(signal.SIGTERM, on_signal)
-        try:
-            state = trainer.run()
-        finally:
-            signal.signal(signal.SIGINT, old_int)
-            signal.signal(signal.SIGTERM, old_term)
+            write_settings(run_dir, settings_record(model.cfg, tc, sys.argv[1:] if argv is None
+                                                    else list(argv), args))
+        attach(trainer, run_dir, rank, tokenizer, tc, corpus, data, callbacks)
+        state = train_until_stopped(trainer)
         if rank == 0:
             runs.clear_stop(run_dir)
         return state
@@ -316,6 +170,227 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
                 dist.destroy_process_group()
         if args.slots_root:
             runs.release_slot(args.slots_root)
+
+
+# ============================================================================== the steps of run()
+def repair(run_dir: Path, resume: bool, rank: int) -> None:
+    """A kill may have left the checkpoints half swapped: rank 0 repairs before anyone looks;
+    on --resume the other ranks wait for it (torchrun starts the ranks together)."""
+    last = run_dir / "checkpoints" / "last"
+    if rank == 0:
+        for line in recover_checkpoints(run_dir, restore_last=resume):
+            print(f"recovered: {line}", file=sys.stderr, flush=True)
+    elif resume:
+        deadline = time.time() + 60
+        while not (last / "config.json").exists() and time.time() < deadline:
+            time.sleep(0.5)
+
+
+def resumed(args, run_dir: Path) -> Start:
+    """--resume: the run's own settings and model from its `last` checkpoint; --steps, --epochs
+    and --device may change."""
+    from ..checkpoint import load_checkpoint, load_trainer_state
+
+    last = run_dir / "checkpoints" / "last"
+    if not (last / "config.json").exists():
+        raise UsageError(f"--resume: no checkpoint at {last} (nothing to resume)")
+    ck = load_checkpoint(last)
+    tc = TrainConfig.from_dict(ck.train_config)
+    changes = {}
+    if args.steps is not None:
+        changes.update(steps=args.steps, epochs=0.0)
+    if args.epochs is not None:
+        changes["epochs"] = args.epochs
+    if args.device is not None:
+        changes["device"] = args.device
+    if changes:
+        tc = dataclasses.replace(tc, **changes)
+    return Start(tc, ck.tokenizer, ck.model, load_trainer_state(last))
+
+
+def fresh(args, run_dir: Path) -> Start:
+    """A new run: settings from the flags; with --init, the checkpoint to fine-tune."""
+    _, tc = resolve_settings(args)
+    if runs.checkpoints(run_dir):
+        raise UsageError(f"--out: {run_dir} already holds a run; pass --resume to continue "
+                         "it or choose another directory")
+    if args.supervise_head:
+        try:
+            supervise.HeadTarget.parse(args.supervise_head, args.supervise_weight)
+        except ValueError as e:
+            raise UsageError(f"--supervise-head: {e}") from None
+        tc.extra["supervise"] = {"head": args.supervise_head, "weight": args.supervise_weight}
+    if not args.init:
+        return Start(tc)
+    # fine-tuning: the weights, vocabulary and model settings of an existing checkpoint
+    from ..checkpoint import CheckpointError, load_checkpoint
+
+    try:
+        init = load_checkpoint(args.init)
+    except CheckpointError as e:
+        raise UsageError(f"--init: {e}") from None
+    tc.extra["init"] = str(args.init)
+    return Start(tc, init.tokenizer, init.model)
+
+
+def choose_device(threads: int | None, name: str, world: int, local_rank: int) -> str:
+    threads = threads if threads is not None else default_threads()
+    if threads < 1:
+        raise UsageError(f"--threads: must be at least 1 (got {threads})")
+    torch.set_num_threads(threads)
+    device = resolve_device(name)
+    if world > 1 and device.startswith("cuda"):
+        device = f"cuda:{local_rank}"
+        torch.cuda.set_device(local_rank)
+    return device
+
+
+def open_run_dir(run_dir: Path, start: Start, device: str, world: int) -> None:
+    """Rank 0: create the folder, clear a stale STOP, and say "starting" in status.json."""
+    run_dir.mkdir(parents=True, exist_ok=True)
+    runs.clear_stop(run_dir)
+    if start.resume_state is None:  # a fresh start: records of a run killed before its first
+        runs.truncate_metrics(run_dir, 0)  # checkpoint would mix with this one's
+    runs.write_status(run_dir, state="starting",
+                      step=start.resume_state["step"] if start.resume_state else 0,
+                      total_steps=None, tokens_per_s=None, eta_s=None, last_error=None,
+                      pid=os.getpid(), started_at=time.time(), task=start.tc.task, device=device,
+                      world_size=world, message="loading data")
+
+
+def seed_everything(seed: int) -> None:
+    random.seed(seed)
+    np.random.seed(seed % (2 ** 32))
+    torch.manual_seed(seed)
+
+
+def new_model(corpus, tc: TrainConfig, run_dir: Path, rank: int):
+    """A tokenizer trained on the corpus (every rank trains the same one: deterministic, one
+    thread; rank 0 saves it) and a fresh model of the resolved shape."""
+    from ..config import preset as make_preset
+    from ..tokenizer import Tokenizer
+
+    tokenizer = Tokenizer.train(corpus.train_src + corpus.train_tgt,
+                                vocab_size=tc.extra["vocab_size"])
+    if rank == 0:
+        tokenizer.save(run_dir / "tokenizer.model")
+    over = dict(tc.extra["model"])
+    name = over.pop("preset")
+    return tokenizer, Transformer(make_preset(name, vocab_size=tokenizer.vocab_size, **over))
+
+
+def encode_train(corpus, tokenizer, cfg: ModelConfig) -> Encoded:
+    kept: list[int] = []
+    tr_s, tr_t, dropped = encode_pairs(tokenizer, corpus.train_src, corpus.train_tgt, cfg.max_len,
+                                       eos_id=cfg.eos_id, kept=kept)
+    return Encoded(tr_s, tr_t, kept, dropped)
+
+
+def supervision_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, kept: list[int]):
+    """(HeadTarget, per-pair targets) for --supervise-head, or None."""
+    spec = tc.extra.get("supervise")
+    if not spec:
+        return None
+    head = supervise.HeadTarget.parse(spec["head"], spec["weight"])
+    if head.layer >= cfg.n_decoder_layers or head.head >= cfg.n_heads:
+        raise UsageError(f"--supervise-head: {spec['head']} is not in this model "
+                         f"({cfg.n_decoder_layers} decoder layers, {cfg.n_heads} heads)")
+    if not corpus.train_meta:
+        raise UsageError(f"--supervise-head: task {corpus.task} gives no pronoun positions")
+    per_pair = supervise.targets(tokenizer, [corpus.train_tgt[i] for i in kept],
+                                 [corpus.train_meta[i] for i in kept])
+    if not any(per_pair):
+        raise UsageError(f"--supervise-head: no training pair of task {corpus.task} "
+                         "has a pronoun and an antecedent")
+    return head, per_pair
+
+
+def encode_val(data: Encoded, corpus, tokenizer, cfg: ModelConfig) -> None:
+    if not data.train_src:
+        raise UsageError("training data: every pair is empty or longer than max_len")
+    for i, (s, t) in enumerate(zip(tokenizer.encode_batch(corpus.val_src),
+                                   tokenizer.encode_batch(corpus.val_tgt))):
+        if s and len(s) + 1 <= cfg.max_len and len(t) + 1 <= cfg.max_len:
+            data.val_src.append(s + [cfg.eos_id])
+            data.val_tgt.append(t)
+            data.val_keep.append(i)
+
+
+def make_trainer(model: Transformer, tc: TrainConfig, corpus, tokenizer, data: Encoded,
+                 supervision, device: str, args, rank: int, world: int,
+                 local_rank: int) -> Trainer:
+    model.to(device)
+    model.train()
+    torch.manual_seed(tc.seed + rank)  # dropout streams differ between ranks
+    ddp_model = None
+    if world > 1:
+        from torch.nn.parallel import DistributedDataParallel as DDP
+
+        ddp_model = DDP(model, device_ids=[local_rank] if device.startswith("cuda") else None)
+    cfg = model.cfg
+    n_sent = tc.extra.get("eval_sentences") or (500 if corpus.kind == "synthetic" else 200)
+    evaluator = (Evaluator(corpus, tokenizer, data.val_src, data.val_tgt, data.val_keep,
+                           batch_tokens=tc.batch_tokens, max_sentences=n_sent,
+                           ids=(cfg.pad_id, cfg.bos_id, cfg.eos_id))
+                 if rank == 0 and data.val_src else None)
+    return Trainer(model, tc, data.train_src, data.train_tgt, device=device, evaluator=evaluator,
+                   log_every=args.log_every, rank=rank, world_size=world, ddp_model=ddp_model,
+                   supervision=supervision)
+
+
+def restore(trainer: Trainer, state: dict, args, run_dir: Path, rank: int) -> None:
+    """Continue where the checkpoint left off: optimizer, batcher, RNG, step, history; the
+    metrics written after that step are dropped."""
+    trainer.load_state_dict(state)
+    if args.steps is None and args.epochs is None:
+        trainer.total_steps = int(state.get("total_steps", trainer.total_steps))
+    if rank == 0:
+        from ..checkpoint import load_checkpoint
+
+        runs.truncate_metrics(run_dir, trainer.step)
+        trainer.history = dict(load_checkpoint(run_dir / "checkpoints" / "last").history
+                               or trainer.history)
+
+
+def attach(trainer: Trainer, run_dir: Path, rank: int, tokenizer, tc: TrainConfig, corpus,
+           data: Encoded, callbacks: dict[str, list[Callable]] | None) -> None:
+    """The STOP file on every rank; on rank 0 the knowledge summary, the run-directory writer and
+    the progress printer; then the caller's callbacks."""
+    if rank == 0 and "knowledge" not in trainer.history:
+        from .. import knowledge
+
+        # what the model will know: its domain, the words it sees, its vocabulary's coverage
+        trainer.history["knowledge"] = knowledge.build(tokenizer, corpus.train_src, corpus.task,
+                                                       examples=corpus.val_src[:6])
+    trainer.start_step = trainer.step
+    stop_file = run_dir / runs.STOP
+    trainer.add_callback("on_step", lambda t: t.request_stop("STOP file") if stop_file.exists()
+                         else None)
+    if rank == 0:
+        RunWriter(run_dir, tokenizer, tc.to_dict(), corpus.description).attach(trainer)
+        Progress().attach(trainer)
+        model = trainer.model
+        runs.write_status(run_dir, message=(
+            f"{len(data.train_src)} training pairs ({data.dropped} too long dropped), "
+            f"{len(data.val_src)} validation, vocab {model.cfg.vocab_size}, "
+            f"{model.num_parameters():,} parameters"))
+    for ev, fns in (callbacks or {}).items():
+        for fn in fns:
+            trainer.add_callback(ev, fn)
+
+
+def train_until_stopped(trainer: Trainer) -> str:
+    """trainer.run(), with SIGINT and SIGTERM turned into a stop request (a checkpoint, then exit)."""
+    def on_signal(signum, frame):
+        trainer.request_stop(f"signal {signal.Signals(signum).name}")
+
+    old_int = signal.signal(signal.SIGINT, on_signal)
+    old_term = signal.signal(signal.SIGTERM, on_signal)
+    try:
+        return trainer.run()
+    finally:
+        signal.signal(signal.SIGINT, old_int)
+        signal.signal(signal.SIGTERM, old_term)
 
 
 def main(argv: list[str] | None = None) -> int:

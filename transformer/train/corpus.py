@@ -29,6 +29,30 @@ class Corpus:
     train_meta: list[dict] | None = None  # per training pair (pronoun positions, for supervision)
 
 
+@dataclass(frozen=True)
+class CorpusSpec:
+    """Where a run's text comes from: the fields `load_corpus` reads (an argparse Namespace with
+    the same names works too)."""
+
+    task: str
+    seed: int = 0
+    task_opts: dict = field(default_factory=dict)
+    data_dir: str | None = None
+    tsv: str | None = None
+    src_file: str | None = None
+    tgt_file: str | None = None
+    src_lang: str | None = None
+    tgt_lang: str | None = None
+
+    @classmethod
+    def from_config(cls, tc) -> "CorpusSpec":
+        """From a TrainConfig (fresh or read back from a checkpoint)."""
+        ex = tc.extra
+        return cls(tc.task, tc.seed, ex.get("task_opts", {}),
+                   **{k: ex.get(k) for k in ("data_dir", "tsv", "src_file", "tgt_file",
+                                             "src_lang", "tgt_lang")})
+
+
 def _examples(exs) -> tuple[list[str], list[str], list[dict]]:
     return ([e.src for e in exs], [e.tgt for e in exs],
             [dict(getattr(e, "meta", None) or {}) for e in exs])
@@ -45,7 +69,7 @@ def _split_off_val(src: list[str], tgt: list[str], seed: int, n_val: int | None 
     return ([src[i] for i in tr], [tgt[i] for i in tr], [src[i] for i in val], [tgt[i] for i in val])
 
 
-def load_corpus(args: argparse.Namespace) -> Corpus:
+def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
     """Training and validation text for the chosen task (the anaphora validation split is the
     held-out one: noun pairs never seen in training)."""
     from .. import data

@@ -1,10 +1,22 @@
-"""Settings: per-task defaults, the command line, and resolving flags into a TrainConfig."""
+"""One settings schema for training: every flag of `python -m transformer.train` is a `Setting`
+that names its group, help text and the config field it sets (`model.d_model`, `train.steps`,
+`extra.vocab_size`); the command line (`build_parser`), the resolution of flags into a
+TrainConfig (`resolve_settings`), a run's `settings.json` (`settings_record`) and the Train page's
+form (`form_fields`) are all generated from `SCHEMA`.
+
+A value comes from, in order: the flag, the task's measured default (TASK_DEFAULTS), the
+config dataclass's own default (ModelConfig, TrainConfig).
+"""
 from __future__ import annotations
 
 import argparse
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from ..config import PRESETS, TrainConfig
+from ..config import PRESETS, ModelConfig, TrainConfig
+from ..config import preset as make_preset
 from .corpus import SYNTHETIC, TASKS, UsageError, check_task_opts
 from .rundir import KEEP_STEP_CHECKPOINTS
 
@@ -37,70 +49,140 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 
 
+# ============================================================================== the schema
+DATA, MODEL, TRAINING, RUN = None, "model (a preset, then any field overridden)", "training", \
+    "run directory"  # argparse group titles (None: the parser's own "options" group)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One flag. `field` is what it sets: "model.NAME" (a ModelConfig field), "train.NAME" (a
+    TrainConfig field), "extra.NAME" (TrainConfig.extra) or "" (how to run, not stored). A
+    `switch` (store_true) sets its field(s) to `value`."""
+
+    flag: str
+    group: str | None = DATA
+    help: str | None = None
+    type: type | None = None
+    choices: tuple | None = None
+    default: Any = None  # the flag's own default; None means "not given": the task's, then the config's
+    field: str | tuple[str, ...] = ""
+    switch: bool = False
+    value: Any = True  # what a switch sets its field to
+    metavar: str | None = None
+    repeat: bool = False  # action="append"
+    required: bool = False
+
+    @property
+    def dest(self) -> str:
+        return self.flag[2:].replace("-", "_")
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return (self.field,) if isinstance(self.field, str) and self.field else tuple(self.field)
+
+
+S = Setting
+SCHEMA: tuple[Setting, ...] = (
+    S("--task", choices=TASKS, field="train.task",
+      help="what to learn (default copy; on --resume: the run's)"),
+    S("--data-dir", field="extra.data_dir", help="Multi30k folder (train.en, train.de, val.en, ...)"),
+    S("--src-lang", default="en", field="extra.src_lang"),
+    S("--tgt-lang", default="de", field="extra.tgt_lang"),
+    S("--tsv", field="extra.tsv", help="a TSV corpus: source<TAB>target per line"),
+    S("--src-file", field="extra.src_file"),
+    S("--tgt-file", field="extra.tgt_file"),
+    S("--task-opt", repeat=True, default=[], metavar="KEY=VALUE", field="extra.task_opts",
+      help="synthetic task option passed to transformer.data.load_task (e.g. max_len=12)"),
+    S("--preset", MODEL, choices=tuple(sorted(PRESETS)), field="extra.model.preset"),
+    S("--d-model", MODEL, type=int, field="model.d_model"),
+    S("--heads", MODEL, type=int, field="model.n_heads"),
+    S("--layers", MODEL, type=int, field=("model.n_encoder_layers", "model.n_decoder_layers"),
+      help="encoder and decoder layers"),
+    S("--enc-layers", MODEL, type=int, field="model.n_encoder_layers"),
+    S("--dec-layers", MODEL, type=int, field="model.n_decoder_layers"),
+    S("--d-ff", MODEL, type=int, field="model.d_ff"),
+    S("--dropout", MODEL, type=float, field="model.dropout"),
+    S("--attn-dropout", MODEL, type=float, field="model.attn_dropout",
+      help="dropout on attention weights (default 0: keeps the fused CPU kernel)"),
+    S("--max-len", MODEL, type=int, field="model.max_len"),
+    S("--norm-first", MODEL, switch=True, field="model.norm_first", value=True, help="pre-LN"),
+    S("--learned-pe", MODEL, switch=True, field="model.positional", value="learned"),
+    S("--no-tie", MODEL, switch=True, field="model.tie_embeddings", value=False,
+      help="separate embeddings"),
+    S("--vocab-size", MODEL, type=int, field="extra.vocab_size",
+      help="SentencePiece vocabulary (a soft limit)"),
+    S("--steps", TRAINING, type=int, field="train.steps"),
+    S("--epochs", TRAINING, type=float, field="train.epochs"),
+    S("--batch-tokens", TRAINING, type=int, field="train.batch_tokens"),
+    S("--warmup", TRAINING, type=int, field="train.warmup"),
+    S("--lr-scale", TRAINING, type=float, field="train.lr_scale"),
+    S("--label-smoothing", TRAINING, type=float, field="train.label_smoothing"),
+    S("--grad-clip", TRAINING, type=float, field="train.grad_clip"),
+    S("--weight-decay", TRAINING, type=float, field="train.weight_decay"),
+    S("--eval-every", TRAINING, type=int, field="train.eval_every"),
+    S("--eval-sentences", TRAINING, type=int, field="extra.eval_sentences",
+      help="validation sentences decoded per evaluation (default 500 synthetic, 200 translation)"),
+    S("--supervise-head", TRAINING, metavar="decoder_self:LAYER:HEAD", field="extra.supervise.head",
+      help="attention supervision: an extra loss teaching this head to attend from a pronoun to "
+           "its antecedent, on training pairs that say where both are (anaphora, classroom); see "
+           "transformer/supervise.py"),
+    S("--supervise-weight", TRAINING, type=float, default=1.0, field="extra.supervise.weight",
+      help="weight of that loss (default 1.0)"),
+    S("--checkpoint-every", TRAINING, type=int, field="train.checkpoint_every"),
+    S("--keep-checkpoints", TRAINING, type=int, field="extra.keep_checkpoints",
+      help="step checkpoints kept besides best and last (0 = all; default: all for the synthetic "
+           "tasks, whose checkpoints are small, 3 for translation)"),
+    S("--log-every", TRAINING, type=int, default=10),
+    S("--device", TRAINING, field="train.device", help="auto, cpu or cuda"),
+    S("--seed", TRAINING, type=int, field="train.seed"),
+    S("--threads", TRAINING, type=int, help="CPU threads (default: all cores; the app passes 1)"),
+    S("--out", RUN, required=True, help="run directory (created)"),
+    S("--resume", RUN, switch=True, value=True, default=False,
+      help="continue the run in --out from its last checkpoint"),
+    S("--init", RUN, metavar="CHECKPOINT", field="extra.init",
+      help="start from this checkpoint's weights, vocabulary and model settings (fine-tuning; "
+           "the model flags are ignored)"),
+    S("--slots-root", RUN, help=argparse.SUPPRESS),  # launcher's lock folder, freed on exit
+)
+del S
+BY_FLAG: dict[str, Setting] = {s.flag: s for s in SCHEMA}
+# Where a setting's fallback lives when neither the flag nor the task gives one.
+_FALLBACK = {"extra.vocab_size": ModelConfig().vocab_size,
+             "extra.keep_checkpoints": KEEP_STEP_CHECKPOINTS, "extra.model.preset": "tiny"}
+
+
+def config_default(name: str) -> Any:
+    """The dataclass default of a "train.NAME" or "model.NAME" field (or the fallback of an extra)."""
+    if name in _FALLBACK:
+        return _FALLBACK[name]
+    where, _, attr = name.partition(".")
+    cls = {"train": TrainConfig, "model": ModelConfig}.get(where)
+    if cls is None:
+        return None
+    f = {f.name: f for f in dataclasses.fields(cls)}[attr]
+    return f.default
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The command line, generated from SCHEMA."""
     p = argparse.ArgumentParser(prog="python -m transformer.train",
                                 description="Train an encoder-decoder Transformer.")
-    a = p.add_argument
-    a("--task", choices=TASKS, default=None, help="what to learn (default copy; on --resume: the run's)")
-    a("--data-dir", help="Multi30k folder (train.en, train.de, val.en, ...)")
-    a("--src-lang", default="en")
-    a("--tgt-lang", default="de")
-    a("--tsv", help="a TSV corpus: source<TAB>target per line")
-    a("--src-file")
-    a("--tgt-file")
-    a("--task-opt", action="append", default=[], metavar="KEY=VALUE",
-      help="synthetic task option passed to transformer.data.load_task (e.g. max_len=12)")
-    g = p.add_argument_group("model (a preset, then any field overridden)")
-    g.add_argument("--preset", choices=sorted(PRESETS))
-    g.add_argument("--d-model", type=int)
-    g.add_argument("--heads", type=int)
-    g.add_argument("--layers", type=int, help="encoder and decoder layers")
-    g.add_argument("--enc-layers", type=int)
-    g.add_argument("--dec-layers", type=int)
-    g.add_argument("--d-ff", type=int)
-    g.add_argument("--dropout", type=float)
-    g.add_argument("--attn-dropout", type=float, help="dropout on attention weights (default 0: "
-                   "keeps the fused CPU kernel)")
-    g.add_argument("--max-len", type=int)
-    g.add_argument("--norm-first", action="store_true", default=None, help="pre-LN")
-    g.add_argument("--learned-pe", action="store_true", default=None)
-    g.add_argument("--no-tie", action="store_true", default=None, help="separate embeddings")
-    g.add_argument("--vocab-size", type=int, help="SentencePiece vocabulary (a soft limit)")
-    t = p.add_argument_group("training")
-    t.add_argument("--steps", type=int)
-    t.add_argument("--epochs", type=float)
-    t.add_argument("--batch-tokens", type=int)
-    t.add_argument("--warmup", type=int)
-    t.add_argument("--lr-scale", type=float)
-    t.add_argument("--label-smoothing", type=float)
-    t.add_argument("--grad-clip", type=float)
-    t.add_argument("--weight-decay", type=float)
-    t.add_argument("--eval-every", type=int)
-    t.add_argument("--eval-sentences", type=int, default=None,
-                   help="validation sentences decoded per evaluation (default 500 synthetic, 200 "
-                        "translation)")
-    t.add_argument("--supervise-head", metavar="decoder_self:LAYER:HEAD",
-                   help="attention supervision: an extra loss teaching this head to attend from "
-                        "a pronoun to its antecedent, on training pairs that say where both are "
-                        "(anaphora, classroom); see transformer/supervise.py")
-    t.add_argument("--supervise-weight", type=float, default=1.0,
-                   help="weight of that loss (default 1.0)")
-    t.add_argument("--checkpoint-every", type=int)
-    t.add_argument("--keep-checkpoints", type=int, default=None,
-                   help="step checkpoints kept besides best and last (0 = all; default: all for "
-                        "the synthetic tasks, whose checkpoints are small, 3 for translation)")
-    t.add_argument("--log-every", type=int, default=10)
-    t.add_argument("--device", default=None, help="auto, cpu or cuda")
-    t.add_argument("--seed", type=int)
-    t.add_argument("--threads", type=int, default=None,
-                   help="CPU threads (default: all cores; the app passes 1)")
-    r = p.add_argument_group("run directory")
-    r.add_argument("--out", required=True, help="run directory (created)")
-    r.add_argument("--resume", action="store_true", help="continue the run in --out from its last checkpoint")
-    r.add_argument("--init", metavar="CHECKPOINT",
-                   help="start from this checkpoint's weights, vocabulary and model settings "
-                        "(fine-tuning; the model flags are ignored)")
-    r.add_argument("--slots-root", help=argparse.SUPPRESS)  # launcher's lock folder, freed on exit
+    groups: dict[str | None, Any] = {DATA: p}
+    for s in SCHEMA:
+        if s.group not in groups:
+            groups[s.group] = p.add_argument_group(s.group)
+        kw: dict[str, Any] = {"default": s.default}
+        if s.switch:
+            kw["action"] = "store_true"
+        elif s.repeat:
+            kw["action"] = "append"
+        for k in ("type", "choices", "metavar", "help"):
+            if getattr(s, k) is not None:
+                kw[k] = getattr(s, k)
+        if s.required:
+            kw["required"] = True
+        groups[s.group].add_argument(s.flag, **kw)
     return p
 
 
@@ -120,64 +202,150 @@ def _parse_task_opts(items: list[str]) -> dict:
     return out
 
 
+def _given(args: argparse.Namespace, s: Setting) -> bool:
+    v = getattr(args, s.dest, None)
+    return bool(v) if s.switch else v is not None
+
+
 def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
-    """(model overrides incl. preset name, TrainConfig) from flags, task defaults, then globals.
-    Raises ValueError (from the dataclasses, naming the field) for impossible values."""
+    """(model overrides incl. preset name, TrainConfig) from flags, task defaults, then the
+    configs' defaults. Raises ValueError (from the dataclasses, naming the field) for impossible
+    values."""
     task = args.task or "copy"
     d = TASK_DEFAULTS[task]
-    pick = lambda name, default=None: (getattr(args, name) if getattr(args, name, None) is not None
-                                       else d.get(name, default))
-    preset = pick("preset", "tiny")
-    model: dict[str, Any] = {"preset": preset}
-    for flag, fieldname in (("d_model", "d_model"), ("heads", "n_heads"), ("d_ff", "d_ff"),
-                            ("attn_dropout", "attn_dropout"), ("max_len", "max_len")):
-        if getattr(args, flag) is not None:
-            model[fieldname] = getattr(args, flag)
-    dropout = pick("dropout")
-    if dropout is not None:
-        model["dropout"] = dropout
-    if args.layers is not None:
-        model["n_encoder_layers"] = model["n_decoder_layers"] = args.layers
-    if args.enc_layers is not None:
-        model["n_encoder_layers"] = args.enc_layers
-    if args.dec_layers is not None:
-        model["n_decoder_layers"] = args.dec_layers
-    if args.norm_first:
-        model["norm_first"] = True
-    if args.learned_pe:
-        model["positional"] = "learned"
-    if args.no_tie:
-        model["tie_embeddings"] = False
-    epochs = args.epochs if args.epochs is not None else (0.0 if args.steps is not None
-                                                          else d.get("epochs", 0.0))
-    tc = TrainConfig(
-        task=task,
-        steps=pick("steps", 1000),
-        epochs=float(epochs),
-        batch_tokens=pick("batch_tokens", 4096),
-        lr_scale=pick("lr_scale", 1.0),
-        warmup=pick("warmup", 4000),
-        label_smoothing=pick("label_smoothing", 0.1),
-        grad_clip=pick("grad_clip", 1.0),
-        weight_decay=pick("weight_decay", 0.0),
-        eval_every=pick("eval_every", 200),
-        checkpoint_every=pick("checkpoint_every", 500),
-        seed=pick("seed", 0),
-        device=args.device or "auto",
-        extra={"vocab_size": pick("vocab_size", 8000), "src_lang": args.src_lang,
-               "tgt_lang": args.tgt_lang, "data_dir": args.data_dir, "tsv": args.tsv,
-               "src_file": args.src_file, "tgt_file": args.tgt_file,
-               "task_opts": _parse_task_opts(args.task_opt), "model": model,
-               "eval_sentences": args.eval_sentences,
-               "keep_checkpoints": pick("keep_checkpoints", KEEP_STEP_CHECKPOINTS)},
-    )
+
+    def pick(s: Setting) -> Any:
+        name = s.fields[0].rsplit(".", 1)[1]
+        if _given(args, s):
+            return getattr(args, s.dest)
+        return d.get(name, config_default(s.fields[0]))
+
+    # the model: a preset, then each field a flag or the task gives (the preset has the rest)
+    model: dict[str, Any] = {"preset": pick(BY_FLAG["--preset"])}
+    for s in SCHEMA:
+        if s.fields and s.fields[0].startswith("model."):
+            value = (s.value if s.switch else getattr(args, s.dest)) if _given(args, s) \
+                else d.get(s.dest)
+            for f in (s.fields if value is not None else ()):
+                model[f.split(".", 1)[1]] = value
+
+    # training: each train.* field from its flag, the task, the dataclass; epochs only when
+    # --steps is not given (--steps alone means "this many steps", whatever the task's epochs)
+    train = {s.fields[0].split(".", 1)[1]: pick(s) for s in SCHEMA
+             if s.fields and s.fields[0].startswith("train.")}
+    train["task"] = task
+    train["device"] = args.device or "auto"
+    if args.epochs is None:
+        train["epochs"] = 0.0 if args.steps is not None else d.get("epochs", 0.0)
+    train["epochs"] = float(train["epochs"])
+    extra = {s.fields[0].split(".", 1)[1]: getattr(args, s.dest) for s in SCHEMA
+             if s.fields and s.fields[0].startswith("extra.") and s.fields[0].count(".") == 1}
+    extra.pop("init", None)  # set by the run when the checkpoint loads
+    for name in ("vocab_size", "keep_checkpoints"):
+        extra[name] = pick(BY_FLAG["--" + name.replace("_", "-")])
+    extra["task_opts"] = _parse_task_opts(args.task_opt)
+    extra["model"] = model
+    tc = TrainConfig(**train, extra=extra)
     if task in SYNTHETIC:
         check_task_opts(task, tc.extra["task_opts"])
     if not isinstance(tc.extra["vocab_size"], int) or tc.extra["vocab_size"] < 5:
         raise ValueError(f"vocab_size: must be an integer of at least 5 (got {tc.extra['vocab_size']!r})")
     # Check the model shape now (vocab comes later from the tokenizer; 8000 is a stand-in).
     shape = {k: v for k, v in model.items() if k != "preset"}
-    from ..config import preset as make_preset
-
-    make_preset(preset, vocab_size=max(8000, tc.extra["vocab_size"]), **shape)
+    make_preset(model["preset"], vocab_size=max(8000, tc.extra["vocab_size"]), **shape)
     return model, tc
+
+
+# ============================================================================== settings.json
+SETTINGS_FILE = "settings.json"
+
+
+def settings_record(model_cfg: ModelConfig, tc: TrainConfig, argv: list[str],
+                    args: argparse.Namespace | None = None) -> dict:
+    """What a run was started with, resolved: the model and training configs, the command line,
+    the flags as parsed, and the versions that ran it."""
+    import platform
+
+    import torch
+
+    from .. import __version__
+
+    return {"model": model_cfg.to_dict(), "train": tc.to_dict(), "argv": [str(a) for a in argv],
+            "flags": {k: v for k, v in sorted(vars(args).items())} if args is not None else {},
+            "versions": {"attention_lab": __version__, "python": platform.python_version(),
+                         "torch": torch.__version__}}
+
+
+def write_settings(run_dir, record: dict) -> None:
+    from .. import runs
+
+    runs.write_json_atomic(Path(run_dir) / SETTINGS_FILE, record)
+
+
+def read_settings(run_dir) -> tuple[ModelConfig, TrainConfig, dict] | None:
+    """(ModelConfig, TrainConfig, the whole record) from RUN_DIR/settings.json; None when the run
+    has none (older runs, or one that has not built its model yet). ValueError when the file is
+    there but not a valid record."""
+    from .. import runs
+
+    rec = runs.read_json(Path(run_dir) / SETTINGS_FILE, None)
+    if rec is None:
+        return None
+    if not isinstance(rec, dict) or not isinstance(rec.get("model"), dict):
+        raise ValueError(f"{SETTINGS_FILE}: not a settings record")
+    return ModelConfig.from_dict(rec["model"]), TrainConfig.from_dict(rec["train"]), rec
+
+
+# ============================================================================== the Train page's form
+@dataclass(frozen=True)
+class FormField:
+    """One input of the Train page's form: `name` is the flag's dest, `kind` int, float or bool
+    (a switch: True means the flag is given), `default` what the trainer would use."""
+
+    name: str
+    kind: str
+    flag: str
+    group: str  # "model" or "train"
+    default: Any
+    help: str | None
+
+
+# chosen elsewhere on the page (preset, device), or not offered there
+NOT_IN_FORM = ("--preset", "--layers", "--supervise-head", "--supervise-weight", "--device",
+               "--threads")
+
+
+def form_fields(task: str, preset: str | None = None) -> list[FormField]:
+    """The model and training settings a form offers, in the CLI's order, each with the value the
+    trainer would use for TASK (and PRESET, else the task's) when the flag is left out."""
+    argv = ["--out", "-", "--task", task] + (["--preset", preset] if preset else [])
+    args = build_parser().parse_args(argv)
+    model, tc = resolve_settings(args)
+    cfg = make_preset(model["preset"], **{k: v for k, v in model.items() if k != "preset"})
+    known = {"train": tc.to_dict(), "extra": {**tc.extra, "eval_sentences": tc.extra[
+        "eval_sentences"] or (500 if task in SYNTHETIC else 200)}, "model": cfg.to_dict()}
+    out = []
+    for s in SCHEMA:
+        if s.group not in (MODEL, TRAINING) or s.flag in NOT_IN_FORM:
+            continue
+        where, _, name = s.fields[0].partition(".") if s.fields else ("", "", "")
+        if s.switch:
+            kind, default = "bool", known[where][name] == s.value
+        else:
+            kind = s.type.__name__
+            default = known[where][name] if where else getattr(args, s.dest)
+        out.append(FormField(s.dest, kind, s.flag, "model" if s.group == MODEL else "train",
+                             default, s.help))
+    return out
+
+
+def form_argv(fields: list[FormField], values: dict[str, Any]) -> list[str]:
+    """The flags for a form's values (a switch is given when its value is True)."""
+    argv: list[str] = []
+    for f in fields:
+        v = values.get(f.name, f.default)
+        if f.kind == "bool":
+            argv += [f.flag] if v else []
+        else:
+            argv += [f.flag, str(v)]
+    return argv
