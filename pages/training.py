@@ -6,11 +6,11 @@ import os
 import streamlit as st
 
 from transformer import runs
-from transformer.config import PRESETS, ModelConfig, TrainConfig
+from transformer.config import PRESETS
 from transformer.data import CorpusError
 from transformer.disk_budget import DiskBudgetError
-from transformer.train import SYNTHETIC, TASK_DEFAULTS, build_parser
-from ui import i18n, models, roles, runs_ui
+from transformer.train import SYNTHETIC, TASK_DEFAULTS
+from ui import i18n, models, roles, runs_ui, train_form
 from ui.strings import roles as role_strings
 from ui.strings import train as strings
 from viz import training as vt
@@ -18,7 +18,6 @@ from viz import training as vt
 t = i18n.translator(strings)
 rt = i18n.translator(role_strings)
 ft = runs_ui.frozen_translator(strings)  # for format_func
-FLAGS = {o for a in build_parser()._actions for o in a.option_strings}
 SAMPLE_ROWS = 6  # evaluations shown per sample sentence before "older evaluations"
 
 st.title(t("title"))
@@ -50,60 +49,11 @@ if m30k is not None:
     TASKS.append("multi30k")
 TASKS.append("upload")
 
-# (name, kind, CLI flag, group); kind: int, float, bool; defaults come from defaults() below.
-FIELDS = [
-    ("d_model", "int", "--d-model", "model"), ("n_heads", "int", "--heads", "model"),
-    ("enc_layers", "int", "--enc-layers", "model"), ("dec_layers", "int", "--dec-layers", "model"),
-    ("d_ff", "int", "--d-ff", "model"), ("dropout", "float", "--dropout", "model"),
-    ("attn_dropout", "float", "--attn-dropout", "model"), ("max_len", "int", "--max-len", "model"),
-    ("norm_first", "bool", "--norm-first", "model"), ("learned_pe", "bool", "--learned-pe", "model"),
-    ("tie", "bool", "--no-tie", "model"), ("vocab_size", "int", "--vocab-size", "model"),
-    ("steps", "int", "--steps", "train"), ("epochs", "float", "--epochs", "train"),
-    ("batch_tokens", "int", "--batch-tokens", "train"), ("warmup", "int", "--warmup", "train"),
-    ("lr_scale", "float", "--lr-scale", "train"),
-    ("label_smoothing", "float", "--label-smoothing", "train"),
-    ("grad_clip", "float", "--grad-clip", "train"),
-    ("weight_decay", "float", "--weight-decay", "train"),
-    ("eval_every", "int", "--eval-every", "train"),
-    ("eval_sentences", "int", "--eval-sentences", "train"),
-    ("checkpoint_every", "int", "--checkpoint-every", "train"),
-    ("keep_checkpoints", "int", "--keep-checkpoints", "train"),
-    ("log_every", "int", "--log-every", "train"), ("seed", "int", "--seed", "train"),
-]
-FIELDS = [f for f in FIELDS if f[2] in FLAGS]  # only what this trainer understands
-
-
-def defaults(task: str, preset: str) -> dict:
-    """What the trainer would use: the preset's shape, the task's measured defaults, then the
-    dataclasses' defaults."""
-    td = TASK_DEFAULTS["tsv" if task == "upload" else task]
-    shape = {**ModelConfig().to_dict(), **PRESETS[preset]}
-    tc = TrainConfig()
-    return {
-        "d_model": shape["d_model"], "n_heads": shape["n_heads"],
-        "enc_layers": shape["n_encoder_layers"], "dec_layers": shape["n_decoder_layers"],
-        "d_ff": shape["d_ff"], "dropout": float(td.get("dropout", shape["dropout"])),
-        "attn_dropout": float(shape["attn_dropout"]), "max_len": shape["max_len"],
-        "norm_first": shape["norm_first"], "learned_pe": shape["positional"] == "learned",
-        "tie": shape["tie_embeddings"], "vocab_size": td.get("vocab_size", 8000),
-        "steps": td.get("steps", tc.steps), "epochs": float(td.get("epochs", 0.0)),
-        "batch_tokens": td.get("batch_tokens", tc.batch_tokens),
-        "warmup": td.get("warmup", tc.warmup), "lr_scale": float(td.get("lr_scale", tc.lr_scale)),
-        "label_smoothing": tc.label_smoothing, "grad_clip": tc.grad_clip,
-        "weight_decay": tc.weight_decay, "eval_every": td.get("eval_every", tc.eval_every),
-        "eval_sentences": 500 if task in SYNTHETIC else 200,
-        # Synthetic tasks: a checkpoint at every evaluation, for "Attention across training".
-        "checkpoint_every": (td.get("eval_every", tc.eval_every) if task in SYNTHETIC
-                             else td.get("checkpoint_every", tc.checkpoint_every)),
-        "keep_checkpoints": 10, "log_every": 10, "seed": tc.seed,
-    }
-
-
 def start_form() -> None:
     c1, c2 = st.columns(2)
     task = c1.selectbox(t("task"), TASKS, key="train_task", format_func=lambda k: ft(f"task_{k}"),
                         help=t("task_help"))
-    td = TASK_DEFAULTS["tsv" if task == "upload" else task]
+    td = TASK_DEFAULTS[train_form.trainer_task(task)]
     presets = sorted(PRESETS, key=lambda p: PRESETS[p]["d_model"])
     if st.session_state.get("train_task_seen") != task:  # a new task: its preset by default
         st.session_state["train_preset"] = td["preset"]
@@ -148,10 +98,10 @@ def start_form() -> None:
 
     # Defaults follow the task and the preset until the user changes them.
     sig = (task, preset)
-    d = defaults(task, preset)
+    fields = train_form.fields(task, preset)
     if st.session_state.get("train_defaults_for") != sig:
-        for name, *_ in FIELDS:
-            st.session_state[f"train_p_{name}"] = d[name]
+        for f in fields:
+            st.session_state[f"train_p_{f.name}"] = f.default
         st.session_state["train_p_device"] = "auto"
         st.session_state["train_defaults_for"] = sig
 
@@ -160,24 +110,23 @@ def start_form() -> None:
         for group in ("model", "train"):
             st.markdown(f"**{t('group_' + group)}**")
             cols = st.columns(3)
-            for i, (name, kind, flag, g) in enumerate(f for f in FIELDS if f[3] == group):
-                box = cols[i % 3]
-                key = f"train_p_{name}"
-                if kind == "bool":
-                    box.checkbox(t(f"l_{name}"), key=key)
-                elif kind == "int":
-                    box.number_input(t(f"l_{name}"), key=key, min_value=0, step=1)
+            in_group = [f for f in fields if f.group == group]
+            for i, f in enumerate(in_group):
+                box, key, label = cols[i % 3], f"train_p_{f.name}", t(f"l_{f.name}")
+                if f.kind == "bool":
+                    box.checkbox(label, key=key)
+                elif f.kind == "int":
+                    box.number_input(label, key=key, min_value=0, step=1)
                 else:
-                    box.number_input(t(f"l_{name}"), key=key, min_value=0.0, step=0.05,
-                                     format="%.4g")
-                box.caption(t(f"h_{name}"))
+                    box.number_input(label, key=key, min_value=0.0, step=0.05, format="%.4g")
+                box.caption(t(f"h_{f.name}"))
             if group == "train":
-                box = cols[len([f for f in FIELDS if f[3] == group]) % 3]
+                box = cols[len(in_group) % 3]
                 box.radio(t("l_device"), ["auto", "cpu", "cuda"], key="train_p_device",
                           horizontal=True, format_func=lambda d: ft(f"dev_{d}"))
                 box.caption(t("h_device"))
 
-    p = {name: st.session_state[f"train_p_{name}"] for name, *_ in FIELDS}
+    p = {f.name: st.session_state[f"train_p_{f.name}"] for f in fields}
     total = p["steps"] if not p.get("epochs") else None
     try:
         st.plotly_chart(vt.lr_figure(total or 1000, int(p["d_model"]), int(p["warmup"]),
@@ -187,20 +136,8 @@ def start_form() -> None:
     except ValueError:
         pass
 
-    args = ["--task", "tsv" if task == "upload" else task, "--preset", preset]
-    for k, v in data_flags.items():
-        args += [k, v]
-    for name, kind, flag, _ in FIELDS:
-        v = p[name]
-        if kind == "bool":
-            if name == "tie":
-                if not v:
-                    args.append(flag)
-            elif v:
-                args.append(flag)
-        else:
-            args += [flag, str(v)]
-    args += ["--device", st.session_state["train_p_device"]]
+    args = train_form.argv(task, preset, fields, p, data_flags,
+                           st.session_state["train_p_device"])
 
     who = runs_ui.busy()
     if len(who) >= cap:

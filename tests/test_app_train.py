@@ -13,7 +13,7 @@ from app_helpers import no_errors, open_app
 from transformer import runs
 
 PAGE = "pages/training.py"
-TINY = {"d_model": 16, "n_heads": 2, "enc_layers": 1, "dec_layers": 1, "d_ff": 32,
+TINY = {"d_model": 16, "heads": 2, "enc_layers": 1, "dec_layers": 1, "d_ff": 32,
         "dropout": 0.0, "vocab_size": 40, "steps": 100000, "batch_tokens": 256, "warmup": 20,
         "eval_every": 10, "eval_sentences": 10, "checkpoint_every": 100000, "log_every": 5}
 
@@ -75,7 +75,7 @@ def test_form_says_the_device_and_lists_every_hyperparameter(monkeypatch, tmp_pa
     no_errors(at)
     assert at.info and ("CPU" in at.info[0].value or "GPU" in at.info[0].value)
     keys = {w.key for w in at.number_input}
-    for k in ("d_model", "n_heads", "warmup", "lr_scale", "label_smoothing", "eval_every"):
+    for k in ("d_model", "heads", "warmup", "lr_scale", "label_smoothing", "eval_every"):
         assert f"train_p_{k}" in keys
     # anaphora's measured defaults fill the form when that task is chosen
     at.session_state["train_task"] = "anaphora"  # (AppTest formats options in English)
