@@ -258,10 +258,23 @@ class Settings:
 
 
 def settings(path: Path, status: dict | None = None) -> Settings | None:
-    """The schedule's inputs: from the last checkpoint's config when there is one, else from the
-    command the run was started with (the trainer's own resolution of flags and task defaults)."""
-    status = status or {}
-    total = status.get("total_steps")
+    """The schedule's inputs, from the run's settings.json (what the trainer resolved when it
+    started or resumed the run). A run without one (older than settings.json): from its last
+    checkpoint's config, else from the command it was started with, parsed again."""
+    from transformer.train import read_settings
+    total = (status or {}).get("total_steps")
+    try:
+        record = read_settings(path)
+    except (ValueError, KeyError, TypeError):  # a damaged file: as if there were none
+        record = None
+    if record is not None:
+        cfg, tc, _ = record
+        return Settings(tc.task, cfg.d_model, tc.warmup, tc.lr_scale,
+                        total or (tc.steps if not tc.epochs else None))
+    return _settings_before_settings_json(path, total)
+
+
+def _settings_before_settings_json(path: Path, total: int | None) -> Settings | None:
     last = path / "checkpoints" / "last"
     if (last / "config.json").exists():
         try:
@@ -273,12 +286,10 @@ def settings(path: Path, status: dict | None = None) -> Settings | None:
     cmd = runs.read_json(path / runs.COMMAND, None)
     if not isinstance(cmd, dict):
         return None
-    argv = [a for a in cmd.get("argv", [])[2:]]  # after "-m transformer.train"
     try:
         from transformer.config import PRESETS
         from transformer.train import build_parser, resolve_settings
-
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(cmd.get("argv", [])[2:])  # after "-m transformer.train"
         if args.resume:
             return None
         model, tc = resolve_settings(args)

@@ -12,7 +12,8 @@ The package, one job a module:
     loop        Adam, label-smoothed cross-entropy, the `Trainer` (callbacks, no I/O)
     evaluation  validation loss/accuracy, greedy decoding, the task's score (`Evaluator`)
     rundir      the run directory: `RunWriter` (status.json, metrics.jsonl, checkpoints), repairs
-    settings    per-task defaults, the command line, resolving flags into a TrainConfig
+    settings    per-task defaults and the settings schema: the command line, resolving flags into
+                a TrainConfig, a run's settings.json, the Train page's form
     cli         `run()` and `main()`: the steps of a run, the progress printer
 
 The Trainer knows nothing about terminals or files: it reports through callbacks (minGPT style).
@@ -38,12 +39,14 @@ from .corpus import (SYNTHETIC, TASKS, TRANSLATION, Corpus, UsageError,  # noqa:
 from .loop import StepRecord, Trainer, label_smoothed_loss, make_optimizer  # noqa: E402
 from .evaluation import Evaluator, decode_many, pronoun_correct, val_loss_acc, _share  # noqa: E402
 from .rundir import KEEP_STEP_CHECKPOINTS, RunWriter, recover_checkpoints  # noqa: E402
-from .settings import TASK_DEFAULTS, build_parser, resolve_settings  # noqa: E402
+from .settings import (TASK_DEFAULTS, build_parser, form_argv, form_fields,  # noqa: E402
+                       read_settings, resolve_settings, settings_record)
 from .cli import Progress, default_threads, main, run  # noqa: E402
 
 __all__ = ["SYNTHETIC", "TASKS", "TRANSLATION", "Corpus", "UsageError", "check_task_opts",
            "data_val_split", "encode_pairs", "load_corpus", "task_options", "StepRecord",
            "Trainer", "label_smoothed_loss", "make_optimizer", "Evaluator", "decode_many",
            "pronoun_correct", "val_loss_acc", "KEEP_STEP_CHECKPOINTS", "RunWriter",
-           "recover_checkpoints", "TASK_DEFAULTS", "build_parser", "resolve_settings", "Progress",
+           "recover_checkpoints", "TASK_DEFAULTS", "build_parser", "resolve_settings",
+           "settings_record", "read_settings", "form_fields", "form_argv", "Progress",
            "default_threads", "main", "run"]
