@@ -170,10 +170,12 @@ def data_val_split(task: str) -> str:
     return "val"
 
 
-def encode_pairs(tokenizer, src: list[str], tgt: list[str], max_len: int, eos_id: int = 2,
+def encode_pairs(tokenizer, src: list[str], tgt: list[str], max_len: int, *, eos_id: int,
                  kept: list[int] | None = None):
     """Source = pieces + EOS (as transformer.text does for decoding); target = pieces (the batcher
-    adds BOS/EOS). Pairs too long for the model are dropped; returns (src_ids, tgt_ids, dropped)."""
+    adds BOS/EOS). MAX_LEN and EOS_ID are the model config's (`cfg.max_len`, `cfg.eos_id`: no
+    default, so a caller cannot fall back to ids the model does not use). Pairs too long for the
+    model are dropped; returns (src_ids, tgt_ids, dropped)."""
     eos = eos_id
     s_ids = tokenizer.encode_batch(src)
     t_ids = tokenizer.encode_batch(tgt)

@@ -64,12 +64,14 @@ class Evaluator:
     that picks the best checkpoint is that metric (val loss breaks nothing: it is reported too)."""
 
     def __init__(self, corpus: Corpus, tokenizer, val_src_ids, val_tgt_ids, keep_idx, *,
-                 batch_tokens: int, max_sentences: int, n_samples: int = 3, max_batches: int = 50,
-                 ids: tuple[int, int, int] = (0, 1, 2)):
+                 batch_tokens: int, max_sentences: int, ids: tuple[int, int, int],
+                 n_samples: int = 3, max_batches: int = 50):
         self.corpus, self.tokenizer = corpus, tokenizer
         self.src_ids, self.tgt_ids = val_src_ids, val_tgt_ids
         self.keep_idx = keep_idx  # val example index of each encoded pair
-        pad, bos, eos = ids  # the model config's pad, bos and eos ids
+        # the model config's (pad_id, bos_id, eos_id): no default, so a caller cannot fall back
+        # to ids the model does not use
+        pad, bos, eos = ids
         self.batches = fixed_batches(val_src_ids, val_tgt_ids, batch_tokens, pad_id=pad,
                                      bos_id=bos, eos_id=eos)[:max_batches]
         self.max_sentences = max_sentences
