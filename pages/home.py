@@ -15,11 +15,11 @@ ts = i18n.translator(shell_strings)
 # its parameter into its input box (ui.inspect_cache.fill_from_link / apply_query_params).
 STOPS = [
     ("att_title", "att_text", "pages/attention_maps.py", "page_attention",
-     "The dog saw the book because it was hungry .", "text"),
+     "A man buys a newspaper at the stand and reads it on the train .", "text"),
     ("step_title", "step_text", "pages/step_by_step.py", "page_step",
-     "The dog saw the book because it was hungry .", "text"),
+     "A woman sleeps in a car , and its windows are open .", "text"),
     ("heads_title", "heads_text", "pages/head_finder.py", "page_heads",
-     "The cow saw the bucket because it was excited .", "text"),
+     "A cat lies on a chair in the sun , and it looks very happy .", "text"),
     ("pe_title", "pe_text", "pages/positional_encoding.py", "page_pe", "I love AI", "text"),
     ("masks_title", "masks_text", "pages/masking.py", "page_masks",
      "A dog runs .\nTwo men play football on the grass .", "text"),

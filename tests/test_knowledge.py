@@ -66,7 +66,7 @@ def test_write_keeps_the_rest_of_history(tmp_path):
     assert not list(tmp_path.glob(".*tmp"))
 
 
-@pytest.mark.parametrize("name", ["multi30k-en-de", "anaphora-en-de", "copy-tiny", "reverse-tiny"])
+@pytest.mark.parametrize("name", ["classroom-en-de", "multi30k-en-de", "anaphora-en-de", "copy-tiny", "reverse-tiny"])
 def test_shipped_checkpoints_say_what_they_know(name):
     from transformer.checkpoint import load_checkpoint
 
@@ -154,3 +154,15 @@ def test_attention_page_marks_unknown_words_and_offers_sentences(monkeypatch, tm
     no_errors(at)
     assert at.text_input(key="att_text").value == rec["examples"][1]
     assert not at.warning  # an offered sentence has no marked word
+
+
+def test_examples_hold_only_seen_words():
+    class Tok:
+        vocab_size = 10
+
+        def encode(self, w):
+            return [1]
+
+    rec = knowledge.build(Tok(), ["a dog runs", "a cat sleeps"], "multi30k",
+                          examples=["a dog sleeps", "a snapshot of a dog"])
+    assert rec["examples"] == ["a dog sleeps"]

@@ -85,7 +85,9 @@ def build(tokenizer, sources: Iterable[str], task: str,
             "many_pieces_share": round(many / running, 4) if running else 0.0,
             "vocab_size": tokenizer.vocab_size,
         },
-        "examples": list(examples),
+        # offered sentences use only words the model saw in training (an example drawn from
+        # validation text may hold a word training never had: "snapshot")
+        "examples": [e for e in examples if all(w in counts for w in words(e))],
     }
 
 

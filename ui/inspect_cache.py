@@ -84,6 +84,9 @@ def pronoun_accuracy(path: str, n: int | None = None, ablate: tuple[str, ...] = 
 # -- shared page helpers ----------------------------------------------------------------------
 EXAMPLES = {
     "anaphora": "The dog saw the book because it was hungry .",
+    # the pronoun's antecedent is not the nearest noun, and German tells them apart (die Zeitung:
+    # sie; der Stand: ihn); with the pronoun head off, classroom-en-de writes "ihn"
+    "classroom": "A man buys a newspaper at the stand and reads it on the train .",
     "copy": "a b c d e f", "reverse": "a b c d e f", "sort": "d a f b e c",
 }
 DEFAULT_EXAMPLE = "A dog runs in the park ."
@@ -91,6 +94,7 @@ DEFAULT_EXAMPLE = "A dog runs in the park ."
 EXAMPLE_TARGETS = {
     EXAMPLES["anaphora"]: "Der Hund sah das Buch , weil er hungrig war .",
     DEFAULT_EXAMPLE: "Ein Hund rennt im Park .",
+    EXAMPLES["classroom"]: "Ein Mann kauft eine Zeitung am Stand und liest sie im Zug .",
 }
 
 

@@ -42,6 +42,9 @@ def _keep_a_language() -> None:
         st.session_state[i18n.KEY] = "en"
 
 
+# the shipped model a fresh session opens on (ATTENTION_LAB_DEFAULT overrides): caption-style
+# English, whole words, a pronoun head (checkpoints/classroom-en-de/README.md)
+DEFAULT_CHECKPOINT = "classroom-en-de"
 UPLOAD_PICK = "shell_upload_pick"  # an uploaded checkpoint to select on the next run
 
 
@@ -52,7 +55,7 @@ def _default_choice(choices: list[models.Choice]) -> str | None:
         for c in choices:
             if c.label == q or Path(c.path).name == q:
                 return c.path
-    preferred = os.environ.get("ATTENTION_LAB_DEFAULT", "anaphora-en-de")
+    preferred = os.environ.get("ATTENTION_LAB_DEFAULT", DEFAULT_CHECKPOINT)
     for c in choices:
         if c.group == "shipped" and c.label == preferred:
             return c.path

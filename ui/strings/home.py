@@ -25,9 +25,10 @@ EN = {
                  "products, the scaling by √d_k, the softmax, the weighted sum. Every number "
                  "comes from the real model.",
     "heads_title": "What do the heads do?",
-    "heads_text": "Some heads look at the previous word, some align source and target, and in the "
-                  "pronoun task one head finds what \"it\" refers to. Score every head, then switch "
-                  "heads off to test the claim.",
+    "heads_text": "Some heads look at the previous word, some align source and target, and one "
+                  "head of the default model finds what \"it\" refers to. Score every head on "
+                  "hand-written sentences, then switch heads off to test the claim: in the sentence "
+                  "below, \"it\" is the cat, and the German must say sie.",
     "worked_title": "The notes' worked examples, checked",
     "worked_text": "The hand-worked examples from the study notes, recomputed. Where the notes "
                    "slipped, the page shows the right number and which step went wrong.",
@@ -54,8 +55,9 @@ ZH = {
     "step_text": "选一个头里的一个词，跟着它走：它的查询、每个键、点积、除以 √d_k、softmax、"
                  "加权求和。每个数字都来自真实的模型。",
     "heads_title": "注意力头在做什么？",
-    "heads_text": "有的头看前一个词，有的头对齐源句和目标句；在代词任务中，有一个头能找到 \"it\" "
-                  "指代什么。给每个头打分，再关掉某些头来检验这个说法。",
+    "heads_text": "有的头看前一个词，有的头对齐源句和目标句；默认模型中有一个头能找到 \"it\" "
+                  "指代什么。在手写的句子上给每个头打分，再关掉某些头来检验这个说法：下面这句话里 \"it\" "
+                  "指的是猫，德语必须写 sie。",
     "worked_title": "笔记中的手算例题，逐一核对",
     "worked_text": "学习笔记里的手算例题，重新计算一遍。笔记算错的地方，页面会给出正确的数字，并指出"
                    "是哪一步出了错。",
