@@ -234,7 +234,8 @@ def test_no_checkpoint_is_explained(monkeypatch, tmp_path):
     assert at.info and not at.get("plotly_chart")
 
 
-def test_featured_head_callout_of_the_shipped_anaphora_model(monkeypatch, tmp_path):
+@pytest.mark.parametrize("name", ["classroom-en-de", "anaphora-en-de"])
+def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_path, name):
     """The paper's Figure 4 is encoder self-attention (layer 5 of 6, heads 5 and 6); the shipped
     model's pronoun head is in the decoder. The callout says both, in both languages, and its
     ablation numbers are measured (the same as transformer.heads computes), not written."""
@@ -245,17 +246,21 @@ def test_featured_head_callout_of_the_shipped_anaphora_model(monkeypatch, tmp_pa
     from viz import heads as VH
 
     shipped = Path(__file__).resolve().parents[1] / "checkpoints"
-    fh = json.loads((shipped / "anaphora-en-de" / "history.json").read_text())["featured_head"]
+    fh = json.loads((shipped / name / "history.json").read_text())["featured_head"]
     for note in (fh["en"], fh["zh"]):
         assert "%" not in note and "33" not in note  # no measured number written into prose
-    ck = load_checkpoint(shipped / "anaphora-en-de")
-    items = H.anaphora_probe("test", n=100)
+    ck = load_checkpoint(shipped / name)
+    task = ck.train_config["task"]
+    # what the page measures: 100 held-out anaphora sentences, or the whole hand-written probe
+    items = H.task_probe(task, 100 if task == "anaphora" else None)
+    if name != "classroom-en-de":  # the default model opens without asking
+        monkeypatch.setenv("ATTENTION_LAB_DEFAULT", name)
     on = H.pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
     off = H.pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(
         [VH.head_label(fh["kind"], fh["layer"], fh["head"])])).accuracy
     for lang in ("en", "zh"):
         at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
-        assert at.session_state["ckpt_path"].endswith("anaphora-en-de")
+        assert at.session_state["ckpt_path"].endswith(name)
         no_errors(at)
         assert at.session_state["att_kind"] == "encoder_self"  # opens where the lesson is
         text = " ".join(m.value for m in at.markdown)

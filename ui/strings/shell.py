@@ -42,6 +42,7 @@ EN = {
     "task_reverse": "reverse",
     "task_sort": "sort",
     "task_multi30k": "Multi30k",
+    "task_classroom": "Multi30k + generated pronoun sentences",
     "scores": "scores",
     "busy": "The server is busy with other students' sentences; yours is next.",
 }
@@ -87,6 +88,7 @@ ZH = {
     "task_reverse": "倒序（reverse）",
     "task_sort": "排序（sort）",
     "task_multi30k": "Multi30k 图片描述",
+    "task_classroom": "Multi30k 图片描述 + 生成的代词句",
     "scores": "得分",
     "busy": "服务器正在处理其他同学的句子，马上轮到你。",
 }
