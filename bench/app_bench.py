@@ -37,7 +37,7 @@ def server_time(repeats: int) -> dict:
     os.environ.update(_ckpt_env())
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
     at.run()
-    at.switch_page("pages/attention_maps.py")
+    at.switch_page("pages/attention.py")
     at.run()
     choice = [c for c in at.sidebar.selectbox[0].options]
     at.sidebar.selectbox[0].select_index(

@@ -1,5 +1,5 @@
 """Sweep flood (issue 16): N student sessions fire full head-finder sweeps (transformer.heads
-score_anaphora over the held-out probe, as pages/head_finder.py runs it) as fast as they can,
+score_anaphora over the held-out probe, as pages/heads.py runs it) as fast as they can,
 while one fresh session inspects a sentence now and then; the fresh session's latency, with the
 sweeps unlimited and then through the per-session rate limits (ui.quota, the students' role).
 

@@ -1,4 +1,152 @@
-"""/across-training on a freshly started server: runs app.py, which opens pages/evolution.py (ui/deeplink.py)."""
-from ui.deeplink import run_app
+"""Attention across training: one head of one run, at every saved checkpoint, on one sentence,
+beside the run's loss curve. ?run=NAME opens a run."""
+from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
+import streamlit as st
 
-run_app()
+from transformer import runs
+from transformer.checkpoint import CheckpointError
+from transformer.names import KINDS
+from transformer.text import TextError
+from ui import i18n, inspect_cache, models, runs_ui
+from ui.strings import evolution as strings
+from ui.strings import train as train_strings
+from viz import evolution as ve
+from viz import training as vt
+from viz.attention import heatmap
+
+t = i18n.translator(strings)
+ft = runs_ui.frozen_translator(strings)  # for format_func
+ft_state = runs_ui.frozen_translator(train_strings)
+
+st.title(t("title"))
+st.caption(t("intro"))
+
+
+def step_checkpoints(r: runs.RunInfo) -> list[str]:
+    return [n for n in r.checkpoints if vt.checkpoint_step(n) is not None]
+
+
+# The user's runs first (newest first), then the shipped ones; a shipped run's key carries a
+# prefix so that a user's run of the same name stays distinct.
+SHIPPED_PREFIX = "shipped/"
+by_name = {r.name: r for r in runs.list_runs(models.runs_dir()) if len(step_checkpoints(r)) >= 2}
+by_name.update({SHIPPED_PREFIX + r.name: r for r in runs.list_runs(models.shipped_runs_dir())
+                if len(step_checkpoints(r)) >= 2})
+if not by_name:
+    st.info(t("no_runs"))
+    st.stop()
+q = st.query_params.get("run")
+if st.session_state.get("evo_run") not in by_name:
+    st.session_state["evo_run"] = q if q in by_name else next(iter(by_name))
+
+
+def run_label(n: str) -> str:
+    state = by_name[n].state  # named as the Train page names it
+    state = ft_state(f"state_{state}") if f"state_{state}" in train_strings.EN else state
+    label = ft("run_label", name=n.removeprefix(SHIPPED_PREFIX), n=len(step_checkpoints(
+        by_name[n])), state=state)
+    return label + (ft("shipped_suffix") if n.startswith(SHIPPED_PREFIX) else "")
+
+
+name = st.selectbox(t("run"), list(by_name), key="evo_run", help=t("run_help"),
+                    format_func=run_label)
+st.query_params["run"] = name
+run = by_name[name]
+names = step_checkpoints(run)
+steps = [vt.checkpoint_step(n) for n in names]
+paths = [str(run.path / "checkpoints" / n) for n in names]
+if run.active:
+    st.caption(t("still_training"))
+
+try:
+    final = models.get_checkpoint(paths[-1])
+except CheckpointError as e:
+    st.error(t("load_failed", reason=str(e)))
+    st.stop()
+cfg = final.model_config
+task = (final.train_config or {}).get("task")
+
+# -- the sentence (and the target every checkpoint is forced to read) -----------------------------
+if st.session_state.get("evo_for") != name:  # a new run: its task's example sentence
+    st.session_state["evo_text"] = inspect_cache.example_text(final.train_config)
+    st.session_state["evo_target"] = ""
+    st.session_state["evo_for"] = name
+c1, c2 = st.columns(2)
+text = c1.text_input(t("text"), key="evo_text", help=t("text_help"))
+target_in = c2.text_input(t("target"), key="evo_target", help=t("target_help"))
+if not text or not text.strip():
+    st.info(t("empty"))
+    st.stop()
+try:
+    if target_in.strip():
+        target = target_in
+    else:  # the final checkpoint's own output: the same target tokens for every checkpoint
+        target = runs_ui.inspect(paths[-1], text).output or "."
+    inspected = [runs_ui.inspect(p, text, target) for p in paths]
+except TextError as e:
+    st.info(t("bad_text", reason=str(e)))
+    st.stop()
+except CheckpointError as e:
+    st.error(t("load_failed", reason=str(e)))
+    st.stop()
+st.caption(t("target_used", target=target) if not target_in.strip() else t("target_given"))
+
+# -- which head (a run whose final checkpoint features one opens on it) ------------------------------
+featured = inspect_cache.apply_featured_head("evo", name, final.history)
+c1, c2, c3 = st.columns([2, 1, 1])
+kind = c1.radio(t("kind"), KINDS, key="evo_kind", horizontal=True, help=t("kind_help"),
+                format_func=lambda k: ft(f"kind_{k}"))
+n_layers = cfg.n_encoder_layers if kind == "encoder_self" else cfg.n_decoder_layers
+for key, n in (("evo_layer", n_layers), ("evo_head", cfg.n_heads)):
+    v = st.session_state.get(key, 0)
+    if not isinstance(v, int) or not 0 <= v < n:
+        st.session_state[key] = 0
+layer = c2.selectbox(t("layer"), list(range(n_layers)), key="evo_layer")
+head = c3.selectbox(t("head"), list(range(cfg.n_heads)), key="evo_head")
+
+if featured and (kind, layer, head) == (featured["kind"], featured["layer"], featured["head"]):
+    st.success(t("featured", kind=t(f"kind_{kind}"), l=layer, h=head), icon="🎯")
+
+# -- the slider, linked to the loss curve ------------------------------------------------------------
+if st.session_state.get("evo_ck") not in names:
+    st.session_state["evo_ck"] = names[-1]
+chosen = st.select_slider(t("checkpoint"), names, key="evo_ck", help=t("checkpoint_help"),
+                          format_func=lambda n: ft("step_n", n=vt.checkpoint_step(n)))
+i = names.index(chosen)
+
+train, evals, _ = vt.split_records(runs.read_metrics(run.path)[0])
+if train:
+    st.plotly_chart(vt.loss_figure(
+        train, evals, marker_step=steps[i], checkpoint_steps=steps, log_y=True, labels={
+            "title": t("loss_title"), "x": t("step"), "y": t("loss"), "raw": t("loss_raw"),
+            "smoothed": t("loss_smooth"), "val": t("loss_val"),
+            "marker": t("step_n", n=steps[i]), "checkpoints": t("checkpoints")}),
+        key="evo_loss")
+    ev = next((r for r in evals if r["step"] == steps[i]), None)
+    key = vt.score_name(evals)
+    if ev is not None and key and ev.get(key) is not None:
+        v = ev[key]
+        st.caption(t("score_at", step=steps[i], metric=t(f"metric_{key}"),
+                     value=f"{v:.1f}" if key == "bleu" else f"{v:.1%}",
+                     loss=ev.get("val_loss") or float("nan")))
+
+mats = [ins.weights(kind, layer)[head].numpy() for ins in inspected]
+q_tokens, k_tokens = inspected[-1].queries_keys(kind)
+kind_name = t(f"kind_{kind}")
+
+c1, c2 = st.columns([3, 2])
+with c1:
+    st.plotly_chart(heatmap(mats[i], q_tokens, k_tokens, title=t(
+        "heat_title", kind=kind_name, l=layer, h=head, step=steps[i]), x_title=t("keys"),
+        y_title=t("queries")), key="evo_heatmap")
+with c2:
+    st.plotly_chart(ve.emergence_figure(steps, mats, selected=i, labels={
+        "title": t("emerge_title"), "x": t("step"), "distance": t("distance"),
+        "entropy": t("entropy")}), key="evo_emerge")
+    st.caption(t("emerge_help"))
+    st.caption(t("output_at", step=steps[i], output=runs_ui.inspect(paths[i], text).output))
+
+st.subheader(t("strip_title"))
+st.caption(t("strip_help", n=len(names)))
+st.plotly_chart(ve.strip(mats, q_tokens, k_tokens, titles=[t("step_n", n=s) for s in steps],
+                         selected=i), key="evo_strip")

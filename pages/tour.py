@@ -1,4 +1,47 @@
-"""/tour on a freshly started server: runs app.py, which opens pages/home.py (ui/deeplink.py)."""
-from ui.deeplink import run_app
+"""Guided tour: a short path through the pages for a lesson, in the sidebar's order. Each stop's
+link opens its page with the stop's sentence (or example) already filled in."""
+from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
+import streamlit as st
 
-run_app()
+from transformer import worked as W
+from ui import i18n
+from ui.strings import home as strings
+from ui.strings import shell as shell_strings
+
+t = i18n.translator(strings)
+ts = i18n.translator(shell_strings)
+
+# (title, text, page file, page title key, what to try, the link parameter that carries it).
+# In the order of ui/navigation.py's PAGES (tests/test_app_tour.py holds them equal). Each page reads
+# its parameter into its input box (ui.inspect_cache.fill_from_link / apply_query_params).
+STOPS = [
+    ("att_title", "att_text", "pages/attention.py", "page_attention",
+     "A man buys a newspaper at the stand and reads it on the train .", "text"),
+    ("step_title", "step_text", "pages/step.py", "page_step",
+     "A woman sleeps in a car , and its windows are open .", "text"),
+    ("heads_title", "heads_text", "pages/heads.py", "page_heads",
+     "A cat lies on a chair in the sun , and it looks very happy .", "text"),
+    ("pe_title", "pe_text", "pages/positional-encoding.py", "page_pe", "I love AI", "text"),
+    ("masks_title", "masks_text", "pages/masks.py", "page_masks",
+     "A dog runs .\nTwo men play football on the grass .", "text"),
+    ("worked_title", "worked_text", "pages/worked-examples.py", "page_worked",
+     "thinking_machines_scores", "example"),
+]
+
+st.title(t("title"))
+st.write(t("intro"))
+for n, (title, text, page, page_title, value, param) in enumerate(STOPS, start=1):
+    with st.container(border=True):
+        st.subheader(f"{t('stop', n=n)} · {t(title)}")
+        st.write(t(text))
+        if param == "example":
+            res = W.run_example(value)
+            st.caption(t("try_example", example=res.title_zh if i18n.lang() == "zh"
+                         else res.title_en))
+        else:
+            st.caption(t("try", sentence=" / ".join(value.splitlines())))
+        try:
+            st.page_link(page, label=t("open", page=ts(page_title)), icon="➡️",
+                         query_params={param: value})
+        except Exception:  # page not in this build's navigation
+            pass

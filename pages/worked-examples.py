@@ -1,4 +1,238 @@
-"""/worked-examples on a freshly started server: runs app.py, which opens pages/worked_examples.py (ui/deeplink.py)."""
-from ui.deeplink import run_app
+"""Worked examples: the notes' examples recomputed and checked, with editable inputs; the notes'
+statements in words set against the paper; free mode."""
+from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
+import numpy as np
+import pandas as pd
+import streamlit as st
 
-run_app()
+from transformer import worked as W
+from ui import i18n, inspect_cache
+from ui.strings import worked as strings
+from viz import worked as V
+
+t = i18n.translator(strings)
+zh = i18n.lang() == "zh"
+lang = "zh" if zh else "en"
+VERDICT_BAD = ("slip", "inherited", "assumed")
+
+
+@st.cache_data(show_spinner=False)
+def titles() -> dict[str, tuple[str, str]]:
+    out = {}
+    for ex_id in W.list_examples():
+        res = W.run_example(ex_id)
+        out[ex_id] = (res.title_en, res.title_zh)
+    return out
+
+
+def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) -> None:
+    st.download_button(label or t("download"), V.csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
+
+
+def show_step(n: int, step: W.Step, tokens, key: str) -> None:
+    label = step.label_zh if zh else step.label_en
+    verdict = t("verdict_" + step.verdict) if step.verdict in ("computed", *VERDICT_BAD, "agrees") else step.verdict
+    with st.expander(f"{n}. {label} — {verdict}", expanded=step.claimed is not None):
+        value = V.value_frame(step, tokens)
+        bad = V.flag_mask(step)
+        claims = V.claim_frame(step, tokens)
+        if claims is None:
+            st.dataframe(V.styled(value, None, digits=6), key=f"{key}_v")
+        else:
+            c1, c2 = st.columns(2)
+            c1.markdown(f"**{t('computed')}**")
+            c1.dataframe(V.styled(value, bad, digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
+            c2.markdown(f"**{t('notes')}** ({step.source_zh if zh else step.source_en})")
+            c2.dataframe(V.styled(claims, bad, digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
+            if bad is not None and bad.any():
+                st.caption(t("both"))
+                st.dataframe(V.styled(V.comparison_frame(step, tokens), bad), key=f"{key}_b")
+        expl = step.explanation_zh if zh else step.explanation_en
+        if expl:
+            st.markdown(f"**{t('why')}:** {expl}")
+        note = step.note_zh if zh and step.note_zh else step.note
+        if note:
+            st.caption(note)
+        d1, d2 = st.columns(2)
+        with d1:
+            download(value, f"{key}_computed", f"{key}_dl")
+        if claims is not None:
+            with d2:
+                download(claims, f"{key}_notes", f"{key}_dlc", t("download_notes"))
+
+
+def show_check(c, tokens, key: str) -> None:
+    """One printed claim outside the step chain: the notes' words, the numbers side by side."""
+    title = c.title_zh if zh else c.title_en
+    with st.expander(f"{title} — {t('verdict_' + c.verdict)}", expanded=c.verdict != "agrees"):
+        st.markdown(f"**{t('notes_write')}**")
+        st.code("\n".join(c.quote), language=None, wrap_lines=True)
+        st.caption(t("basis_" + c.basis))
+        f = V.check_frames(c, tokens, lang)
+        if f["kind"] == "list":
+            df = f["frame"].rename(columns={k: t("col_" + k) for k in ("what", "notes", "value", "ok")})
+            st.dataframe(V.styled(df, f["bad"]), hide_index=True, key=f"{key}_l")
+        else:
+            c1, c2 = st.columns(2)
+            c1.markdown(f"**{t('computed')}**")
+            c1.dataframe(V.styled(f["value"], f["bad"], digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
+            c2.markdown(f"**{t('notes')}**")
+            c2.dataframe(V.styled(f["claimed"], f["bad"], digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
+            if f["bad"].any():
+                st.caption(t("both"))
+                st.dataframe(V.styled(f["both"], f["bad"]), key=f"{key}_b")
+        expl = c.explanation_zh if zh else c.explanation_en
+        if expl:
+            st.markdown(f"**{t('why')}:** {expl}")
+        st.caption(c.note_zh if zh else c.note_en)
+
+
+def show_statement(s, key: str) -> None:
+    """"The notes say X; in fact Y", with the notes' words and any computed evidence."""
+    with st.expander(s.title_zh if zh else s.title_en):
+        st.markdown(f"**{t('says')}** {s.says_zh if zh else s.says_en}")
+        st.code("\n".join(s.quote), language=None, wrap_lines=True)
+        st.markdown(f"**{t('in_fact')}** {s.fact_zh if zh else s.fact_en}")
+        if s.evidence is not None:
+            names = {c: t("ev_" + c) for c in s.evidence.columns}
+            st.dataframe(V.styled(V.evidence_frame(s.evidence, names), None, digits=6), hide_index=True,
+                         key=f"{key}_ev")
+        if s.page:
+            st.page_link(s.page, label=t("see_page"), icon="➡️")
+
+
+def examples_tab() -> None:
+    names = titles()
+    inspect_cache.fill_from_link("we_example", "example", allowed=names)  # ?example= (tour)
+    ex_id = st.selectbox(t("example"), list(names), key="we_example",
+                         format_func=lambda i: names[i][1 if zh else 0])
+    ex = V.example_dict(ex_id)
+    st.caption(t("where", where=ex.get("where", {}).get(lang, "")))
+    if ex.get("passage"):
+        with st.expander(t("passage")):
+            if not zh and ex.get("gloss_en"):
+                st.markdown(f"**{t('gloss')}** {ex['gloss_en']}")
+            text = V.passage_text(ex["passage"])
+            st.code(text, language=None, wrap_lines=True, height=420 if text.count("\n") > 30 else "content")
+            st.caption(t("passage_caption"))
+        st.caption(t("scope_some", what=ex["unchecked"][lang]) if ex.get("unchecked") else t("scope_all"))
+    if ex.get("tokens"):
+        st.caption(t("tokens", tokens=" · ".join(ex["tokens"])))
+    version = st.session_state.setdefault(f"we_version_{ex_id}", 0)
+    st.markdown(f"**{t('inputs')}**")
+    st.caption(t("inputs_help"))
+    edited = {}
+    if "pos" in ex:  # the PE example: two numbers
+        c1, c2 = st.columns(2)
+        pos = c1.number_input(t("pos"), value=float(ex["pos"]), step=1.0, key=f"we_pos_{version}")
+        d = c2.number_input(t("d_model"), min_value=2, max_value=64, value=int(ex["d_model"]), step=2,
+                            key=f"we_d_{version}")
+        new = dict(ex, pos=pos, d_model=int(d))
+        changed = pos != ex["pos"] or d != ex["d_model"]
+    else:
+        fixed = [V.fixed_input_text(k, v, lang) for k, v in ex.items() if k in V.INPUT_KEYS and isinstance(v, str)]
+        if fixed:
+            st.caption(" · ".join(fixed))
+        frames = V.editable_inputs(ex)
+        cols = st.columns(min(len(frames), 4) or 1)
+        for n, (name, df) in enumerate(frames.items()):
+            with cols[n % len(cols)]:
+                st.caption(V.input_label(name, lang))
+                edited[name] = st.data_editor(df, key=f"we_in_{ex_id}_{name}_{version}", num_rows="fixed")
+        try:
+            new = V.with_inputs(ex, edited, lang)
+        except ValueError as e:
+            st.error(t("bad_inputs", reason=V.localize_error(str(e), lang)))
+            return
+        changed = V.inputs_changed(ex, edited)
+    if changed:
+        st.info(t("edited"))
+        if st.button(t("reset"), key=f"we_reset_{ex_id}"):
+            st.session_state[f"we_version_{ex_id}"] = version + 1
+            st.rerun()
+    try:
+        res = W.run_example(new)
+    except ValueError as e:
+        st.error(t("bad_inputs", reason=V.localize_error(str(e), lang)))
+        return
+    s = res.summary()
+    st.write(t("summary", steps=s["steps"], claimed=s["claimed_steps"], agree=s["agree"], disagree=s["disagree"],
+               wrong=s["entries_disagree"], entries=s["entries_checked"]))
+    if s["checks"]:
+        st.write(t("summary_checks", n=s["checks"], agree=s["checks_agree"], disagree=s["checks_disagree"],
+                   wrong=s["check_entries_disagree"], entries=s["check_entries"]))
+    summ = V.summary_frame(res, "zh" if zh else "en")
+    if len(summ):
+        bad = np.zeros(summ.shape, dtype=bool)
+        bad[:, 1] = summ["verdict"].isin(VERDICT_BAD).to_numpy()
+        summ["verdict"] = summ["verdict"].map(lambda v: t("verdict_" + v))
+        summ = summ.rename(columns={"step": t("col_step"), "verdict": t("col_verdict"), "wrong": t("col_wrong"),
+                                    "entries": t("col_entries"), "origin": t("col_origin")})
+        st.markdown(f"**{t('summary_table')}**")
+        st.dataframe(V.styled(summ, bad), hide_index=True, key="we_summary")
+    for n, step in enumerate(res.steps, start=1):
+        show_step(n, step, res.tokens, f"we_{ex_id}_{step.name}")
+    if res.checks:
+        st.subheader(t("checks_title"))
+        st.caption(t("checks_intro"))
+        for c in res.checks:
+            show_check(c, res.tokens, f"we_{ex_id}_check_{c.id}")
+    said = W.statements(ex_id)
+    if said:
+        st.subheader(t("statements_title"))
+        for stm in said:
+            show_statement(stm, f"we_{ex_id}_said_{stm.id}")
+
+
+def statements_tab() -> None:
+    st.write(t("statements_intro"))
+    for stm in W.statements():
+        show_statement(stm, f"we_said_{stm.id}")
+
+
+def free_tab() -> None:
+    st.write(t("free_intro"))
+    mode = st.radio(t("free_mode"), ["qkv", "x"], horizontal=True, key="we_free_mode",
+                    format_func={m: t("mode_" + m) for m in ("qkv", "x")}.get)
+    texts = {}
+    if mode == "qkv":
+        defaults = {"Q": "1 2\n3 4", "K": "5 6\n7 8\n9 10", "V": "11 12\n13 14\n15 16"}
+    else:
+        defaults = {"X": "1 0 1\n0 2 0\n1 1 1", "W_Q": "1 0\n0 1\n1 1", "W_K": "0 1\n1 0\n1 1", "W_V": ""}
+        st.caption(t("w_blank"))
+    cols = st.columns(len(defaults))
+    for c, (name, value) in zip(cols, defaults.items()):
+        texts[name] = c.text_area(name, value=value, key=f"we_free_{mode}_{name}", height=120)
+    c1, c2, c3 = st.columns(3)
+    heads = c1.number_input(t("heads"), min_value=1, max_value=4, value=1, step=1, key="we_free_heads",
+                            help=t("heads_help"))
+    d_k = c2.number_input(t("d_k"), min_value=0, max_value=64, value=0, step=1, key="we_free_dk", help=t("d_k_help"))
+    mask_kind = c3.radio(t("mask"), ["none", "causal", "custom"], key="we_free_mask",
+                         format_func={m: t("mask_" + m) for m in ("none", "causal", "custom")}.get)
+    mask_text = ""
+    if mask_kind == "custom":
+        mask_text = st.text_area(t("mask_text"), value="1 0 0\n1 1 0", key="we_free_mask_text")
+    try:
+        steps = V.free_steps(mode, texts, mask_kind, mask_text, int(d_k), int(heads))
+    except ValueError as e:
+        st.error(t("free_error", reason=V.localize_error(str(e), lang)))
+        return
+    weights = [s for s in steps if s.name.split(".")[-1] == "weights"]
+    sums = sorted({V.fmt(v, 6) for s in weights for v in np.atleast_2d(s.value).sum(axis=1)})
+    st.success(t("free_ok", n=len(steps), sums=", ".join(sums)))
+    for n, step in enumerate(steps, start=1):
+        show_step(n, step, [], f"we_free_{step.name}")
+
+
+st.title(t("title"))
+st.write(t("intro"))
+# A mode switch rather than tabs: only the chosen mode is computed and drawn.
+mode_names = {"examples": t("tab_examples"), "statements": t("tab_statements"), "free": t("tab_free")}
+mode = st.segmented_control(" ", list(mode_names), key="we_mode", default="examples",
+                            format_func=mode_names.get, label_visibility="collapsed")
+if mode == "free":
+    free_tab()
+elif mode == "statements":
+    statements_tab()
+else:
+    examples_tab()

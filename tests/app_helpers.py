@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def open_app(monkeypatch, checkpoints_dir: Path | None, tmp_path: Path, page: str | None = None,
              lang: str = "en", timeout: float = 120) -> AppTest:
     """Run app.py with the shipped-checkpoint dir replaced, then switch to `page`
-    (e.g. "pages/attention_maps.py") in language `lang`."""
+    (e.g. "pages/attention.py") in language `lang`."""
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(checkpoints_dir or tmp_path / "none"))
     monkeypatch.setenv("ATTENTION_LAB_RUNS", str(tmp_path / "runs"))
     monkeypatch.setenv("ATTENTION_LAB_UPLOADS", str(tmp_path / "uploads"))

@@ -16,7 +16,7 @@ import pytest
 
 from app_helpers import no_errors, open_app
 
-PAGE = "pages/attention_maps.py"
+PAGE = "pages/attention.py"
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from app_helpers import no_errors, open_app
 from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
 from test_viz_decode_heads import spec_array
 
-PAGE = "pages/decoding.py"
+PAGE = "pages/decode.py"
 from ui.inspect_cache import EXAMPLES
 
 TEXT = EXAMPLES["anaphora"]  # what the page offers for an anaphora checkpoint

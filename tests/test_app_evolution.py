@@ -12,7 +12,7 @@ import pytest
 from app_helpers import no_errors, open_app
 from transformer import runs
 
-PAGE = "pages/evolution.py"
+PAGE = "pages/across-training.py"
 ARGS = ["--task", "copy", "--task-opt", "n=300", "--task-opt", "max_len=6", "--vocab-size", "40",
         "--d-model", "16", "--heads", "2", "--layers", "1", "--d-ff", "32", "--dropout", "0",
         "--batch-tokens", "256", "--warmup", "10", "--steps", "30", "--eval-every", "10",

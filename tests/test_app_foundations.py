@@ -50,7 +50,7 @@ def _charts(at):
 
 
 def test_positional_encoding_page(monkeypatch, tmp_path, ck_dir):
-    at = open_app(monkeypatch, ck_dir, tmp_path, page="pages/positional_encoding.py")
+    at = open_app(monkeypatch, ck_dir, tmp_path, page="pages/positional-encoding.py")
     no_errors(at)
     assert at.title[0].value == "Positional encoding"
     figs = _charts(at)
@@ -71,7 +71,7 @@ def test_positional_encoding_page(monkeypatch, tmp_path, ck_dir):
 
 
 def test_positional_encoding_page_zh(monkeypatch, tmp_path, ck_dir):
-    at = open_app(monkeypatch, ck_dir, tmp_path, page="pages/positional_encoding.py")
+    at = open_app(monkeypatch, ck_dir, tmp_path, page="pages/positional-encoding.py")
     at.session_state["lang"] = "zh"  # switched last: see the note above
     at.run()
     no_errors(at)
@@ -81,7 +81,7 @@ def test_positional_encoding_page_zh(monkeypatch, tmp_path, ck_dir):
 
 
 def test_positional_encoding_without_checkpoint(monkeypatch, tmp_path):
-    at = open_app(monkeypatch, None, tmp_path, page="pages/positional_encoding.py", lang="zh")
+    at = open_app(monkeypatch, None, tmp_path, page="pages/positional-encoding.py", lang="zh")
     no_errors(at)
     assert any("没有加载模型" in i.value for i in at.info)
     at.slider(key="pe_d_model").set_value(1024).run()
@@ -90,7 +90,7 @@ def test_positional_encoding_without_checkpoint(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_masks_page(monkeypatch, tmp_path, ck_dir, lang):
-    at = open_app(monkeypatch, ck_dir if lang == "en" else None, tmp_path, page="pages/masking.py", lang=lang)
+    at = open_app(monkeypatch, ck_dir if lang == "en" else None, tmp_path, page="pages/masks.py", lang=lang)
     no_errors(at)
     at.text_area(key="masks_text").set_value("A dog runs .\n猫 在 桌子 上 睡觉\nEin Hund").run()
     no_errors(at)
@@ -106,7 +106,7 @@ def test_masks_page(monkeypatch, tmp_path, ck_dir, lang):
 
 
 def test_masks_page_whitespace_tokens_without_model(monkeypatch, tmp_path):
-    at = open_app(monkeypatch, None, tmp_path, page="pages/masking.py")
+    at = open_app(monkeypatch, None, tmp_path, page="pages/masks.py")
     at.text_area(key="masks_text").set_value("<img src=x onerror=alert(1)>\nثم ماذا\n😀 a").run()
     no_errors(at)
     batch = at.dataframe[0].value
@@ -115,7 +115,7 @@ def test_masks_page_whitespace_tokens_without_model(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_worked_examples_page(monkeypatch, tmp_path, lang):
-    at = open_app(monkeypatch, None, tmp_path, page="pages/worked_examples.py", lang=lang)
+    at = open_app(monkeypatch, None, tmp_path, page="pages/worked-examples.py", lang=lang)
     no_errors(at)
     at.selectbox(key="we_example").set_value("scaled_dot_product_2_queries_3_keys").run()
     no_errors(at)
@@ -133,7 +133,7 @@ def test_worked_examples_page(monkeypatch, tmp_path, lang):
 def test_worked_examples_every_example_and_free_mode(monkeypatch, tmp_path):
     from transformer.worked import list_examples
 
-    at = open_app(monkeypatch, None, tmp_path, page="pages/worked_examples.py")
+    at = open_app(monkeypatch, None, tmp_path, page="pages/worked-examples.py")
     for ex in list_examples():
         at.selectbox(key="we_example").set_value(ex).run()
         no_errors(at)
@@ -159,7 +159,7 @@ def test_worked_examples_every_example_and_free_mode(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_why_sqrt_dk_page(monkeypatch, tmp_path, lang):
-    at = open_app(monkeypatch, None, tmp_path, page="pages/why_sqrt_dk.py", lang=lang)
+    at = open_app(monkeypatch, None, tmp_path, page="pages/why-sqrt-dk.py", lang=lang)
     no_errors(at)
     figs = _charts(at)
     var = figs[0]["data"]

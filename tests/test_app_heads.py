@@ -14,7 +14,7 @@ from test_app_decode import rerun
 from test_viz_decode_heads import spec_array
 from ui.strings import heads as S
 
-PAGE = "pages/head_finder.py"
+PAGE = "pages/heads.py"
 
 
 def open_page(monkeypatch, ck_dir, tmp_path, lang="en"):

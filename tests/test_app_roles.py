@@ -11,7 +11,7 @@ from app_helpers import no_errors, open_app
 from transformer import audit, runs
 from ui import roles
 
-PAGE = "pages/training.py"
+PAGE = "pages/train.py"
 TOKEN = "s3cret-teacher-token"
 
 

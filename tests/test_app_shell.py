@@ -74,21 +74,44 @@ def test_every_ui_string_table_has_both_languages():
         assert all(isinstance(v, str) and v.strip() for v in list(m.EN.values()) + list(m.ZH.values()))
 
 
-def test_every_url_path_has_a_deep_link_shim():
-    """pages/<url path>.py runs app.py (ui/deeplink.py): on a fresh server Streamlit routes the
-    first deep links by file name. Each shim exists, is exactly the two-line runner, and no real
-    page file is named after a URL path."""
+def test_one_file_per_page_named_by_its_url_path():
+    """pages/ holds exactly one file per page of ui/navigation.py, pages/<url path>.py, and each
+    page's first statement hands a direct route over to app.py (ui/deeplink.py): on a fresh server
+    Streamlit routes the first deep links by file name, without app.py's navigation."""
     import ast
 
+    from ui import deeplink, navigation
+
     root = Path(__file__).resolve().parents[1]
-    src = (root / "app.py").read_text()
-    pages = next(ast.literal_eval(n.value) for n in ast.parse(src).body
-                 if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "PAGES")
-    for _group, file, url, _title, _icon in pages:
-        assert file != f"{url}.py"
-        shim = (root / "pages" / f"{url}.py").read_text()
-        code = [ln for ln in shim.splitlines() if ln and not ln.startswith('"""')]
-        assert code == ["from ui.deeplink import run_app", "run_app()"], url
+    assert sorted(p.name for p in (root / "pages").iterdir() if p.suffix == ".py") == \
+        sorted(f"{p.url}.py" for p in navigation.PAGES)
+    assert len({p.url for p in navigation.PAGES}) == len(navigation.PAGES)
+    assert navigation.HOME in {p.url for p in navigation.PAGES}
+    for p in navigation.PAGES:
+        body = ast.parse((root / p.file).read_text(encoding="utf-8")).body
+        first = [ast.unparse(n) for n in body[1:3]]  # after the docstring
+        assert first == ["from ui.deeplink import ensure_app", "ensure_app()"], p.file
+    assert deeplink.APP == root / "app.py" and deeplink.APP.is_file()
+
+
+def test_a_page_run_directly_hands_over_to_app_py(monkeypatch):
+    """Outside app.py's navigation, ensure_app() runs app.py once and stops the direct run; under
+    the navigation (run_page) it does nothing."""
+    import streamlit as st
+
     from ui import deeplink
 
-    assert deeplink.APP == root / "app.py" and deeplink.APP.is_file()
+    ran, stopped = [], []
+    monkeypatch.setattr(deeplink.runpy, "run_path", lambda path, run_name: ran.append((path, run_name)))
+    monkeypatch.setattr(st, "stop", lambda: stopped.append(True))
+    deeplink.ensure_app()
+    assert ran == [(str(deeplink.APP), "__main__")] and stopped == [True]
+
+    class Page:
+        def run(self):
+            deeplink.ensure_app()
+
+    deeplink.run_page(Page())
+    assert len(ran) == 1 and len(stopped) == 1
+    deeplink.ensure_app()  # the flag is cleared once the page has run
+    assert len(ran) == 2

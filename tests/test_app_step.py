@@ -11,7 +11,7 @@ import pytest
 from test_app_attention import ck_dir, no_errors, open_page, reference, rerun  # noqa: F401
 from viz import step as steps
 
-PAGE = "pages/step_by_step.py"
+PAGE = "pages/step.py"
 TEXT, TARGET = "A dog runs in the park .", "Ein Hund rennt im Park ."
 
 

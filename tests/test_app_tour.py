@@ -17,9 +17,9 @@ from app_helpers import no_errors, open_app
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "checkpoints"
 # the widget each page fills from its link
-BOX = {"pages/attention_maps.py": "att_text", "pages/step_by_step.py": "step_text",
-       "pages/head_finder.py": "heads_abl_text", "pages/positional_encoding.py": "pe_sentence",
-       "pages/masking.py": "masks_text", "pages/worked_examples.py": "we_example"}
+BOX = {"pages/attention.py": "att_text", "pages/step.py": "step_text",
+       "pages/heads.py": "heads_abl_text", "pages/positional-encoding.py": "pe_sentence",
+       "pages/masks.py": "masks_text", "pages/worked-examples.py": "we_example"}
 
 
 def _literal(path: Path, name: str):
@@ -27,11 +27,13 @@ def _literal(path: Path, name: str):
                 if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == name)
 
 
-STOPS = _literal(ROOT / "pages" / "home.py", "STOPS")
+STOPS = _literal(ROOT / "pages" / "tour.py", "STOPS")
 
 
 def test_tour_order_is_the_sidebar_order():
-    sidebar = [f"pages/{p[1]}" for p in _literal(ROOT / "app.py", "PAGES")]
+    from ui import navigation
+
+    sidebar = navigation.files()
     tour = [s[2] for s in STOPS]
     assert all(p in sidebar for p in tour)
     assert tour == sorted(tour, key=sidebar.index)
@@ -63,11 +65,11 @@ def test_each_stop_opens_its_page_with_its_sentence(monkeypatch, tmp_path, lang)
         at.run()
         no_errors(at)
         assert at.session_state[BOX[page]] == value, page
-        if page == "pages/head_finder.py":
+        if page == "pages/heads.py":
             assert at.text_input(key="heads_abl_text").value == value
-        elif page == "pages/worked_examples.py":
+        elif page == "pages/worked-examples.py":
             assert at.selectbox(key="we_example").value == value
-        elif page == "pages/masking.py":
+        elif page == "pages/masks.py":
             assert at.text_area(key="masks_text").value == value
         else:
             assert at.text_input(key=BOX[page]).value == value

@@ -12,7 +12,7 @@ import pytest
 from app_helpers import no_errors, open_app
 from transformer import runs
 
-PAGE = "pages/training.py"
+PAGE = "pages/train.py"
 TINY = {"d_model": 16, "heads": 2, "enc_layers": 1, "dec_layers": 1, "d_ff": 32,
         "dropout": 0.0, "vocab_size": 40, "steps": 100000, "batch_tokens": 256, "warmup": 20,
         "eval_every": 10, "eval_sentences": 10, "checkpoint_every": 100000, "log_every": 5}

@@ -17,7 +17,7 @@ from app_helpers import no_errors, open_app
 from ui.strings import train as S
 from viz import training as vt
 
-PAGE = "pages/training.py"
+PAGE = "pages/train.py"
 SHIPPED_RUN = Path(__file__).resolve().parents[1] / "checkpoints" / "runs" / "anaphora-en-de"
 NAME = "anaphora-stopped"
 LONG = " ".join(["Der Hund sah die Katze , weil er hungrig war ."] * 8)  # 375 characters

@@ -417,8 +417,8 @@ def test_a_hub_name_is_downloaded_with_huggingface_hub(pair, tmp_path, monkeypat
     assert "Helsinki-NLP/opus-mt-en-de" in card
 
 
-@pytest.mark.parametrize("page", ["pages/attention_maps.py", "pages/step_by_step.py",
-                                  "pages/head_finder.py", "pages/decoding.py"])
+@pytest.mark.parametrize("page", ["pages/attention.py", "pages/step.py",
+                                  "pages/heads.py", "pages/decode.py"])
 def test_pages_open_a_converted_checkpoint(pair, page, monkeypatch, tmp_path):
     import shutil
 

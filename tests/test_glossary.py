@@ -23,7 +23,7 @@ def test_required_terms_defined_in_both_languages():
             assert cjk >= 0.3 * len(v.replace(" ", "")), k
 
 
-@pytest.mark.parametrize("page", ["pages/home.py", "pages/masking.py", "pages/training.py"])
+@pytest.mark.parametrize("page", ["pages/tour.py", "pages/masks.py", "pages/train.py"])
 @pytest.mark.parametrize("lang,title", [("en", "Glossary"), ("zh", "术语表")])
 def test_glossary_in_every_sidebar(monkeypatch, tmp_path, small_checkpoint, page, lang, title):
     import shutil

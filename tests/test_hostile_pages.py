@@ -253,19 +253,19 @@ def _code(at) -> int:
 
 
 PAGES = {
-    "attention": ("pages/attention_maps.py", [
+    "attention": ("pages/attention.py", [
         Box("att_text", "text_input", SENT, chart("att_heatmap")),
         Box("att_target", "text_input", TARGET, chart("att_heatmap"), optional=True),
     ]),
-    "step": ("pages/step_by_step.py", [
+    "step": ("pages/step.py", [
         Box("step_text", "text_input", SENT, chart("step_heat")),
         Box("step_target", "text_input", TARGET, chart("step_heat"), optional=True),
     ]),
-    "decode": ("pages/decoding.py", [
+    "decode": ("pages/decode.py", [
         Box("dec_text", "text_input", SENT, chart("dec_cross")),
         Box("dec_target", "text_input", TARGET, chart("dec_tf_fig")),
     ]),
-    "heads": ("pages/head_finder.py", [
+    "heads": ("pages/heads.py", [
         Box("heads_abl_text", "text_input", SENT, _code),
         Box("heads_open_text", "text_input", SENT,
             lambda at: len(at.get("page_link")) + sum(1 for c in at.caption if "not part of" in c.value),
@@ -273,14 +273,14 @@ PAGES = {
         Box("heads_sentences", "text_area", SENT + "\n" + "The cat sleeps on the warm table .",
             chart("heads_grid_"), setup=[("selectbox", "heads_relation", "previous_token")]),
     ]),
-    "masks": ("pages/masking.py", [
+    "masks": ("pages/masks.py", [
         Box("masks_text", "text_area", "A dog runs .\nThe cat sleeps on the warm table .",
             chart("masks_padding")),
     ]),
-    "pe": ("pages/positional_encoding.py", [
+    "pe": ("pages/positional-encoding.py", [
         Box("pe_sentence", "text_input", SENT, chart("pe_norms")),
     ]),
-    "worked_free": ("pages/worked_examples.py", [
+    "worked_free": ("pages/worked-examples.py", [
         Box("we_free_qkv_Q", "text_area", "1 2\n3 4", lambda at: len(at.success),
             setup=[("button_group", "we_mode", "free")]),
         Box("we_free_qkv_K", "text_area", "5 6\n7 8\n9 10", lambda at: len(at.success), sibling=True),
@@ -359,7 +359,7 @@ GOOD_PROBE = ('{"text": "The dog saw the cup because it was hungry .", "pronoun"
 
 
 def test_hostile_probe_uploads_on_heads(monkeypatch, tmp_path, ck_dir, marker):
-    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/head_finder.py")
+    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/heads.py")
     at.radio(key="heads_probe").set_value("upload")
     rerun(at)
     report = problems(at, marker, "heads upload opened")
@@ -374,7 +374,7 @@ GOOD_TSV = ("A dog runs .\tEin Hund rennt .\nThe cat sleeps .\tDie Katze schläf
 
 
 def test_hostile_corpus_uploads_on_train(monkeypatch, tmp_path, ck_dir, marker):
-    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/training.py")
+    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/train.py")
     at.selectbox(key="train_task").set_value("upload")
     rerun(at)
     report = problems(at, marker, "train opened")
@@ -455,7 +455,7 @@ def test_hostile_checkpoint_zips_in_the_sidebar(monkeypatch, tmp_path, ck_dir, m
         report.append(f"an archive member escaped: {p}")
     # still usable: the shipped checkpoint draws the Attention page
     at._ck, at._lang = at.session_state["ckpt_path"], "en"
-    at.switch_page("pages/attention_maps.py")
+    at.switch_page("pages/attention.py")
     rerun(at)
     report += problems(at, marker, "attention after uploads")
     if not chart("att_heatmap")(at):
@@ -499,7 +499,7 @@ def test_a_refused_zip_quotes_member_names_literally(monkeypatch, tmp_path, ck_d
 
 
 def test_a_refused_corpus_names_the_file_literally(monkeypatch, tmp_path, ck_dir):
-    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/training.py")
+    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/train.py")
     at.selectbox(key="train_task").set_value("upload")
     rerun(at)
     at.file_uploader(key="train_up_tsv").set_value((REMOTE_IMAGE + ".tsv", b"no tab\n",
@@ -510,7 +510,7 @@ def test_a_refused_corpus_names_the_file_literally(monkeypatch, tmp_path, ck_dir
 
 
 def test_a_probe_upload_names_the_file_literally(monkeypatch, tmp_path, ck_dir):
-    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/head_finder.py")
+    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/heads.py")
     at.radio(key="heads_probe").set_value("upload")
     rerun(at)
     at.file_uploader(key="heads_upload").set_value((REMOTE_IMAGE + ".jsonl", GOOD_PROBE,

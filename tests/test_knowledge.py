@@ -139,7 +139,7 @@ def test_attention_page_marks_unknown_words_and_offers_sentences(monkeypatch, tm
     d = tmp_path / "shipped"
     d.mkdir()
     shutil.copytree(ROOT / "checkpoints" / "multi30k-en-de", d / "multi30k-en-de")
-    at = open_app(monkeypatch, d, tmp_path, page="pages/attention_maps.py", lang=lang)
+    at = open_app(monkeypatch, d, tmp_path, page="pages/attention.py", lang=lang)
     no_errors(at)
     at.text_input(key="att_text").set_value(
         "The animal didn't cross the street because it was too tired .").run()

@@ -93,7 +93,7 @@ def test_the_tour_pronoun_sentences_are_translated_right():
 
     from transformer import heads as H
 
-    src = (Path(__file__).resolve().parents[1] / "pages" / "home.py").read_text()
+    src = (Path(__file__).resolve().parents[1] / "pages" / "tour.py").read_text()
     stops = next(ast.literal_eval(n.value) for n in ast.parse(src).body
                  if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "STOPS")
     probe = {it.text: it for it in H.read_probe_file(H.CLASSROOM_PROBE)}

@@ -35,13 +35,12 @@ and TASK_NAMES beside the glossary's ENGLISH_TERMS, so a translator sees them):
 Any other run of 3 or more ASCII letters fails the test, reported with the page and the text.
 
 Known English on the Train and Decode pages belongs to the owner of ui/strings/train.py,
-ui/strings/decode.py, pages/training.py and pages/decoding.py: it is listed, word by word, in
+ui/strings/decode.py, pages/train.py and pages/decode.py: it is listed, word by word, in
 PENDING_TRAIN_DECODE, so this test passes until those pages are fixed (a stale entry is reported
 as a warning, to be removed).
 """
 from __future__ import annotations
 
-import ast
 import html
 import io
 import json
@@ -59,12 +58,10 @@ CHECKPOINTS = ROOT / "checkpoints"  # the shipped models (default: anaphora-en-d
 
 
 def app_pages() -> list[str]:
-    """The page files of app.py's navigation (its PAGES table), in order."""
-    tree = ast.parse((ROOT / "app.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "PAGES":
-            return [f"pages/{row[1]}" for row in ast.literal_eval(node.value)]
-    raise AssertionError("app.py has no PAGES table")
+    """The page files of the app's navigation (ui/navigation.py's PAGES table), in order."""
+    from ui import navigation
+
+    return navigation.files()
 
 
 PAGES = app_pages()
@@ -395,10 +392,10 @@ def _heads_variants() -> dict:
 
 # Widget settings that show more of a page (each a second render of it).
 VARIANTS = {
-    "pages/attention_maps.py": {k: _set("att_kind", k) for k in ("decoder_self", "cross")},
-    "pages/step_by_step.py": {k: _set("step_kind", k) for k in ("decoder_self", "cross")},
-    "pages/head_finder.py": _heads_variants,
-    "pages/worked_examples.py": _worked_variants,
+    "pages/attention.py": {k: _set("att_kind", k) for k in ("decoder_self", "cross")},
+    "pages/step.py": {k: _set("step_kind", k) for k in ("decoder_self", "cross")},
+    "pages/heads.py": _heads_variants,
+    "pages/worked-examples.py": _worked_variants,
 }
 
 
@@ -516,6 +513,6 @@ def test_an_injected_english_string_fails_the_page(tmp_path):
     with pytest.MonkeyPatch.context() as mp:
         mp.setitem(sqrt.ZH, "value", "value")
         mp.setitem(sqrt.ZH, "var_caption", sqrt.ZH["var_caption"] + " Q used in place of V.")
-        bad = all_failures(render_all(mp, tmp_path, pages=["pages/why_sqrt_dk.py"], variants={}))
-    assert any("pages/why_sqrt_dk.py [plotly:xaxis.title] ['value']" in f for f in bad), bad
-    assert any("['used', 'place']" in f and "pages/why_sqrt_dk.py [caption" in f for f in bad), bad
+        bad = all_failures(render_all(mp, tmp_path, pages=["pages/why-sqrt-dk.py"], variants={}))
+    assert any("pages/why-sqrt-dk.py [plotly:xaxis.title] ['value']" in f for f in bad), bad
+    assert any("['used', 'place']" in f and "pages/why-sqrt-dk.py [caption" in f for f in bad), bad

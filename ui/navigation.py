@@ -1,0 +1,53 @@
+"""The app's pages: one table, one file per page. pages/<url path>.py serves /<url path>, so a
+page has one name for its file and its URL (its strings module and state prefix may differ)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Entry(NamedTuple):
+    group: str  # title key of the sidebar group (ui/strings/shell.py)
+    url: str  # URL path; the page file is pages/<url>.py
+    title: str  # title key of the page (ui/strings/shell.py)
+    icon: str
+
+    @property
+    def file(self) -> str:
+        """The page file, relative to the repository root (as st.Page and st.switch_page take it)."""
+        return f"pages/{self.url}.py"
+
+
+HOME = "tour"  # the default page, at the app's root URL
+PAGES = [
+    Entry("group_tour", "tour", "page_home", "🧭"),
+    Entry("group_inside", "attention", "page_attention", "🔍"),
+    Entry("group_inside", "step", "page_step", "🧮"),
+    Entry("group_inside", "heads", "page_heads", "🎯"),
+    Entry("group_foundations", "positional-encoding", "page_pe", "〰️"),
+    Entry("group_foundations", "masks", "page_masks", "🎭"),
+    Entry("group_foundations", "worked-examples", "page_worked", "✍️"),
+    Entry("group_foundations", "why-sqrt-dk", "page_sqrt", "📐"),
+    Entry("group_train", "train", "page_train", "🏋️"),
+    Entry("group_train", "decode", "page_decode", "🔤"),
+    Entry("group_train", "across-training", "page_evolution", "🎞️"),
+]
+
+
+def files() -> list[str]:
+    """The page files, in the sidebar's order."""
+    return [p.file for p in PAGES]
+
+
+def navigation(t: Callable[[str], str]):
+    """st.navigation over the pages whose file exists, grouped and titled in the chosen language."""
+    import streamlit as st
+
+    nav: dict[str, list] = {}
+    for p in PAGES:
+        if (ROOT / p.file).exists():
+            nav.setdefault(t(p.group), []).append(
+                st.Page(p.file, title=t(p.title), icon=p.icon, url_path=p.url, default=p.url == HOME))
+    return st.navigation(nav)
