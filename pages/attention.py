@@ -88,7 +88,9 @@ if featured:
             on = inspect_cache.pronoun_accuracy(path)
             off = inspect_cache.pronoun_accuracy(path, ablate=(label,))
             if on.accuracy is not None and off.accuracy is not None:
-                st.write(t("featured_ablation", n=on.n_scored, on=on.accuracy, off=off.accuracy))
+                probe = "probe_anaphora" if ck.train_config.get("task") == "anaphora" else "probe_classroom"
+                st.write(t("featured_ablation", n=on.n_scored, on=on.accuracy, off=off.accuracy,
+                           probe=t(probe)))
         if (kind, st.session_state.get("att_layer", 0),
                 st.session_state.get("att_head", 0)) == (fk, fl, fh):
             st.success(t("featured_here"), icon="🎯")

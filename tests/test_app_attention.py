@@ -267,6 +267,7 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
         if lang == "en":
             assert "ENCODER self-attention (layer 5 of 6" in text and "heads 5 and 6" in text
             assert "Masked decoder self" in text and f"from {on:.0%} to {off:.0%}" in text
+            assert ("hand-written sentences" in text) == (task != "anaphora")
         else:
             assert "编码器自注意力" in text and "第 5 层" in text and "头 5 和头 6" in text
             assert "带掩码的解码器自注意力" in text and f"从 {on:.0%} 变为 {off:.0%}" in text

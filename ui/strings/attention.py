@@ -73,8 +73,9 @@ EN = {
                      "and \"application\". In this model the head that resolves the pronoun is "
                      "elsewhere: {kind}, layer {l}, head {h} (counted from 0).",
     "featured_ablation": "Measured now: switched off, this head takes the pronoun accuracy on {n} "
-                         "held-out sentences from {on:.0%} to {off:.0%} (the Heads page runs the "
-                         "same test).",
+                         "{probe} from {on:.0%} to {off:.0%} (the Heads page runs the same test).",
+    "probe_anaphora": "held-out sentences (noun pairs never seen in training)",
+    "probe_classroom": "hand-written sentences (none generated)",
     "featured_open": "Open this head",
     "featured_here": "You are looking at it.",
     "view_title": "Where does one word look?",
@@ -156,8 +157,10 @@ ZH = {
     "featured_fig4": "论文的图 4 展示的是编码器自注意力中的两个头（6 层中的第 5 层，按论文从 1 开始的"
                      "编号是头 5 和头 6），它们从 \"its\" 指向 \"Law\" 和 \"application\"。"
                      "在这个模型中，解决代词指代的头在别处：{kind}，第 {l} 层，头 {h}（从 0 开始计数）。",
-    "featured_ablation": "当场测量：关掉这个头后，{n} 个留出句子上的代词准确率从 {on:.0%} 变为 "
+    "featured_ablation": "当场测量：关掉这个头后，{n} 个{probe}上的代词准确率从 {on:.0%} 变为 "
                          "{off:.0%}（“注意力头”页做的是同一个检验）。",
+    "probe_anaphora": "留出句子（训练中从未出现过的名词组合）",
+    "probe_classroom": "手写句子（没有一句是生成的）",
     "featured_open": "打开这个头",
     "featured_here": "当前显示的就是它。",
     "view_title": "一个词在看哪里？",
