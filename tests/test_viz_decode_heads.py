@@ -209,6 +209,10 @@ def test_best_cell_and_grid_figure():
     assert d["layout"]["shapes"][0]["x0"] == 0.5
     with pytest.raises(ValueError):
         VH.grid_figure(np.zeros(3))
+    # eight heads in a narrow column: numbered ticks under one axis title, hover keeps the names
+    wide = VH.grid_figure(np.zeros((3, 8)), head_name="head {n}")
+    assert list(wide.layout.xaxis.ticktext) == [str(h) for h in range(8)]
+    assert wide.layout.xaxis.title.text == "head" and list(wide.data[0].x)[7] == "head 7"
 
 
 def test_probe_upload_errors_name_the_line(tmp_path):

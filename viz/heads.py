@@ -111,6 +111,9 @@ def grid_figure(values, *, title: str = "", layer_name: str = "layer {n}",
     fig.update_layout(title=title, height=int(110 + 70 * n_l),
                       margin=dict(l=10, r=10, t=50 if title else 20, b=10))
     fig.update_xaxes(type="category", side="bottom", tickangle=0)
+    if n_h > 4:  # "head 0head 1..." would overlap in a narrow column: numbers under one title
+        fig.update_xaxes(tickmode="array", tickvals=xs, ticktext=[str(h) for h in range(n_h)],
+                         title=head_name.replace("{n}", "").strip())
     fig.update_yaxes(type="category", autorange="reversed")
     return fig
 
