@@ -11,8 +11,10 @@ import streamlit as st
 from transformer import beam_trace as BTR
 from transformer import decode as D
 from transformer.checkpoint import CheckpointError
+from transformer import notes as N
 from transformer.text import TextError, clean_text, source_ids, target_ids
 from ui import i18n, inspect_cache, models, quota
+from ui import notes as notes_ui
 from ui.strings import decode as strings
 from viz import beam_tree as BT
 from viz import decode as V
@@ -131,7 +133,7 @@ except CheckpointError as e:
     st.info(t("load_failed", reason=str(e)))
     st.stop()
 if res["cut"]:
-    st.warning(t("note_src_cut", n=cfg.max_len))
+    notes_ui.warn([N.source_cut(cfg.max_len)])
 
 # -- output --------------------------------------------------------------------------------------
 tokens, finished = res["tokens"], res["finished"]
@@ -255,7 +257,7 @@ except (TextError, ValueError) as e:
     st.info(t("bad_text", reason=str(e)))
     st.stop()
 if forced["cut"]:
-    st.warning(t("note_tgt_cut", n=cfg.max_len - 1))
+    notes_ui.warn([N.target_cut(cfg.max_len - 1)])
 tf = V.teacher_forcing_table(forced["logits"], forced["pieces"] + [cfg.eos_id], out_ids, display)
 div = V.first_divergence(tf)
 n_t = int((tf["target"] != "").sum())

@@ -7,8 +7,10 @@ import pandas as pd
 import streamlit as st
 import torch
 
+from transformer import notes as N
 from transformer.text import TextError, source_ids
 from ui import i18n, inspect_cache, models
+from ui import notes as notes_ui
 from ui.strings import positional as strings
 from viz import positional as P
 from viz.worked import csv_bytes, matrix_frame, styled
@@ -92,7 +94,7 @@ else:
         st.warning(t("bad_text", reason=str(e)))
     else:
         if cut:
-            st.warning(t("truncated", n=cfg.max_len))
+            notes_ui.warn([N.source_cut(cfg.max_len)])
         with torch.inference_mode():
             emb_mod = ck.model.src_embed
             scaled = (emb_mod.token.weight[ids] * math.sqrt(cfg.d_model)).double().numpy()

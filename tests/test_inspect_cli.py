@@ -8,6 +8,7 @@ import sys
 import pytest
 import torch
 
+from transformer import notes as N
 from transformer.checkpoint import load_checkpoint
 from transformer.inspect import inspect_text
 
@@ -59,6 +60,7 @@ def test_inspect_text_truncates_long_input(small_checkpoint):
     ck = load_checkpoint(small_checkpoint)
     ins = inspect_text(ck.model, ck.tokenizer, "dog " * 500, target="Hund")
     assert len(ins.src_ids) == ck.model.cfg.max_len
-    assert any("truncated" in n for n in ins.notes)
+    assert N.source_cut(ck.model.cfg.max_len) in ins.notes  # a code with its number, no prose
+    assert "source truncated to" in N.english(ins.notes[0])  # the CLI's English
     w = ins.weights("cross", 0)
     assert torch.allclose(w.sum(-1), torch.ones(w.shape[:-1]), atol=1e-5)

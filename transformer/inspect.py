@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import torch
 
 from .decode import greedy
+from . import notes as N
 from .names import KINDS, Trace, attn_path, count_layers, stack_of, trace_key  # noqa: F401
 from .text import TextError, source_ids, target_ids
 from .trace import ablation, record
@@ -28,7 +29,7 @@ class Inspected:
     output: str  # the decoded output text (or the given target)
     teacher_forced: bool
     trace: Trace  # a dict: trace key -> tensor, with accessors (transformer.names.Trace)
-    notes: list[str] = field(default_factory=list)  # e.g. "source truncated to 128 tokens"
+    notes: list[N.Note] = field(default_factory=list)  # e.g. source cut (transformer.notes)
 
     def weights(self, kind: str, layer: int) -> torch.Tensor:
         """(H, queries, keys) attention weights of one layer."""
@@ -47,14 +48,14 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
     """Encode `text`, get the output (greedy unless a target is given: teacher forcing), and
     record one forward pass over source and [BOS] + output. Raises TextError for unusable text."""
     cfg = model.cfg
-    notes: list[str] = []
+    notes: list[N.Note] = []
     src, cut = source_ids(tokenizer, text, cfg.max_len)
     if cut:
-        notes.append(f"source truncated to {cfg.max_len} tokens (the model's limit)")
+        notes.append(N.source_cut(cfg.max_len))
     if target is not None and target.strip():
         pieces, cut_t = target_ids(tokenizer, target, cfg.max_len)
         if cut_t:
-            notes.append(f"target truncated to {cfg.max_len - 1} tokens")
+            notes.append(N.target_cut(cfg.max_len - 1))
         forced = True
     else:
         ctx = ablation(ablate) if ablate else contextlib.nullcontext()
@@ -77,7 +78,8 @@ def to_json(ins: Inspected, digits: int = 6) -> dict:
         q, k = ins.queries_keys(kind)
         attention[kind] = {"stack": stack_of(kind), "queries": q, "keys": k, "layers": layers}
     return {"source_tokens": ins.src_tokens, "target_tokens": ins.tgt_tokens,
-            "output": ins.output, "teacher_forced": ins.teacher_forced, "notes": ins.notes,
+            "output": ins.output, "teacher_forced": ins.teacher_forced,
+            "notes": [N.english(n) for n in ins.notes],
             "attention": attention}
 
 
@@ -111,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         print("source:", " ".join(ins.src_tokens))
         print("output:", ins.output)
         for n in ins.notes:
-            print("note:", n)
+            print("note:", N.english(n))
     return 0
 
 

@@ -16,6 +16,7 @@ from transformer.inspect import Inspected, inspect_text
 from transformer.names import Head
 from ui import knowledge as knowledge_ui
 from ui import models
+from ui import notes as notes_ui
 
 MAX_ENTRIES = int(os.environ.get("ATTENTION_LAB_INSPECT_CACHE", "24"))
 
@@ -174,22 +175,11 @@ def clamp_state(key: str, n: int, default: int = 0) -> None:
         st.session_state[key] = min(max(default, 0), max(n - 1, 0))
 
 
-def note_text(note: str, t) -> str:
-    """The core's English truncation notes in the UI's language (strings note_src_cut,
-    note_tgt_cut)."""
-    import re
-
-    m = re.match(r"(source|target) truncated to (\d+) tokens", note)
-    if not m:
-        return note
-    return t("note_src_cut" if m.group(1) == "source" else "note_tgt_cut", n=int(m.group(2)))
-
-
 def sentence_inputs(prefix: str, t, ck) -> Inspected:
     """The source/target boxes of a trace page (keys `{prefix}_text`, `{prefix}_target`) and the
     trace of what they hold. Empty or unusable text and a checkpoint that fails to load end the
-    page with a message in the UI's language (strings empty, bad_text, load_failed); truncation
-    notes are shown as warnings."""
+    page with a message in the UI's language (strings empty, bad_text, load_failed); the trace's
+    notes (a cut to the model's limit) are shown as warnings (ui/notes.py)."""
     from transformer.checkpoint import CheckpointError
     from transformer.text import TextError
 
@@ -210,7 +200,6 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
     except CheckpointError as e:
         st.info(t("load_failed", reason=str(e)))
         st.stop()
-    for note in ins.notes:
-        st.warning(note_text(note, t))
+    notes_ui.warn(ins.notes)
     return ins
 

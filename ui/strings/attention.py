@@ -14,9 +14,6 @@ EN = {
     "empty": "Type a sentence above to see its attention (the text is empty).",
     "bad_text": "This text cannot be used: {reason}",
     "load_failed": "The selected checkpoint could not be used: {reason}",
-    "note_src_cut": "The sentence is longer than this model's limit: only the first {n} tokens "
-                    "(the last one being </s>) are shown.",
-    "note_tgt_cut": "The target is longer than this model's limit: it was cut to {n} tokens.",
     "output": "Output",
     "output_greedy": "What the model wrote (greedy decoding):",
     "output_forced": "The target you typed (teacher forcing: the decoder reads it instead of its "
@@ -107,8 +104,6 @@ ZH = {
     "empty": "请在上方输入一个句子以查看它的注意力（当前文本为空）。",
     "bad_text": "无法使用这段文本：{reason}",
     "load_failed": "所选检查点无法使用：{reason}",
-    "note_src_cut": "句子超过了该模型的长度上限：只显示前 {n} 个词元（最后一个是 </s>）。",
-    "note_tgt_cut": "目标句超过了该模型的长度上限：已截断为 {n} 个词元。",
     "output": "输出",
     "output_greedy": "模型写出的结果（贪心解码）：",
     "output_forced": "你输入的目标句（教师强制：解码器读取它，而不是模型自己的输出）：",

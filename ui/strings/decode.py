@@ -12,9 +12,6 @@ EN = {
     "empty": "Type a sentence above to decode it (the text is empty).",
     "bad_text": "This text cannot be used: {reason}",
     "too_long": "The text is {n:,} characters long; this page takes at most {max:,}. Shorten it.",
-    "note_src_cut": "The sentence is longer than this model's limit: only the first {n} tokens "
-                    "(the last one being </s>) were used.",
-    "note_tgt_cut": "The target is longer than this model's limit: it was cut to {n} tokens.",
     "method": "Decoding method",
     "method_help": "Greedy: always the most probable token. Beam search: keep the best few partial "
                    "outputs and pick the best finished one. Sampling: draw the token at random from "
@@ -180,8 +177,6 @@ ZH = {
     "empty": "请在上方输入一个句子来解码（目前文本为空）。",
     "bad_text": "无法使用这段文本：{reason}",
     "too_long": "这段文本有 {n:,} 个字符；本页最多接受 {max:,} 个。请缩短。",
-    "note_src_cut": "句子超过了模型的长度上限：只使用了前 {n} 个词元（最后一个是 </s>）。",
-    "note_tgt_cut": "目标句超过了模型的长度上限：已截断为 {n} 个词元。",
     "method": "解码方法",
     "method_help": "贪心：总是选概率最高的词元。束搜索：每步保留几个最好的部分输出，最后选最好的完整"
                    "输出。采样：从（变尖锐或变平缓的）分布中随机抽取词元。",

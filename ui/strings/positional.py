@@ -49,7 +49,6 @@ EN = {
     "learned_pe": "This model learned its position vectors (`positional = learned`); the bars show those "
                   "learned vectors instead of sines and cosines.",
     "norm_result": "Mean ‖embedding·√d‖ = {emb:.3f}, ‖PE‖ = {pe:.3f} (ratio {ratio:.2f}).",
-    "truncated": "The sentence was cut to the model's limit of {n} tokens.",
     "bad_text": "Type a sentence to compare: {reason}",
     "emb_name": "‖embedding·√d‖",
     "pe_name": "‖PE‖",
@@ -115,7 +114,6 @@ ZH = {
     "no_model": "没有加载模型，因此没有词嵌入可比较。请在侧边栏选择或训练一个检查点；本页其余部分不需要模型。",
     "learned_pe": "这个模型的位置向量是学出来的（`positional = learned`）；柱状图显示的是学到的向量，而不是正弦和余弦。",
     "norm_result": "平均 ‖词嵌入·√d‖ = {emb:.3f}，‖PE‖ = {pe:.3f}（比值 {ratio:.2f}）。",
-    "truncated": "句子已截断到模型上限 {n} 个词元。",
     "bad_text": "请输入一个句子来比较：{reason}",
     "emb_name": "‖词嵌入·√d‖",
     "pe_name": "‖PE‖",

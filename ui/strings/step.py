@@ -13,9 +13,6 @@ EN = {
     "empty": "Type a sentence above to follow its numbers (the text is empty).",
     "bad_text": "This text cannot be used: {reason}",
     "load_failed": "The selected checkpoint could not be used: {reason}",
-    "note_src_cut": "The sentence is longer than this model's limit: only the first {n} tokens "
-                    "(the last one being </s>) are used.",
-    "note_tgt_cut": "The target is longer than this model's limit: it was cut to {n} tokens.",
     "output": "Output: {text}",
     "kind": "Attention kind",
     "kind_encoder_self": "Encoder self",
@@ -126,8 +123,6 @@ ZH = {
     "empty": "请在上方输入一个句子以跟踪它的数字（当前文本为空）。",
     "bad_text": "无法使用这段文本：{reason}",
     "load_failed": "所选检查点无法使用：{reason}",
-    "note_src_cut": "句子超过了该模型的长度上限：只使用前 {n} 个词元（最后一个是 </s>）。",
-    "note_tgt_cut": "目标句超过了该模型的长度上限：已截断为 {n} 个词元。",
     "output": "输出：{text}",
     "kind": "注意力类型",
     "kind_encoder_self": "编码器自注意力",
