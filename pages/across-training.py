@@ -81,8 +81,8 @@ try:
     if target_in.strip():
         target = target_in
     else:  # the final checkpoint's own output: the same target tokens for every checkpoint
-        target = runs_ui.inspect(paths[-1], text).output or "."
-    inspected = [runs_ui.inspect(p, text, target) for p in paths]
+        target = inspect_cache.inspect(paths[-1], text).output or "."
+    inspected = [inspect_cache.inspect(p, text, target) for p in paths]
 except TextError as e:
     st.info(t("bad_text", reason=str(e)))
     st.stop()
@@ -144,7 +144,7 @@ with c2:
         "title": t("emerge_title"), "x": t("step"), "distance": t("distance"),
         "entropy": t("entropy")}), key="evo_emerge")
     st.caption(t("emerge_help"))
-    st.caption(t("output_at", step=steps[i], output=runs_ui.inspect(paths[i], text).output))
+    st.caption(t("output_at", step=steps[i], output=inspect_cache.inspect(paths[i], text).output))
 
 st.subheader(t("strip_title"))
 st.caption(t("strip_help", n=len(names)))

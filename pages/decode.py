@@ -2,17 +2,12 @@
 the source, masked self-attention over the prefix), and teacher forcing versus free generation.
 Math in transformer/decode.py, tables and figures in viz/decode.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
-import os
-from pathlib import Path
-
 import numpy as np
 import streamlit as st
 
-from transformer import beam_trace as BTR
-from transformer import decode as D
 from transformer.checkpoint import CheckpointError
-from transformer import notes as N
-from transformer.text import TextError, clean_text, source_ids, target_ids
+from transformer.text import TextError, clean_text
+from ui import decode_compute as DC
 from ui import i18n, inspect_cache, models, quota
 from ui import notes as notes_ui
 from ui.strings import decode as strings
@@ -21,48 +16,6 @@ from viz import decode as V
 
 t = i18n.translator(strings)
 MAX_CHARS = 2000
-KEEP = (".self_attn.weights", ".cross_attn.weights")
-
-
-def _stamp(path: str) -> float:
-    try:
-        return os.stat(Path(path) / "model.safetensors").st_mtime
-    except OSError:
-        return 0.0
-
-
-def _slim(trace: dict) -> dict:
-    """Only what the page shows: decoder attention weights and logits, as numpy."""
-    return {k: v.numpy() for k, v in trace.items()
-            if k == "logits" or (k.startswith("decoder.") and k.endswith(KEEP))}
-
-
-@st.cache_resource(max_entries=32, show_spinner=False)
-def _decode(path: str, stamp: float, text: str, method: str, beam: int, alpha: float,
-            temperature: float, top_k: int, seed: int) -> dict:
-    ck = models.get_checkpoint(path)
-    src, cut = source_ids(ck.tokenizer, text, ck.model.cfg.max_len)
-    tree = None
-    if method == "beam":  # the real beam search, its tree recorded on the way
-        res, tree = models.run_inference(BTR.trace_beam_search, ck.model, src, beam, alpha,
-                                         return_trace=True)
-    elif method == "sample":
-        res = models.run_inference(D.sample, ck.model, src, temperature=temperature, top_k=top_k,
-                                   seed=seed, return_trace=True)
-    else:
-        res = models.run_inference(D.greedy, ck.model, src, return_trace=True)
-    return {"src": src, "cut": cut, "tokens": list(res.tokens), "score": float(res.score),
-            "finished": bool(res.finished), "trace": _slim(res.trace), "tree": tree,
-            "max_len": D.default_max_len(ck.model, len(src))}
-
-
-@st.cache_resource(max_entries=32, show_spinner=False)
-def _forced(path: str, stamp: float, text: str, target: str) -> dict:
-    ck = models.get_checkpoint(path)
-    src, _ = source_ids(ck.tokenizer, text, ck.model.cfg.max_len)
-    pieces, cut = target_ids(ck.tokenizer, target, ck.model.cfg.max_len)
-    tr = models.run_inference(D.final_trace, ck.model, src, pieces)
-    return {"pieces": pieces, "cut": cut, "logits": tr["logits"][0].numpy()}
 
 
 def _default_target(task: str | None, text: str, task_opts: dict) -> str:
@@ -124,7 +77,7 @@ if method == "beam" and quota.wide_beam(beam) and not quota.gate(
         "decode.wide_beam", key=(path, text, int(beam), float(alpha))):
     st.stop()
 try:
-    res = _decode(path, _stamp(path), text, method, int(beam), float(alpha), float(temperature),
+    res = DC.decode(path, text, method, int(beam), float(alpha), float(temperature),
                   int(top_k), int(seed))
 except (TextError, ValueError) as e:
     st.info(t("bad_text", reason=str(e)))
@@ -132,8 +85,7 @@ except (TextError, ValueError) as e:
 except CheckpointError as e:
     st.info(t("load_failed", reason=str(e)))
     st.stop()
-if res["cut"]:
-    notes_ui.warn([N.source_cut(cfg.max_len)])
+notes_ui.warn(res["notes"])
 
 # -- output --------------------------------------------------------------------------------------
 tokens, finished = res["tokens"], res["finished"]
@@ -150,7 +102,7 @@ if method == "beam":
     st.markdown(t("beam_numbers", raw=parts["raw"], length=parts["length"], alpha=alpha,
                   lp=parts["lp"], score=parts["normalised"],
                   eos_note="" if finished else t("beam_no_eos")))
-    g = _decode(path, _stamp(path), text, "greedy", 1, 0.0, 1.0, 0, 0)
+    g = DC.decode(path, text, "greedy", 1, 0.0, 1.0, 0, 0)
     st.caption(t("beam_vs_greedy", out=tok.decode(g["tokens"]) or "∅", logp=g["score"]))
 
     # -- the search tree ---------------------------------------------------------------------
@@ -252,12 +204,11 @@ if not target or not target.strip():
     st.info(t("target_empty"))
     st.stop()
 try:
-    forced = _forced(path, _stamp(path), text, clean_text(target, "target"))
+    forced = DC.forced(path, text, clean_text(target, "target"))
 except (TextError, ValueError) as e:
     st.info(t("bad_text", reason=str(e)))
     st.stop()
-if forced["cut"]:
-    notes_ui.warn([N.target_cut(cfg.max_len - 1)])
+notes_ui.warn(forced["notes"])
 tf = V.teacher_forcing_table(forced["logits"], forced["pieces"] + [cfg.eos_id], out_ids, display)
 div = V.first_divergence(tf)
 n_t = int((tf["target"] != "").sum())

@@ -3,8 +3,6 @@ that opens one head on the Attention page, and ablation (heads switched off: out
 accuracy with and without). Scoring in transformer/heads.py, figures and the causal test in
 viz/heads.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -12,6 +10,7 @@ import streamlit as st
 from transformer import heads as H
 from transformer.checkpoint import CheckpointError
 from transformer.text import TextError, clean_text
+from ui import heads_compute as HC
 from ui import i18n, inspect_cache, models, quota
 from ui.strings import heads as strings
 from viz import heads as VH
@@ -19,70 +18,10 @@ from viz.tokens import escape_markdown
 
 t = i18n.translator(strings)
 RELATIONS = ("anaphora",) + tuple(r for r in H.RELATIONS)
-SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
-# the hand-written caption-style probe (the 41 natural sentences plus 145 more, each with a
-# German reference and its positions), never produced by any generator
-NATURAL = Path(H.__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
-CLASSROOM_TASKS = ("classroom", "classroom_pronouns")
 MAX_CHARS = 2000
 MAX_SENTENCES = 200
 DEFAULT_SENTENCES = ("A dog runs in the park .\nTwo men play football on the grass .\n"
                      "A girl in a red dress walks with her dog .\nThe cat sleeps on the warm table .")
-
-
-def _items(source: str, n: int, data: bytes | None, name: str | None, task: str | None) -> list:
-    if source == "heldout":
-        if task in CLASSROOM_TASKS:  # the classroom generator's held-out noun pairs
-            from transformer import classroom
-            return classroom.probe("test", n=n)
-        return H.anaphora_probe("test", n=n)
-    if source == "natural":
-        return H.read_probe_file(NATURAL)
-    return VH.read_probe_upload(data or b"", name or "probe.jsonl")
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def _anaphora(path: str, stamp: float, source: str, n: int, data: bytes | None,
-              name: str | None, task: str | None = None) -> dict:
-    ck = models.get_checkpoint(path)
-    items = _items(source, n, data, name, task)
-    scores = models.run_inference(H.score_anaphora, ck.model, ck.tokenizer, items)
-    return {"acc": {k: v.accuracy.numpy() for k, v in scores.items()},
-            "weight": {k: v.mean_weight.numpy() for k, v in scores.items()},
-            "n": {k: v.n for k, v in scores.items()},
-            "on_article": {k: v.on_article.numpy() for k, v in scores.items()},
-            "on_noun": {k: v.on_noun.numpy() for k, v in scores.items()},
-            "best": H.best_head(scores) if scores else None,
-            "baselines": H.baselines(items), "first": items[0].text}
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def _relation(path: str, stamp: float, relation: str, task: str | None, n: int,
-              sentences: tuple[str, ...]) -> dict:
-    ck = models.get_checkpoint(path)
-    if task in SYNTHETIC:
-        from transformer.data import load_task
-
-        pairs = [(e.src, e.tgt) for e in load_task(task, "test", n=n)]
-    else:
-        outs = models.run_inference(VH.translate_ids, ck.model, ck.tokenizer, list(sentences))
-        pairs = [(s, ck.tokenizer.decode(o) or None) for s, o in zip(sentences, outs)]
-    grids = {}
-    for kind in H.KINDS:
-        try:
-            grids[kind] = models.run_inference(H.relation_scores, ck.model, ck.tokenizer, pairs,
-                                               relation, kind).numpy()
-        except ValueError:
-            grids[kind] = None
-    return {"grids": grids, "n": len(pairs), "first": pairs[0][0]}
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def _translate(path: str, stamp: float, text: str, ablate: tuple[str, ...]) -> str:
-    ck = models.get_checkpoint(path)
-    ids = models.run_inference(VH.translate_ids, ck.model, ck.tokenizer, [text],
-                               VH.ablate_map(ablate) or None)
-    return ck.tokenizer.decode(ids[0])
 
 
 st.title(t("title"))
@@ -110,7 +49,7 @@ best = None  # (kind, layer, head, value[, weight])
 first_sentence = inspect_cache.example_text(ck.train_config)
 try:
     if relation == "anaphora":
-        sources = ["heldout"] + (["natural"] if NATURAL.is_file() else []) + ["upload"]
+        sources = ["heldout"] + (["natural"] if HC.NATURAL.is_file() else []) + ["upload"]
         if st.session_state.get("heads_probe") not in sources:
             # a model of the synthetic task opens on its held-out split, any other on the
             # hand-written sentences
@@ -137,7 +76,7 @@ try:
         if not quota.gate("heads.sweep", key=(path, stamp, source, n, name)):
             st.stop()
         with st.spinner(t("scoring")):
-            res = _anaphora(path, stamp, source, n, data, name, task)
+            res = HC.anaphora(path, source, n, data, name, task)
         if source == "upload":
             st.caption(t("upload_ok", n=max(res["n"].values(), default=0),
                          name=escape_markdown(name)))
@@ -149,7 +88,7 @@ try:
     else:
         sentences: tuple[str, ...] = ()
         n = 100
-        if task in SYNTHETIC:
+        if task in HC.SYNTHETIC:
             n = st.slider(t("n"), 20, 500, 100, step=10, key="heads_rel_n", help=t("n_help"))
         else:
             st.session_state.setdefault("heads_sentences", DEFAULT_SENTENCES)
@@ -170,8 +109,8 @@ try:
         if not quota.gate("heads.sweep", key=(path, stamp, relation, n, sentences)):
             st.stop()
         with st.spinner(t("scoring")):
-            res = _relation(path, stamp, relation, task, n, sentences)
-        if task in SYNTHETIC:
+            res = HC.relation(path, relation, task, n, sentences)
+        if task in HC.SYNTHETIC:
             st.caption(t("sentences_source", n=res["n"], task=task))
         grids, n_items, first_sentence = res["grids"], res["n"], res["first"]
         b = VH.best_cell({k: g for k, g in grids.items() if g is not None})
@@ -287,8 +226,8 @@ except TextError:
     st.stop()
 ablate = tuple(sorted(chosen))
 try:
-    before = _translate(path, stamp, atext, ())
-    after = _translate(path, stamp, atext, ablate) if ablate else None
+    before = HC.translate(path, atext, ())
+    after = HC.translate(path, atext, ablate) if ablate else None
 except (TextError, ValueError) as e:
     st.info(t("bad_text", reason=str(e)))
     st.stop()

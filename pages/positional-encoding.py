@@ -5,12 +5,11 @@ import math
 import numpy as np
 import pandas as pd
 import streamlit as st
-import torch
 
-from transformer import notes as N
-from transformer.text import TextError, source_ids
+from transformer.text import TextError
 from ui import i18n, inspect_cache, models
 from ui import notes as notes_ui
+from ui import positional_compute as PC
 from ui.strings import positional as strings
 from viz import positional as P
 from viz.worked import csv_bytes, matrix_frame, styled
@@ -87,22 +86,15 @@ if ck is None:
 else:
     inspect_cache.fill_from_link("pe_sentence", default=t("sentence_default"))  # ?text= (tour)
     text = st.text_input(t("sentence"), key="pe_sentence")
-    cfg = ck.model_config
     try:
-        ids, cut = source_ids(ck.tokenizer, text, cfg.max_len)
+        rows = PC.embedding_rows(models.current_path(), text)
     except TextError as e:
         st.warning(t("bad_text", reason=str(e)))
     else:
-        if cut:
-            notes_ui.warn([N.source_cut(cfg.max_len)])
-        with torch.inference_mode():
-            emb_mod = ck.model.src_embed
-            scaled = (emb_mod.token.weight[ids] * math.sqrt(cfg.d_model)).double().numpy()
-            pe_rows = emb_mod.positional(len(ids)).double().numpy()
-        if emb_mod.pos is not None:
+        notes_ui.warn(rows["notes"])
+        if rows["learned"]:
             st.caption(t("learned_pe"))
-        labels = ck.tokenizer.display(ids)
-        norms = P.norm_frame(labels, scaled, pe_rows)
+        norms = P.norm_frame(rows["labels"], rows["scaled"], rows["pe"])
         st.plotly_chart(P.norm_figure(norms, emb_name=t("emb_name"), pe_name=t("pe_name"), x_title="",
                                       ratio_word=t("ratio_word")), key="pe_norms")
         e_mean, p_mean = norms["embedding_norm"].mean(), norms["pe_norm"].mean()

@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import i18n
+from ui import lesson_cache as LC
 from ui.strings import sqrt as strings
 from viz import scaling as S
 from viz.worked import csv_bytes
@@ -18,16 +19,6 @@ def download(df: pd.DataFrame, name: str, key: str) -> None:
     st.download_button(t("download"), csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def variance(n: int, seed: int) -> pd.DataFrame:
-    return S.variance_table(S.D_KS, n, seed)
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def saturation(keys: int, seed: int) -> pd.DataFrame:
-    return S.saturation_table(S.D_KS, keys, 200, seed)
-
-
 st.title(t("title"))
 st.write(t("intro"))
 c1, c2, c3 = st.columns(3)
@@ -37,7 +28,7 @@ seed = int(c3.number_input(t("seed"), min_value=0, max_value=10**6, value=0, ste
 n = 2000
 
 st.subheader(t("var_title"))
-var = variance(n, seed)
+var = LC.variance(n, seed)
 st.plotly_chart(S.variance_figure(var, raw=t("var_raw"), theory=t("var_theory"), scaled=t("var_scaled"),
                                   y_title=t("variance")), key="sqrt_var")
 st.caption(t("var_caption", n=n))
@@ -60,7 +51,7 @@ row_df = pd.DataFrame({"score": scores, "scaled": scores / math.sqrt(d_k), "weig
 download(row_df, f"softmax_row_dk{d_k}", "sqrt_dl_row")
 
 st.subheader(t("sat_title", trials=200, keys=n_keys))
-sat = saturation(n_keys, seed)
+sat = LC.saturation(n_keys, seed)
 st.plotly_chart(S.saturation_figure(sat, d_k, titles=(t("t_max"), t("t_entropy"), t("t_jac")),
                                     raw=t("raw"), scaled=t("scaled")), key="sqrt_sat")
 here = sat.loc[sat["d_k"] == d_k].iloc[0]

@@ -7,6 +7,7 @@ import streamlit as st
 
 from transformer import worked as W
 from ui import i18n, inspect_cache
+from ui import lesson_cache as LC
 from ui.strings import worked as strings
 from viz import worked as V
 
@@ -14,15 +15,6 @@ t = i18n.translator(strings)
 zh = i18n.lang() == "zh"
 lang = "zh" if zh else "en"
 VERDICT_BAD = ("slip", "inherited", "assumed")
-
-
-@st.cache_data(show_spinner=False)
-def titles() -> dict[str, tuple[str, str]]:
-    out = {}
-    for ex_id in W.list_examples():
-        res = W.run_example(ex_id)
-        out[ex_id] = (res.title_en, res.title_zh)
-    return out
 
 
 def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) -> None:
@@ -102,7 +94,7 @@ def show_statement(s, key: str) -> None:
 
 
 def examples_tab() -> None:
-    names = titles()
+    names = LC.worked_titles()
     inspect_cache.fill_from_link("we_example", "example", allowed=names)  # ?example= (tour)
     ex_id = st.selectbox(t("example"), list(names), key="we_example",
                          format_func=lambda i: names[i][1 if zh else 0])

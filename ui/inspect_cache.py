@@ -1,14 +1,22 @@
-"""One sentence through one checkpoint, inspected once and shared.
+"""The one cache of what the app computes from a checkpoint, shared by every page and session.
 
-Every page that shows a trace (attention, step by step, heads) asks here; a classroom typing the
-teacher's example sentence computes it once. The cache key is (checkpoint path, its weights'
-modification time, text, target, ablated heads), so a retrained checkpoint is inspected afresh;
-the number of entries is bounded (a trace of a small model is a few MB). What is returned is shared
-by every session: read it, never modify it (the viz functions are pure).
+Every page that computes from the session's checkpoint asks here: a trace (`inspect`, the
+Attention, Step-by-step and Heads pages and Attention across training), the pronoun accuracy
+(`pronoun_accuracy`), and each feature module's functions (ui/heads_compute.py,
+ui/decode_compute.py, ui/positional_compute.py), declared with `@per_checkpoint`. A classroom
+typing the teacher's example sentence computes it once.
+
+One key, one stamp, one bound: an entry is keyed by (checkpoint path, models.stamp(path), the
+function's name, its arguments), so a retrained checkpoint (a new weights file) is computed afresh;
+all entries together, of every page, are at most MAX_ENTRIES (env ATTENTION_LAB_INSPECT_CACHE,
+default 24; a trace of a small model is a few MB), the least recently used going first. What is
+returned is shared by every session: read it, never modify it (the viz functions are pure).
 """
 from __future__ import annotations
 
+import functools
 import os
+from typing import Callable
 
 import streamlit as st
 
@@ -19,6 +27,33 @@ from ui import models
 from ui import notes as notes_ui
 
 MAX_ENTRIES = int(os.environ.get("ATTENTION_LAB_INSPECT_CACHE", "24"))
+_JOBS: dict[str, Callable] = {}  # name -> fn(checkpoint, *args), filled by @per_checkpoint
+
+
+@st.cache_resource(max_entries=MAX_ENTRIES, show_spinner=False)
+def _cached(path: str, stamp: float, job: str, args: tuple):
+    return _JOBS[job](models.get_checkpoint(path), *args)
+
+
+def per_checkpoint(fn: Callable) -> Callable:
+    """Declare `fn(checkpoint, *args)` a cached computation: the returned function takes the
+    checkpoint's path instead of the checkpoint, `f(path, *args)`, and is served from the one
+    cache (arguments must be hashable: str, numbers, bytes, tuples, None). Raises what `fn`
+    raises (CheckpointError for a bad checkpoint); errors are not cached."""
+    job = f"{fn.__module__}.{fn.__qualname__}"
+    _JOBS[job] = fn
+
+    @functools.wraps(fn)
+    def cached(path, *args):
+        return _cached(str(path), models.stamp(path), job, tuple(args))
+
+    cached.compute = fn  # uncached, for tests
+    return cached
+
+
+def clear() -> None:
+    """Empty the cache (every page's entries)."""
+    _cached.clear()
 
 
 def _ablate_key(ablate) -> tuple:
@@ -33,10 +68,8 @@ def _ablate_key(ablate) -> tuple:
     return tuple(out)
 
 
-@st.cache_resource(max_entries=MAX_ENTRIES, show_spinner=False)
-def _inspect(path: str, stamp: float, text: str, target: str | None,
-             ablate: tuple) -> Inspected:
-    ck = models.get_checkpoint(path)
+@per_checkpoint
+def _inspect(ck, text: str, target: str | None, ablate: tuple) -> Inspected:
     return models.run_inference(inspect_text, ck.model, ck.tokenizer, text, target,
                                 ablate={p: list(h) for p, h in ablate} or None)
 
@@ -46,24 +79,18 @@ def inspect(path: str, text: str, target: str | None = None, ablate=None) -> Ins
     transformer.text.TextError for unusable text (not cached) and CheckpointError for a bad
     checkpoint. An empty or whitespace-only target means no target (greedy decoding)."""
     target = target if target is not None and target.strip() else None
-    return _inspect(str(path), models.stamp(path), text, target, _ablate_key(ablate))
-
-
-def clear() -> None:
-    _inspect.clear()
-    _pronoun_accuracy.clear()
+    return _inspect(path, text, target, _ablate_key(ablate))
 
 
 # -- the causal test, shared by the Attention page's callout and the Heads page -----------------
 PROBE_N = 100  # held-out sentences both pages measure on by default, so their numbers agree
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def _pronoun_accuracy(path: str, stamp: float, n: int, ablate: tuple[str, ...]):
+@per_checkpoint
+def _pronoun_accuracy(ck, n: int, ablate: tuple[str, ...]):
     from transformer import heads as H
     from viz import heads as VH
 
-    ck = models.get_checkpoint(path)
     task = (ck.train_config or {}).get("task")
     items = H.task_probe(task, n or (PROBE_N if task == "anaphora" else None))
     if not items:
@@ -79,7 +106,7 @@ def pronoun_accuracy(path: str, n: int | None = None, ablate: tuple[str, ...] = 
     whole caption probe), with the heads named in `ablate` ('dec L1 H1')
     switched off. Cached per weights file: a whole class asking costs one measurement, and every
     page that quotes the number quotes this one (never a number written into prose)."""
-    return _pronoun_accuracy(str(path), models.stamp(path), int(n or 0), tuple(sorted(ablate)))
+    return _pronoun_accuracy(path, int(n or 0), tuple(sorted(ablate)))
 
 
 # -- shared page helpers ----------------------------------------------------------------------

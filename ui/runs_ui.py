@@ -379,29 +379,6 @@ def remove_failed_launch(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-# -- inspecting a run's checkpoints (read-only, shared) --------------------------------------------
-def _stamp(path: str) -> float:
-    try:
-        return os.stat(Path(path) / "model.safetensors").st_mtime
-    except OSError:
-        return 0.0
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _inspect(path: str, stamp: float, text: str, target: str | None):
-    from transformer.inspect import inspect_text
-
-    ck = models.get_checkpoint(path)
-    return models.run_inference(inspect_text, ck.model, ck.tokenizer, text, target)
-
-
-def inspect(path: str, text: str, target: str | None = None):
-    """transformer.inspect.inspect_text on the checkpoint at `path`, cached per (path, weights'
-    mtime, text, target). Shared by every session: read it, never modify it."""
-    target = target if target and target.strip() else None
-    return _inspect(str(path), _stamp(str(path)), text, target)
-
-
 def frozen_translator(strings):
     """t(key, **fmt) fixed to this run's language: for format_func, which Streamlit (and AppTest)
     may call outside the script run, where the session's language is not visible."""

@@ -1,0 +1,75 @@
+"""What the Heads page computes, served from the one checkpoint cache (ui/inspect_cache.py): the
+head finder's grids for the anaphora probe and for a relation, and a translation with heads
+switched off. Scoring in transformer/heads.py, the causal test in viz/heads.py."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from transformer import heads as H
+from ui import models
+from ui.inspect_cache import per_checkpoint
+from viz import heads as VH
+
+SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
+# the hand-written caption-style probe (the 41 natural sentences plus 145 more, each with a
+# German reference and its positions), never produced by any generator
+NATURAL = Path(H.__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
+CLASSROOM_TASKS = ("classroom", "classroom_pronouns")
+
+
+def probe_items(source: str, n: int, data: bytes | None, name: str | None, task: str | None) -> list:
+    """The anaphora probe's sentences: held out (the task's generator), the hand-written file
+    (natural) or an upload."""
+    if source == "heldout":
+        if task in CLASSROOM_TASKS:  # the classroom generator's held-out noun pairs
+            from transformer import classroom
+            return classroom.probe("test", n=n)
+        return H.anaphora_probe("test", n=n)
+    if source == "natural":
+        return H.read_probe_file(NATURAL)
+    return VH.read_probe_upload(data or b"", name or "probe.jsonl")
+
+
+@per_checkpoint
+def anaphora(ck, source: str, n: int, data: bytes | None, name: str | None,
+             task: str | None = None) -> dict:
+    """Each head's pronoun-to-antecedent scores on the probe, the best head and the baselines."""
+    items = probe_items(source, n, data, name, task)
+    scores = models.run_inference(H.score_anaphora, ck.model, ck.tokenizer, items)
+    return {"acc": {k: v.accuracy.numpy() for k, v in scores.items()},
+            "weight": {k: v.mean_weight.numpy() for k, v in scores.items()},
+            "n": {k: v.n for k, v in scores.items()},
+            "on_article": {k: v.on_article.numpy() for k, v in scores.items()},
+            "on_noun": {k: v.on_noun.numpy() for k, v in scores.items()},
+            "best": H.best_head(scores) if scores else None,
+            "baselines": H.baselines(items), "first": items[0].text}
+
+
+@per_checkpoint
+def relation(ck, relation: str, task: str | None, n: int, sentences: tuple[str, ...]) -> dict:
+    """Each head's score for `relation`, per attention kind (None where the relation does not
+    apply), on the task's test split (synthetic tasks) or the given sentences and the model's
+    translations of them."""
+    if task in SYNTHETIC:
+        from transformer.data import load_task
+
+        pairs = [(e.src, e.tgt) for e in load_task(task, "test", n=n)]
+    else:
+        outs = models.run_inference(VH.translate_ids, ck.model, ck.tokenizer, list(sentences))
+        pairs = [(s, ck.tokenizer.decode(o) or None) for s, o in zip(sentences, outs)]
+    grids = {}
+    for kind in H.KINDS:
+        try:
+            grids[kind] = models.run_inference(H.relation_scores, ck.model, ck.tokenizer, pairs,
+                                               relation, kind).numpy()
+        except ValueError:
+            grids[kind] = None
+    return {"grids": grids, "n": len(pairs), "first": pairs[0][0]}
+
+
+@per_checkpoint
+def translate(ck, text: str, ablate: tuple[str, ...]) -> str:
+    """The model's greedy translation of `text` with the heads in `ablate` ('dec L1 H1') off."""
+    ids = models.run_inference(VH.translate_ids, ck.model, ck.tokenizer, [text],
+                               VH.ablate_map(ablate) or None)
+    return ck.tokenizer.decode(ids[0])
