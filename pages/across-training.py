@@ -6,7 +6,6 @@ import streamlit as st
 from transformer import runs
 from transformer.checkpoint import CheckpointError
 from transformer.names import KINDS
-from transformer.text import TextError
 from ui import i18n, inspect_cache, models, runs_ui
 from ui.strings import evolution as strings
 from ui.strings import train as train_strings
@@ -77,18 +76,12 @@ target_in = c2.text_input(t("target"), key="evo_target", help=t("target_help"))
 if not text or not text.strip():
     st.info(t("empty"))
     st.stop()
-try:
+with inspect_cache.page_stops_on_bad_input(t, load_failed=st.error):
     if target_in.strip():
         target = target_in
     else:  # the final checkpoint's own output: the same target tokens for every checkpoint
         target = inspect_cache.inspect(paths[-1], text).output or "."
     inspected = [inspect_cache.inspect(p, text, target) for p in paths]
-except TextError as e:
-    st.info(t("bad_text", reason=str(e)))
-    st.stop()
-except CheckpointError as e:
-    st.error(t("load_failed", reason=str(e)))
-    st.stop()
 st.caption(t("target_used", target=target) if not target_in.strip() else t("target_given"))
 
 # -- which head (a run whose final checkpoint features one opens on it) ------------------------------

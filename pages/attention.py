@@ -25,10 +25,7 @@ t = i18n.translator(strings)
 st.title(t("title"))
 st.caption(t("intro"))
 
-ck = models.current()
-if ck is None:
-    st.info(t("no_checkpoint"))
-    st.stop()
+ck = models.required(t("no_checkpoint"))
 cfg, tok = ck.model_config, ck.tokenizer
 path = models.current_path()
 

@@ -26,10 +26,7 @@ def _default_target(task: str | None, text: str, task_opts: dict) -> str:
 st.title(t("title"))
 st.caption(t("intro"))
 
-ck = models.current()
-if ck is None:
-    st.info(t("no_checkpoint"))
-    st.stop()
+ck = models.required(t("no_checkpoint"))
 path, tok, cfg = models.current_path(), ck.tokenizer, ck.model_config
 task = (ck.train_config or {}).get("task")
 task_opts = V.task_options(ck.train_config)

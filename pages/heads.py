@@ -27,10 +27,7 @@ DEFAULT_SENTENCES = ("A dog runs in the park .\nTwo men play football on the gra
 st.title(t("title"))
 st.caption(t("intro"))
 
-ck = models.current()
-if ck is None:
-    st.info(t("no_checkpoint"))
-    st.stop()
+ck = models.required(t("no_checkpoint"))
 path, cfg = models.current_path(), ck.model_config
 stamp = models.stamp(path)
 task = (ck.train_config or {}).get("task")

@@ -21,10 +21,7 @@ t = i18n.translator(strings)
 st.title(t("title"))
 st.caption(t("intro"))
 
-ck = models.current()
-if ck is None:
-    st.info(t("no_checkpoint"))
-    st.stop()
+ck = models.required(t("no_checkpoint"))
 cfg = ck.model_config
 
 inspect_cache.apply_query_params("step")

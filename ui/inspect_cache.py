@@ -14,6 +14,7 @@ returned is shared by every session: read it, never modify it (the viz functions
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from typing import Callable
@@ -202,14 +203,28 @@ def clamp_state(key: str, n: int, default: int = 0) -> None:
         st.session_state[key] = min(max(default, 0), max(n - 1, 0))
 
 
+@contextlib.contextmanager
+def page_stops_on_bad_input(t, load_failed=st.info):
+    """Inside it, unusable text (TextError) ends the page with t("bad_text") and a checkpoint
+    that fails to load (CheckpointError) with t("load_failed") shown by `load_failed`."""
+    from transformer.checkpoint import CheckpointError
+    from transformer.text import TextError
+
+    try:
+        yield
+    except TextError as e:
+        st.info(t("bad_text", reason=str(e)))
+        st.stop()
+    except CheckpointError as e:
+        load_failed(t("load_failed", reason=str(e)))
+        st.stop()
+
+
 def sentence_inputs(prefix: str, t, ck) -> Inspected:
     """The source/target boxes of a trace page (keys `{prefix}_text`, `{prefix}_target`) and the
     trace of what they hold. Empty or unusable text and a checkpoint that fails to load end the
     page with a message in the UI's language (strings empty, bad_text, load_failed); the trace's
     notes (a cut to the model's limit) are shown as warnings (ui/notes.py)."""
-    from transformer.checkpoint import CheckpointError
-    from transformer.text import TextError
-
     st.session_state.setdefault(f"{prefix}_text", example_text(ck.train_config))
     c1, c2 = st.columns(2)
     text = c1.text_input(t("text"), key=f"{prefix}_text", help=t("text_help"))
@@ -219,14 +234,8 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
         st.info(t("empty"))
         st.stop()
     knowledge_ui.notice(ck, text)
-    try:
+    with page_stops_on_bad_input(t):
         ins = inspect(models.current_path(), text, target)
-    except TextError as e:
-        st.info(t("bad_text", reason=str(e)))
-        st.stop()
-    except CheckpointError as e:
-        st.info(t("load_failed", reason=str(e)))
-        st.stop()
     notes_ui.warn(ins.notes)
     return ins
 

@@ -109,6 +109,16 @@ def current() -> Checkpoint | None:
         return None
 
 
+def required(message: str) -> Checkpoint:
+    """The session's checkpoint; without one (or one that fails to load) the page shows
+    `message` (st.info) and stops."""
+    ck = current()
+    if ck is None:
+        st.info(message)
+        st.stop()
+    return ck
+
+
 def card_facts(path: str) -> dict:
     return _card_facts(path, stamp(path))
 
