@@ -25,7 +25,7 @@ def _free_port() -> int:
 # Bounded by the subprocess timeout (55 s); takes about 10 s on 2 cores.
 def test_two_cpu_processes_train_and_rank0_checkpoints(tmp_path):
     out = tmp_path / "ddp"
-    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, OMP_NUM_THREADS="1")  # cwd=ROOT: `-m` finds the package
     cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node=2",
            "--master_addr=127.0.0.1", f"--master_port={_free_port()}",
            "-m", "transformer.train", "--task", "copy", "--task-opt", "n=200",

@@ -448,9 +448,10 @@ def launch(run_dir: str | os.PathLike, args: Iterable[str], *, threads: int = 1,
                             cuda_device_count() if gpus is None else int(gpus))
         if gpu is not None:
             child_env["CUDA_VISIBLE_DEVICES"] = gpu
+        # `python -m` puts its working directory first on sys.path: run from the directory that
+        # holds the `transformer` package, the child finds it without PYTHONPATH (installed with
+        # `pip install -e .` or not).
         pkg_root = str(Path(__file__).resolve().parent.parent)
-        child_env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (pkg_root, child_env.get("PYTHONPATH", "")) if p)
         write_json_atomic(run_dir / COMMAND, {"argv": argv[1:], "launched_at": time.time(),
                                               "cuda_visible_devices": gpu})
         with open(run_dir / LOG, "ab") as log:
