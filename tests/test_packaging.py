@@ -62,10 +62,12 @@ def test_data_files_of_the_packages_are_package_data():
     data = SETUPTOOLS.get("package-data", {})
     missing = []
     for pkg in {p.split(".")[0] for p in _local_packages()}:
+        # setuptools expands package-data patterns with glob (`**` spans directories)
+        covered = {f for pat in data.get(pkg, []) for f in (ROOT / pkg).glob(pat)}
         for f in (ROOT / pkg).rglob("*"):
             rel = f.relative_to(ROOT / pkg).as_posix()
             if (f.is_file() and f.suffix not in {".py", ".pyc"} and "__pycache__" not in rel
-                    and not any(fnmatch.fnmatchcase(rel, pat) for pat in data.get(pkg, []))):
+                    and f not in covered):
                 missing.append(f"{pkg}/{rel}")
     assert missing == []
 
