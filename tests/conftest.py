@@ -1,4 +1,5 @@
-"""Shared fixtures: tiny CPU models (d_model 16-32) and a small checkpoint saved once."""
+"""Shared fixtures: tiny CPU models (d_model 16-32) and a small checkpoint saved once.
+Plain helpers (CORPUS, tiny_config) live in helpers.py: import them from there."""
 from __future__ import annotations
 
 import os
@@ -7,8 +8,10 @@ os.environ.setdefault("OMP_NUM_THREADS", "2")
 
 import pytest
 import torch
+from helpers import CORPUS, tiny_config
 
 torch.set_num_threads(2)
+
 
 @pytest.fixture(autouse=True)
 def _keep_main_module():
@@ -23,28 +26,11 @@ def _keep_main_module():
         sys.modules["__main__"] = main
 
 
-CORPUS = [
-    "A dog runs in the park .", "Ein Hund rennt im Park .",
-    "Two men play football on the grass .", "Zwei Männer spielen Fußball auf dem Rasen .",
-    "A girl in a red dress walks .", "Ein Mädchen in einem roten Kleid geht .",
-    "The cat sleeps on the warm table .", "Die Katze schläft auf dem warmen Tisch .",
-]
-
-
 @pytest.fixture(scope="session")
 def tokenizer():
     from transformer.tokenizer import Tokenizer
 
     return Tokenizer.train(CORPUS * 4, vocab_size=300)
-
-
-def tiny_config(vocab_size: int = 40, **kw):
-    from transformer.config import ModelConfig
-
-    base = dict(vocab_size=vocab_size, d_model=16, n_heads=4, n_encoder_layers=2,
-                n_decoder_layers=2, d_ff=32, dropout=0.0, max_len=128)
-    base.update(kw)
-    return ModelConfig(**base)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import sys
 import pytest
 import torch
 
-from conftest import tiny_config
+from helpers import tiny_config
 from transformer.average import average_checkpoints, main
 from transformer.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from transformer.model import Transformer

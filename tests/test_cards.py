@@ -86,7 +86,7 @@ def test_check_mode_reports_a_stale_card(tmp_path):
 
 
 def test_the_trainers_card_shows_the_checkpoints_own_output(tokenizer):
-    from conftest import tiny_config
+    from helpers import tiny_config
     from transformer.config import TrainConfig
     from transformer.model import Transformer
     from transformer.train import RunWriter

@@ -33,7 +33,7 @@ def test_save_then_load_gives_identical_logits(small_checkpoint):
 
 def test_round_trip_through_a_fresh_model(tmp_path, tokenizer):
     from transformer.model import Transformer
-    from conftest import tiny_config
+    from helpers import tiny_config
 
     torch.manual_seed(5)
     m = Transformer(tiny_config(vocab_size=tokenizer.vocab_size, norm_first=True,

@@ -12,7 +12,7 @@ from transformer.masks import padding_mask
 def _peaked_model():
     """A random tiny model whose output is not constant (larger weights)."""
     from transformer.model import Transformer
-    from conftest import tiny_config
+    from helpers import tiny_config
 
     torch.manual_seed(3)
     m = Transformer(tiny_config(vocab_size=30, d_model=32)).eval()

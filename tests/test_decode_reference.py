@@ -46,7 +46,7 @@ def test_reference_edge_cases():
 @pytest.fixture
 def sort_dir(tmp_path, tokenizer):
     """An (untrained) sort checkpoint trained with --task-opt vocab=40, as the page sees it."""
-    from conftest import tiny_config
+    from helpers import tiny_config
     from transformer.checkpoint import save_checkpoint
     from transformer.model import Transformer
 

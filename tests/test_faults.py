@@ -426,7 +426,7 @@ def test_full_disk_fails_cleanly_and_keeps_previous(tmp_path, monkeypatch, token
     import pathlib
 
     import transformer.checkpoint as C
-    from conftest import tiny_config
+    from helpers import tiny_config
     from transformer.model import Transformer
 
     torch.manual_seed(0)

@@ -63,7 +63,7 @@ class Base:
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory) -> Base:
-    from conftest import CORPUS, tiny_config
+    from helpers import CORPUS, tiny_config
     from transformer.model import Transformer
     from transformer.tokenizer import Tokenizer
 

@@ -50,7 +50,7 @@ class OracleModel(torch.nn.Module):
 
 
 def test_oracle_head_is_found(tokenizer):
-    from conftest import tiny_config
+    from helpers import tiny_config
 
     items = [ProbeItem("The dog saw the cup because it was hungry .", 6, 1, candidates=[1, 4]),
              ProbeItem("The dog saw the cup because it was empty .", 6, 4, candidates=[1, 4]),

@@ -14,7 +14,7 @@ from transformer.masks import causal_mask, decoder_mask, padding_mask
 from transformer.model import DecoderLayer, EncoderLayer, Transformer, sinusoidal_table
 from transformer.trace import ablation, record
 
-from conftest import tiny_config
+from helpers import tiny_config
 
 
 def _batch(vocab=40, pad=0, seed=0):

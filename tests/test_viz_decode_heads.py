@@ -15,7 +15,7 @@ from viz import heads as VH
 
 @pytest.fixture
 def model_tok(tokenizer):
-    from conftest import tiny_config
+    from helpers import tiny_config
     from transformer.model import Transformer
 
     torch.manual_seed(3)

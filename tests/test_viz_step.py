@@ -9,7 +9,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from conftest import tiny_config
+from helpers import tiny_config
 from transformer.inspect import attn_path, inspect_text
 from viz import step as steps
 
