@@ -18,9 +18,9 @@ print, read from the printed text itself (``"2300.00"`` is good to ±0.005; ``"9
 10^6"`` to ±5000), plus the exact effect of the rounding of any printed number the recipe took
 as input. An expression such as ``"\\sqrt{10000}"`` is exact (tolerance 0).
 
-Statements ("the notes say X; in fact Y") are words, written in both languages in the examples
-file; where a computation backs the "in fact", an *evidence* recipe computes it here so that the
-page shows computed numbers, never typed ones.
+Statements ("the notes say X; in fact Y", :mod:`transformer.worked.statements`) are words, written
+in both languages in the examples file; where a computation backs the "in fact", an *evidence*
+recipe computes it there so that the page shows computed numbers, never typed ones.
 
 Pure numpy, no Streamlit, no torch; :mod:`transformer.worked` calls :func:`run_checks`.
 """
@@ -428,91 +428,3 @@ def _notes(c: Check, ctx: Context) -> tuple[str, str]:
         text_en += f" The arithmetic is right on the notes' own numbers; the error comes from “{src.title_en}”."
         text_zh += f"按笔记自己的数，这一步计算是对的；错误来自“{src.title_zh}”。"
     return text_en, text_zh
-
-
-# --------------------------------------------------------------------------------------------
-# Statements in words, with computed evidence
-
-
-@dataclass
-class Evidence:
-    """A small table computed to back a statement's "in fact": column keys (the page names
-    them in both languages) and rows of numbers."""
-
-    columns: list[str]
-    rows: list[list[float]]
-
-
-@dataclass
-class Statement:
-    """"The notes say X; in fact Y", with the notes' own words quoted."""
-
-    id: str
-    example: str | None
-    title_en: str
-    title_zh: str
-    quote: list[str]
-    says_en: str
-    says_zh: str
-    fact_en: str
-    fact_zh: str
-    page: str | None = None
-    evidence: Evidence | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        ev = None if self.evidence is None else {"columns": self.evidence.columns, "rows": self.evidence.rows}
-        return {"id": self.id, "example": self.example, "title_en": self.title_en, "title_zh": self.title_zh,
-                "quote": self.quote, "says_en": self.says_en, "says_zh": self.says_zh,
-                "fact_en": self.fact_en, "fact_zh": self.fact_zh, "page": self.page, "evidence": ev}
-
-
-EVIDENCE: dict[str, Callable[[dict], Evidence]] = {}
-
-
-def evidence(name: str):
-    def deco(fn):
-        EVIDENCE[name] = fn
-        return fn
-    return deco
-
-
-@evidence("pe_wavelengths")
-def _pe_wavelengths(args: dict) -> Evidence:
-    """Wavelength (in positions) of each listed dimension of the sinusoidal PE: dimensions 2i
-    and 2i+1 turn at 1/10000^(2i/d) radians per position, so one period is 2π·10000^(2i/d)
-    positions, which grows with the dimension."""
-    rows = []
-    for d, dims in zip(args["d_model"], args["dims"]):
-        for k in dims:
-            rows.append([float(d), float(k), 2 * math.pi * 10000.0 ** (2 * (k // 2) / d)])
-    return Evidence(["d_model", "dimension", "wavelength"], rows)
-
-
-@evidence("softmax_saturation")
-def _softmax_saturation(args: dict) -> Evidence:
-    """Two scores, softmaxed unscaled and divided by √d_k: the first weight p and its gradient
-    ∂p/∂s = p(1 − p). Unscaled, p is almost exactly 1 and the gradient almost 0 (it vanishes,
-    it does not explode)."""
-    s = np.asarray(args["scores"], float)
-    rows = []
-    for div in (1.0, math.sqrt(args["d_k"])):
-        z = s / div
-        p = float(softmax(z)[0])
-        rows.append([div, float(z[0]), float(z[1]), p, p * (1 - p)])
-    return Evidence(["divisor", "score_1", "score_2", "weight_1", "gradient"], rows)
-
-
-def load_statements(data: dict) -> list[Statement]:
-    """The examples file's statements, with their evidence computed."""
-    out = []
-    for s in data.get("statements", []):
-        ev = None
-        if s.get("evidence"):
-            name = s["evidence"]["compute"]
-            if name not in EVIDENCE:
-                raise ValueError(f"statement {s['id']!r}: unknown evidence {name!r}")
-            ev = EVIDENCE[name](s["evidence"].get("args", {}))
-        out.append(Statement(s["id"], s.get("example"), s["title"]["en"], s["title"]["zh"], _as_list(s["quote"]),
-                             s["says"]["en"], s["says"]["zh"], s["fact"]["en"], s["fact"]["zh"],
-                             s.get("page"), ev))
-    return out

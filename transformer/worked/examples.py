@@ -1,0 +1,259 @@
+"""The shipped examples (worked_examples.json): loading, building each example's steps, attaching
+the notes' claims and running the other checks."""
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from transformer.worked.checks import run_checks
+from transformer.worked.graph import Hypothesis, WorkedResult, _Chain
+from transformer.worked.labels import LABELS, _L
+from transformer.worked.maths import (_check_dk, _matrix, _pe, _shifted_exp, positional_encoding,
+                                      rounding_tolerance, softmax)
+from transformer.worked.statements import Statement, load_statements
+from transformer.worked.steps import _build_add_norm, _build_attention, _Convention
+from transformer.worked.verdicts import _attach_claim, _claim_numbers, _source_label, _verify
+
+EXAMPLES_PATH = Path(__file__).resolve().parent.parent / "worked_examples.json"
+
+_DIM_INDEX = _L("exponent 2i/d with i = dimension index instead of pair index",
+                "指数 2i/d 中的 i 用了维度序号，而不是成对的序号")
+
+
+# --------------------------------------------------------------------------------------------
+# Examples
+
+
+def load_examples(path: str | Path | None = None) -> dict:
+    """The examples file as a dict ({"about": ..., "examples": [...]})."""
+    with open(path or EXAMPLES_PATH, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def list_examples(path: str | Path | None = None) -> list[str]:
+    """Ids of the shipped worked examples, in file order."""
+    return [e["id"] for e in load_examples(path)["examples"]]
+
+
+# claim key in the notes -> step name (row claims and second sources get their own check step)
+_CLAIM_STEP = {
+    "K": "K", "Q": "Q", "QK_T": "QK_T", "scaled": "scaled", "weights": "weights",
+    "weights_said_to_be_assumed": "weights", "output": "output", "single_head_output": "output",
+    "PE": "PE", "positional_encoding_rows_are_positions": "PE", "embedding_plus_pe_used_as_X": "X",
+    "add_norm_2_row_mean": "addnorm.mean", "add_norm_2_row_std": "addnorm.std",
+    "add_norm_2_output": "addnorm.output", "add_norm_2_sum": "addnorm.residual", "masked": "masked",
+}
+_NOT_CLAIMS = {"note", "scale_divisor", "layer_norm_eps", "add_norm_2_input_ffn_out", "add_norm_2_input_residual"}
+
+
+def _claim_target(key: str) -> tuple[str, int | None] | None:
+    """Map a notes_claim key to (step name, row or None); None if it is not a number claim."""
+    if key in _NOT_CLAIMS:
+        return None
+    if key in _CLAIM_STEP:
+        return _CLAIM_STEP[key], None
+    m = re.fullmatch(r"head(\d+)_(scores|masked|weights|output)", key)
+    if m:
+        return f"head{m.group(1)}.{ {'scores': 'QK_T'}.get(m.group(2), m.group(2)) }", None
+    m = re.fullmatch(r"(?:hand|torch_printout)_(\w+?)(?:_row(\d+))?", key)
+    if m and m.group(1) in _CLAIM_STEP:
+        return _CLAIM_STEP[m.group(1)], None if m.group(2) is None else int(m.group(2))
+    return None
+
+
+def _resolve(spec: Any, env: dict[str, np.ndarray], name: str) -> np.ndarray | None:
+    """A matrix from the examples file: a table, "identity(n)", or the name of another input."""
+    if spec is None:
+        return None
+    if isinstance(spec, str):
+        m = re.fullmatch(r"\s*identity\((\d+)\)\s*", spec)
+        if m:
+            return np.eye(int(m.group(1)))
+        if spec in env:
+            return env[spec]
+        raise ValueError(f"{name}: cannot read {spec!r}")
+    return _matrix(spec, name)
+
+
+def run_example(example: str | dict) -> WorkedResult:
+    """Recompute one example (by id, or an example dict) and check every number the notes claim."""
+    ex = _find(example) if isinstance(example, str) else example
+    if not isinstance(ex, dict) or "id" not in ex:
+        raise ValueError("an example must be an id or a dict with an 'id'")
+    chain = _Chain()
+    if "scores" in ex:
+        _build_scores(chain, ex)
+    elif "pos" in ex:
+        _build_pe_example(chain, ex)
+    elif "word_embeddings_rows_are_tokens" in ex:
+        _build_encoder(chain, ex)
+    else:
+        _build_generic(chain, ex)
+    unmatched = _attach_claims(chain, ex)
+    _verify(chain)
+    _attach_explanations(chain, ex)
+    title = ex.get("title") or {"en": ex["id"], "zh": ex["id"]}
+    checks = run_checks(ex, _printed_claims(ex))
+    where = ex.get("where", {})
+    return WorkedResult(ex["id"], title["en"], title["zh"], list(ex.get("tokens", [])), chain.steps,
+                        ex.get("source", ""), unmatched, checks, where.get("en", ""), where.get("zh", ""),
+                        list(ex.get("passage", [])), ex.get("gloss_en", ""))
+
+
+def _printed_claims(ex: dict) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Every table the notes print for this example (its notes_claim entries), with the rounding
+    of each entry, for the checks that recompute something from the notes' own numbers."""
+    per_entry = set(ex.get("printed_per_entry", []))
+    out = {}
+    for key, val in ex.get("notes_claim", {}).items():
+        if not isinstance(val, list):
+            continue
+        vals, tol = _claim_numbers(val, key)
+        out[key] = (vals, rounding_tolerance(vals, per_entry=key in per_entry) if tol is None else tol)
+    return out
+
+
+def statements(example_id: str | None = None, path: str | Path | None = None) -> list[Statement]:
+    """What the notes say in words that is wrong, with what is true and, where a computation
+    backs it, the computed evidence; ``example_id`` keeps those tied to one example."""
+    found = load_statements(load_examples(path))
+    return found if example_id is None else [s for s in found if s.example == example_id]
+
+
+def _find(example_id: str) -> dict:
+    for e in load_examples()["examples"]:
+        if e["id"] == example_id:
+            return e
+    raise ValueError(f"unknown example {example_id!r}; known: {', '.join(list_examples())}")
+
+
+def _attach_claims(chain: _Chain, ex: dict) -> list[str]:
+    unmatched = []
+    for key, val in ex.get("notes_claim", {}).items():
+        target = _claim_target(key)
+        if target is None:
+            if key not in _NOT_CLAIMS:
+                unmatched.append(key)
+            continue
+        name, row = target
+        if name not in chain.by_name:
+            unmatched.append(key)
+            continue
+        _attach_claim(chain, name, val, key, row, _source_label(ex, key))
+    per_entry = set(ex.get("printed_per_entry", []))
+    for step in chain.steps:
+        if step.source in per_entry:
+            step.printed_per_entry = True
+    return unmatched
+
+
+def _attach_explanations(chain: _Chain, ex: dict) -> None:
+    """Copy the hand-written explanations (English + Chinese) onto the steps they are about."""
+    for key, text in ex.get("explanations", {}).items():
+        for step in chain.steps:
+            if step.source == key:
+                step.explanation_en = text.get("en", "")
+                step.explanation_zh = text.get("zh", "")
+
+
+def _build_scores(chain: _Chain, ex: dict) -> None:
+    """Only the scores are given (e.g. q1·k1 = 112, q1·k2 = 96): scale, exp, softmax."""
+    s = _matrix(ex["scores"], "scores", ndim=1)
+    d = _check_dk(ex.get("d_k"))
+    if d is None:
+        raise ValueError("scores-only example needs d_k")
+    div = math.sqrt(d)
+    chain.add("QK_T", s, label=LABELS["scores"], note="scores as given", note_zh="给定的分数")
+    chain.add("scaled", s / div, fn=lambda a: a / div, inputs=("QK_T",),
+              note=f"divided by √d_k = √{d} = {div:g}", note_zh=f"除以 √d_k = √{d} = {div:g}",
+              hypotheses=[(_L(f"divided by {d} (no square root)", f"除以 {d}（没有开方）"),
+                           lambda get: get("QK_T") / d)])
+    chain.add("exp", _shifted_exp(s / div), fn=_shifted_exp, inputs=("scaled",),
+              note="exp after subtracting the largest score: e^a/(e^a + e^b) = 1/(1 + e^(b − a)), same softmax",
+              note_zh="先减去最大的分数再取 exp：e^a/(e^a + e^b) = 1/(1 + e^(b − a))，softmax 结果不变")
+    chain.add("weights", softmax(s / div), fn=softmax, inputs=("scaled",), note="softmax: the weights sum to 1",
+              note_zh="softmax：权重之和为 1")
+
+
+def _build_pe_example(chain: _Chain, ex: dict) -> None:
+    """One PE vector, with the notes' own substitutions as a hypothesis."""
+    pos, d = ex["pos"], _check_dk(ex["d_model"])
+    p = np.array([float(pos)])
+    notes_sub = np.array([[math.sin(pos), math.cos(pos / 100), math.sin(pos / 100), math.cos(pos / 1000)]]) \
+        if d == 4 else None
+    hyps: list[Hypothesis] = [(_DIM_INDEX, lambda get: _pe(p, d, False)[0])]
+    if notes_sub is not None:
+        hyps.append((_L(f"the notes' own substitutions cos({pos:g}/100) and cos({pos:g}/1000) for dimensions 1 and 3",
+                        f"笔记自己的代换：第 1 维用 cos({pos:g}/100)，第 3 维用 cos({pos:g}/1000)"),
+                     lambda get: notes_sub[0]))
+    chain.add("PE", positional_encoding([pos], d)[0], hypotheses=hyps,
+              note=f"pos = {pos:g}; dimensions 2i and 2i+1 share the frequency 1/10000^(2i/{d}) "
+                   "(the notes count “love”, the second word, as pos 2; counting from 0 it would be pos 1)",
+              note_zh=f"pos = {pos:g}；第 2i 维与第 2i+1 维共用频率 1/10000^(2i/{d})"
+                      "（笔记把第二个词“love”记为 pos 2；从 0 开始数应为 pos 1）")
+
+
+def _build_encoder(chain: _Chain, ex: dict) -> None:
+    """Embeddings + PE, Q/K/V, one head (paper: ÷√d_k; notes: ÷√d_model), then Add & Norm."""
+    E = _matrix(ex["word_embeddings_rows_are_tokens"], "word embeddings")
+    d = _check_dk(ex.get("d_model", E.shape[1]))
+    if d != E.shape[1]:
+        raise ValueError(f"d_model={d} but embeddings have {E.shape[1]} columns")
+    n = E.shape[0]
+    pos = np.arange(n, dtype=float)
+    chain.add("E", E, label=LABELS["E"])
+    chain.add("PE", positional_encoding(n, d), note="positions 0..n−1, sin in even and cos in odd dimensions",
+              note_zh="位置 0..n−1，偶数维用 sin，奇数维用 cos",
+              hypotheses=[(_DIM_INDEX, lambda get: _pe(pos, d, False)),
+                          (_L("dimension index in the exponent and sin in every dimension",
+                              "指数中用维度序号，且每一维都用 sin"),
+                           lambda get: _pe(pos, d, False, True))])
+    chain.add("X", E + chain.get("PE").value, fn=np.add, inputs=("E", "PE"),
+              label=("Embedding + positional encoding", "词嵌入 + 位置编码"))
+    W = {k: _matrix(ex[src], src) for k, src in (("W_Q", "W_query"), ("W_K", "W_key"), ("W_V", "W_value"))}
+    claim = ex.get("notes_claim", {})
+    convs = []
+    if "sqrt(6)" in str(claim.get("scale_divisor", "")) or "scale_divisor" in claim:
+        div = math.sqrt(d)
+        convs = [_Convention(_L(f"notes' convention: divided by √{d} (d_model)", f"笔记的做法：除以 √{d}（d_model）"),
+                             divisor=div),
+                 _Convention(_L(f"notes' convention: divided by √{d} and Q used in place of V",
+                                f"笔记的做法：除以 √{d}，并用 Q 代替 V"), divisor=div, v_from="Q")]
+    _build_attention(chain, x_step="X", W_Q=W["W_Q"], W_K=W["W_K"], W_V=W["W_V"], heads=1, conventions=convs)
+    if "add_norm_2_input_residual" in claim:
+        eps = float(claim.get("layer_norm_eps", 1e-5))
+        _build_add_norm(chain, claim["add_norm_2_input_residual"], claim["add_norm_2_input_ffn_out"], eps, "addnorm.")
+        for s in ("x", "sublayer"):
+            chain.get(f"addnorm.{s}").note = "as printed in the notes (input of the second Add & Norm)"
+            chain.get(f"addnorm.{s}").note_zh = "按笔记印出的数（第二次相加与归一化的输入）"
+
+
+def _build_generic(chain: _Chain, ex: dict) -> None:
+    """Examples given as X with projections, or Q, K, V, with optional heads and mask."""
+    env: dict[str, np.ndarray] = {}
+    if "X" in ex:
+        env["X"] = _matrix(ex["X"], "X")
+    heads = int(ex.get("heads", 1))
+    shared = ex.get("all_projection_matrices")
+    W = {}
+    for k in ("W_Q", "W_K", "W_V"):
+        m = _resolve(ex.get(k, shared), env, k)
+        W[k] = np.stack([m] * heads) if (m is not None and heads > 1 and shared is not None) else m
+    direct = {k: ex.get(k) for k in ("Q", "K", "V")}
+    convs = []
+    if heads > 1:
+        convs = [_Convention(_L("notes' convention: not scaled (softmax of Q·Kᵀ directly)",
+                                "笔记的做法：不缩放（直接对 Q·Kᵀ 做 softmax）"), divisor=1.0)]
+    mask = ex.get("mask")
+    if any(isinstance(v, list) for v in direct.values()):
+        Q, K, V = (_resolve(direct[k], env, k) for k in ("Q", "K", "V"))
+        _build_attention(chain, Q=Q, K=K, V=V, heads=heads, d_k=ex.get("d_k"), mask=mask,
+                         tokens=ex.get("tokens"), conventions=convs)
+    else:
+        _build_attention(chain, X=env["X"], W_Q=W["W_Q"], W_K=W["W_K"], W_V=W["W_V"], heads=heads,
+                         d_k=ex.get("d_k"), mask=mask, tokens=ex.get("tokens"), conventions=convs)
