@@ -72,7 +72,7 @@ def table(df: pd.DataFrame, key: str, modes="signed", per_column: bool = False) 
         st.caption(" · ".join(f"Σ {c} = {steps.cell_text(v)}" for c, v in sums.items()))
 
 
-def modes_for(step: steps.Step):
+def modes_for(step: steps.StepTable):
     """Weights and exp shade 0..1; everything else by sign (one scale per table)."""
     if step.key in ("m_weights",):
         return "weight"
@@ -81,7 +81,7 @@ def modes_for(step: steps.Step):
     return {"weight": w, "signed": [c for c in cols if c not in WEIGHTS and c != steps.MASK]}
 
 
-def per_column(step: steps.Step) -> bool:
+def per_column(step: steps.StepTable) -> bool:
     """Narrow tables hold different quantities per column (q·k, ÷√d_k, ...): one scale each."""
     return step.key in ("dot", "scale", "mask", "exp", "softmax")
 
@@ -89,7 +89,7 @@ def per_column(step: steps.Step) -> bool:
 n = 0
 
 
-def numbered(step: steps.Step, key: str) -> None:
+def numbered(step: steps.StepTable, key: str) -> None:
     global n
     n += 1
     st.markdown(f"**{t('step_n', n=n)} · {t(step.key)}**")

@@ -28,7 +28,10 @@ SUM = "Σ"
 
 
 @dataclass
-class Step:
+class StepTable:
+    """One shown step of the Step-by-step page: a table and the key of its title and explanation
+    (not transformer.worked's Step, one computed step of a worked example)."""
+
     key: str  # names the step's title/explanation in ui/strings/step.py
     table: pd.DataFrame
     args: dict = field(default_factory=dict)  # numbers quoted in the explanation (d_k, max, ...)
@@ -61,7 +64,7 @@ def _head(ins, kind: str, layer: int, head: int) -> dict[str, np.ndarray]:
     return out
 
 
-def query_steps(ins, kind: str, layer: int, head: int, i: int) -> list[Step]:
+def query_steps(ins, kind: str, layer: int, head: int, i: int) -> list[StepTable]:
     """The ten numbered steps for query position i (rows of every table but the first and the
     last are the keys j)."""
     h = _head(ins, kind, layer, head)
@@ -89,27 +92,27 @@ def query_steps(ins, kind: str, layer: int, head: int, i: int) -> list[Step]:
         return df
 
     return [
-        Step("q", pd.DataFrame([q_i], index=[qi_label], columns=_dims(d_k)),
+        StepTable("q", pd.DataFrame([q_i], index=[qi_label], columns=_dims(d_k)),
              {"d_k": d_k, "query": qi_label}),
-        Step("k", pd.DataFrame(h["k"], index=keys, columns=_dims(d_k)), {"n": len(keys)}),
-        Step("dot", col({DOT: h["scores"][i]})),
-        Step("scale", col({DOT: h["scores"][i], SCALED: h["scaled"][i]}),
+        StepTable("k", pd.DataFrame(h["k"], index=keys, columns=_dims(d_k)), {"n": len(keys)}),
+        StepTable("dot", col({DOT: h["scores"][i]})),
+        StepTable("scale", col({DOT: h["scores"][i], SCALED: h["scaled"][i]}),
              {"d_k": d_k, "sqrt_d_k": math.sqrt(d_k)}),
-        Step("mask", col({SCALED: h["scaled"][i], MASK: mask_val, MASKED: masked}),
+        StepTable("mask", col({SCALED: h["scaled"][i], MASK: mask_val, MASKED: masked}),
              {"n_masked": int((~h["mask"][i]).sum())}),
-        Step("exp", col({MASKED: masked, SHIFTED: shifted, EXP: e}, total=EXP),
+        StepTable("exp", col({MASKED: masked, SHIFTED: shifted, EXP: e}, total=EXP),
              {"max": row_max, "sum_exp": float(e.sum())}),
-        Step("softmax", col({EXP: e, WEIGHT: w}, total=WEIGHT), {"sum": float(w.sum())}),
-        Step("v", pd.DataFrame(h["v"], index=keys, columns=_dims(d_k))),
-        Step("weighted", pd.DataFrame(weighted, index=[f"α·v  {k}" for k in keys],
+        StepTable("softmax", col({EXP: e, WEIGHT: w}, total=WEIGHT), {"sum": float(w.sum())}),
+        StepTable("v", pd.DataFrame(h["v"], index=keys, columns=_dims(d_k))),
+        StepTable("weighted", pd.DataFrame(weighted, index=[f"α·v  {k}" for k in keys],
                                       columns=_dims(d_k))),
-        Step("z", pd.DataFrame([z_sum, h["head_out"][i]],
+        StepTable("z", pd.DataFrame([z_sum, h["head_out"][i]],
                                index=["Σ_j α_ij v_j", "z_i = head_out"], columns=_dims(d_k)),
              {"max_diff": float(np.abs(z_sum - h["head_out"][i]).max())}),
     ]
 
 
-def query_summary(ins, kind: str, layer: int, head: int, i: int) -> Step:
+def query_summary(ins, kind: str, layer: int, head: int, i: int) -> StepTable:
     """Steps 3 to 7 of `query_steps` in ONE table, the page's short default: one row per key j
     with q_i·k_j, ÷√d_k, the mask, exp(s_ij − max) and the weight α_ij, and a Σ row for the last
     two. Numbers are the same as the numbered steps' (computed by `query_steps`)."""
@@ -119,7 +122,7 @@ def query_summary(ins, kind: str, layer: int, head: int, i: int) -> Step:
     df = pd.DataFrame({DOT: by_key["dot"].table[DOT], SCALED: mask[SCALED], MASK: mask[MASK],
                        EXP: exp[EXP], WEIGHT: soft[WEIGHT]}).reindex(rows)  # Σ: exp and α
     z = by_key["z"]
-    return Step("summary", df, {**by_key["scale"].args, **by_key["exp"].args,
+    return StepTable("summary", df, {**by_key["scale"].args, **by_key["exp"].args,
                                 "n_masked": by_key["mask"].args["n_masked"],
                                 "sum": by_key["softmax"].args["sum"], "z": z.table,
                                 "max_diff": z.args["max_diff"]})
@@ -213,23 +216,23 @@ def column_widths(df: pd.DataFrame, digits: int = 4, px_per_char: int = 8,
     return out
 
 
-def matrix_steps(ins, kind: str, layer: int, head: int) -> list[Step]:
+def matrix_steps(ins, kind: str, layer: int, head: int) -> list[StepTable]:
     """The same head for all queries at once: QK^T, ÷√d_k, + mask, softmax, × V."""
     h = _head(ins, kind, layer, head)
     q_tokens, k_tokens = ins.queries_keys(kind)
     rows, cols = labels(q_tokens), labels(k_tokens)
     d_k = h["q"].shape[-1]
     return [
-        Step("m_scores", pd.DataFrame(h["scores"], index=rows, columns=cols)),
-        Step("m_scaled", pd.DataFrame(h["scaled"], index=rows, columns=cols),
+        StepTable("m_scores", pd.DataFrame(h["scores"], index=rows, columns=cols)),
+        StepTable("m_scaled", pd.DataFrame(h["scaled"], index=rows, columns=cols),
              {"d_k": d_k, "sqrt_d_k": math.sqrt(d_k)}),
-        Step("m_masked", pd.DataFrame(h["masked"], index=rows, columns=cols)),
-        Step("m_weights", pd.DataFrame(h["weights"], index=rows, columns=cols)),
-        Step("m_out", pd.DataFrame(h["head_out"], index=rows, columns=_dims(d_k))),
+        StepTable("m_masked", pd.DataFrame(h["masked"], index=rows, columns=cols)),
+        StepTable("m_weights", pd.DataFrame(h["weights"], index=rows, columns=cols)),
+        StepTable("m_out", pd.DataFrame(h["head_out"], index=rows, columns=_dims(d_k))),
     ]
 
 
-def combine_steps(ins, kind: str, layer: int) -> list[Step]:
+def combine_steps(ins, kind: str, layer: int) -> list[StepTable]:
     """Concat over heads (columns 'h{head}.{dim}') and the W_O projection."""
     p = attn_path(kind, layer)
     concat, out = _t(ins, f"{p}.concat"), _t(ins, f"{p}.output")
@@ -237,9 +240,9 @@ def combine_steps(ins, kind: str, layer: int) -> list[Step]:
     d_k = concat.shape[-1] // n_heads
     rows = labels(ins.queries_keys(kind)[0])
     cols = [f"h{h}.{c}" for h in range(n_heads) for c in range(d_k)]
-    return [Step("concat", pd.DataFrame(concat, index=rows, columns=cols),
+    return [StepTable("concat", pd.DataFrame(concat, index=rows, columns=cols),
                  {"heads": n_heads, "d_k": d_k, "d_model": concat.shape[-1]}),
-            Step("w_o", pd.DataFrame(out, index=rows, columns=_dims(out.shape[-1])),
+            StepTable("w_o", pd.DataFrame(out, index=rows, columns=_dims(out.shape[-1])),
                  {"d_model": out.shape[-1]})]
 
 
@@ -248,7 +251,8 @@ def sublayer_index(kind: str) -> int:
     return 2 if kind == "cross" else 1
 
 
-def add_norm(ins, kind: str, layer: int, n: int | None = None, *, norm_first: bool = False) -> Step:
+def add_norm(ins, kind: str, layer: int, n: int | None = None, *,
+             norm_first: bool = False) -> StepTable:
     """Add & Norm of sublayer n (default: the attention's): residual x + sublayer(x), and the
     LayerNorm's row mean, std (sqrt(var + eps), population variance) and result. `norm_first` is
     the model config's (pre-LN normalises the sublayer's input, not the residual sum); it is read
@@ -264,15 +268,15 @@ def add_norm(ins, kind: str, layer: int, n: int | None = None, *, norm_first: bo
     df = pd.DataFrame(np.concatenate([res, mean[:, None], std[:, None], out], axis=1), index=rows,
                       columns=[f"x+f(x) {c}" for c in range(d)] + ["μ", "σ"] +
                       [f"LN {c}" for c in range(d)])
-    return Step("add_norm", df, {"n": n, "pre_ln": pre_ln, "d_model": d})
+    return StepTable("add_norm", df, {"n": n, "pre_ln": pre_ln, "d_model": d})
 
 
-def ffn(ins, kind: str, layer: int, i: int) -> Step:
+def ffn(ins, kind: str, layer: int, i: int) -> StepTable:
     """The layer's feed-forward network at position i: hidden before and after ReLU, output."""
     pre, post, out = (_t(ins, layer_key(stack_of(kind), layer, f"ffn.{x}"))[i]
                       for x in ("hidden_pre", "hidden", "output"))
     df = pd.DataFrame([pre, post], index=["W_1 x + b_1", "ReLU(·)"], columns=_dims(pre.shape[-1]))
-    return Step("ffn", df, {"d_ff": pre.shape[-1], "zeroed": int((post == 0).sum()),
+    return StepTable("ffn", df, {"d_ff": pre.shape[-1], "zeroed": int((post == 0).sum()),
                             "out": pd.DataFrame([out], index=["W_2 h + b_2"],
                                                 columns=_dims(out.shape[-1]))})
 
