@@ -4,6 +4,7 @@ slips must be flagged, entry by entry."""
 
 import json
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -71,17 +72,26 @@ OWN_KEYS = {"explanations", "printed_per_entry", "title", "where", "passage", "g
             "unchecked"}
 
 
+SHARED_EXAMPLES = ROOT.parent / "shared" / "worked_examples.json"  # ../shared beside the checkout
+
+
 def test_shipped_copy_matches_shared_inputs_and_claims():
+    """The project ships its own copy; only its own annotations are added. The shared file lies in
+    ../shared beside the repository: in CI (CI set) it must be there, elsewhere a checkout
+    without it skips this comparison."""
     assert set(list_examples()) == EXPECTED_IDS
-    shared = Path("/work/shared/worked_examples.json")
-    if shared.exists():  # the project ships its own copy; only its own annotations are added
-        ours = load_examples()["examples"]
-        theirs = json.loads(shared.read_text(encoding="utf-8"))["examples"]
-        for a, b in zip(ours, theirs):
-            assert {k: v for k, v in a.items() if k not in OWN_KEYS | {"notes_claim"}} == \
-                {k: v for k, v in b.items() if k != "notes_claim"}
-            for key, claim in b["notes_claim"].items():  # claims may be added, never changed
-                assert a["notes_claim"][key] == claim, (a["id"], key)
+    if not SHARED_EXAMPLES.is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"{SHARED_EXAMPLES} is missing: CI must provide ../shared beside the checkout")
+        pytest.skip(f"{SHARED_EXAMPLES} is missing (no ../shared beside this checkout)")
+    ours = load_examples()["examples"]
+    theirs = json.loads(SHARED_EXAMPLES.read_text(encoding="utf-8"))["examples"]
+    assert [a["id"] for a in ours] == [b["id"] for b in theirs]
+    for a, b in zip(ours, theirs):
+        assert {k: v for k, v in a.items() if k not in OWN_KEYS | {"notes_claim"}} == \
+            {k: v for k, v in b.items() if k != "notes_claim"}
+        for key, claim in b["notes_claim"].items():  # claims may be added, never changed
+            assert a["notes_claim"][key] == claim, (a["id"], key)
 
 
 @pytest.mark.parametrize("eid", sorted(EXPECTED_IDS))
