@@ -10,6 +10,7 @@ import torch
 from app_helpers import no_errors, open_app
 from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
 from test_viz_decode_heads import spec_array
+from ui.strings import decode as S
 
 PAGE = "pages/decode.py"
 from ui.inspect_cache import EXAMPLES
@@ -121,7 +122,7 @@ def test_sampling_and_bad_input(monkeypatch, tmp_path, trained_dir):
     at.text_input(key="dec_text").set_value("   ")
     rerun(at)
     no_errors(at)
-    assert at.info
+    assert [i.value for i in at.info] == [S.ZH["empty"]]  # the page stops at the message
     at.text_input(key="dec_text").set_value("The dog saw it . " * 400)
     rerun(at)
     assert not at.exception
@@ -135,4 +136,4 @@ def test_no_checkpoint(monkeypatch, tmp_path):
     at = open_app(monkeypatch, None, tmp_path, PAGE)
     no_errors(at)
     assert at.title[0].value.startswith("Decode")
-    assert at.info
+    assert S.EN["no_checkpoint"] in [i.value for i in at.info]

@@ -134,14 +134,14 @@ def test_bad_inputs(monkeypatch, tmp_path, trained_dir):
     at.text_input(key="heads_abl_text").set_value("  ")
     rerun(at)
     no_errors(at)
-    assert at.info
+    assert S.EN["empty_sentence"] in [i.value for i in at.info]
     at.text_input(key="heads_abl_text").set_value("it " * 900)
     rerun(at)
     assert not at.exception
     at.radio(key="heads_probe").set_value("upload")
     rerun(at)
     no_errors(at)
-    assert at.info  # asks for a file
+    assert S.EN["upload_wait"] in [i.value for i in at.info]  # asks for a file
 
 
 def test_a_students_sweeps_are_rate_limited_on_the_page(monkeypatch, tmp_path, trained_dir):
