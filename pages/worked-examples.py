@@ -2,95 +2,18 @@
 statements in words set against the paper; free mode."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from transformer import worked as W
 from ui import i18n, inspect_cache
 from ui import lesson_cache as LC
+from ui import worked_view as view
 from ui.strings import worked as strings
 from viz import worked as V
 
 t = i18n.translator(strings)
 zh = i18n.lang() == "zh"
 lang = "zh" if zh else "en"
-VERDICT_BAD = ("slip", "inherited", "assumed")
-
-
-def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) -> None:
-    st.download_button(label or t("download"), V.csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
-
-
-def show_step(n: int, step: W.Step, tokens, key: str) -> None:
-    label = step.label_zh if zh else step.label_en
-    verdict = t("verdict_" + step.verdict) if step.verdict in ("computed", *VERDICT_BAD, "agrees") else step.verdict
-    with st.expander(f"{n}. {label} — {verdict}", expanded=step.claimed is not None):
-        value = V.value_frame(step, tokens)
-        bad = V.flag_mask(step)
-        claims = V.claim_frame(step, tokens)
-        if claims is None:
-            st.dataframe(V.styled(value, None, digits=6), key=f"{key}_v")
-        else:
-            c1, c2 = st.columns(2)
-            c1.markdown(f"**{t('computed')}**")
-            c1.dataframe(V.styled(value, bad, digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
-            c2.markdown(f"**{t('notes')}** ({step.source_zh if zh else step.source_en})")
-            c2.dataframe(V.styled(claims, bad, digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
-            if bad is not None and bad.any():
-                st.caption(t("both"))
-                st.dataframe(V.styled(V.comparison_frame(step, tokens), bad), key=f"{key}_b")
-        expl = step.explanation_zh if zh else step.explanation_en
-        if expl:
-            st.markdown(f"**{t('why')}:** {expl}")
-        note = step.note_zh if zh and step.note_zh else step.note
-        if note:
-            st.caption(note)
-        d1, d2 = st.columns(2)
-        with d1:
-            download(value, f"{key}_computed", f"{key}_dl")
-        if claims is not None:
-            with d2:
-                download(claims, f"{key}_notes", f"{key}_dlc", t("download_notes"))
-
-
-def show_check(c, tokens, key: str) -> None:
-    """One printed claim outside the step chain: the notes' words, the numbers side by side."""
-    title = c.title_zh if zh else c.title_en
-    with st.expander(f"{title} — {t('verdict_' + c.verdict)}", expanded=c.verdict != "agrees"):
-        st.markdown(f"**{t('notes_write')}**")
-        st.code("\n".join(c.quote), language=None, wrap_lines=True)
-        st.caption(t("basis_" + c.basis))
-        f = V.check_frames(c, tokens, lang)
-        if f["kind"] == "list":
-            df = f["frame"].rename(columns={k: t("col_" + k) for k in ("what", "notes", "value", "ok")})
-            st.dataframe(V.styled(df, f["bad"]), hide_index=True, key=f"{key}_l")
-        else:
-            c1, c2 = st.columns(2)
-            c1.markdown(f"**{t('computed')}**")
-            c1.dataframe(V.styled(f["value"], f["bad"], digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
-            c2.markdown(f"**{t('notes')}**")
-            c2.dataframe(V.styled(f["claimed"], f["bad"], digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
-            if f["bad"].any():
-                st.caption(t("both"))
-                st.dataframe(V.styled(f["both"], f["bad"]), key=f"{key}_b")
-        expl = c.explanation_zh if zh else c.explanation_en
-        if expl:
-            st.markdown(f"**{t('why')}:** {expl}")
-        st.caption(c.note_zh if zh else c.note_en)
-
-
-def show_statement(s, key: str) -> None:
-    """"The notes say X; in fact Y", with the notes' words and any computed evidence."""
-    with st.expander(s.title_zh if zh else s.title_en):
-        st.markdown(f"**{t('says')}** {s.says_zh if zh else s.says_en}")
-        st.code("\n".join(s.quote), language=None, wrap_lines=True)
-        st.markdown(f"**{t('in_fact')}** {s.fact_zh if zh else s.fact_en}")
-        if s.evidence is not None:
-            names = {c: t("ev_" + c) for c in s.evidence.columns}
-            st.dataframe(V.styled(V.evidence_frame(s.evidence, names), None, digits=6), hide_index=True,
-                         key=f"{key}_ev")
-        if s.page:
-            st.page_link(s.page, label=t("see_page"), icon="➡️")
 
 
 def examples_tab() -> None:
@@ -153,33 +76,25 @@ def examples_tab() -> None:
     if s["checks"]:
         st.write(t("summary_checks", n=s["checks"], agree=s["checks_agree"], disagree=s["checks_disagree"],
                    wrong=s["check_entries_disagree"], entries=s["check_entries"]))
-    summ = V.summary_frame(res, "zh" if zh else "en")
-    if len(summ):
-        bad = np.zeros(summ.shape, dtype=bool)
-        bad[:, 1] = summ["verdict"].isin(VERDICT_BAD).to_numpy()
-        summ["verdict"] = summ["verdict"].map(lambda v: t("verdict_" + v))
-        summ = summ.rename(columns={"step": t("col_step"), "verdict": t("col_verdict"), "wrong": t("col_wrong"),
-                                    "entries": t("col_entries"), "origin": t("col_origin")})
-        st.markdown(f"**{t('summary_table')}**")
-        st.dataframe(V.styled(summ, bad), hide_index=True, key="we_summary")
+    view.summary_table(res)
     for n, step in enumerate(res.steps, start=1):
-        show_step(n, step, res.tokens, f"we_{ex_id}_{step.name}")
+        view.step(n, step, res.tokens, f"we_{ex_id}_{step.name}")
     if res.checks:
         st.subheader(t("checks_title"))
         st.caption(t("checks_intro"))
         for c in res.checks:
-            show_check(c, res.tokens, f"we_{ex_id}_check_{c.id}")
+            view.check(c, res.tokens, f"we_{ex_id}_check_{c.id}")
     said = W.statements(ex_id)
     if said:
         st.subheader(t("statements_title"))
         for stm in said:
-            show_statement(stm, f"we_{ex_id}_said_{stm.id}")
+            view.statement(stm, f"we_{ex_id}_said_{stm.id}")
 
 
 def statements_tab() -> None:
     st.write(t("statements_intro"))
     for stm in W.statements():
-        show_statement(stm, f"we_said_{stm.id}")
+        view.statement(stm, f"we_said_{stm.id}")
 
 
 def free_tab() -> None:
@@ -213,7 +128,7 @@ def free_tab() -> None:
     sums = sorted({V.fmt(v, 6) for s in weights for v in np.atleast_2d(s.value).sum(axis=1)})
     st.success(t("free_ok", n=len(steps), sums=", ".join(sums)))
     for n, step in enumerate(steps, start=1):
-        show_step(n, step, [], f"we_free_{step.name}")
+        view.step(n, step, [], f"we_free_{step.name}")
 
 
 st.title(t("title"))

@@ -1,0 +1,115 @@
+"""The Worked examples page's parts (pages/worked-examples.py is the layout): one step, one
+check of another printed number, one statement, the summary table, a CSV download."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from transformer import worked as W
+from ui import i18n
+from ui.strings import worked as strings
+from viz import worked as V
+
+t = i18n.translator(strings)
+VERDICT_BAD = ("slip", "inherited", "assumed")
+
+
+def _zh() -> bool:
+    return i18n.lang() == "zh"
+
+
+def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) -> None:
+    """A CSV download button for one table."""
+    st.download_button(label or t("download"), V.csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
+
+
+def step(n: int, step: W.Step, tokens, key: str) -> None:
+    """One step: its numbers, the notes' numbers beside them, why, the note, downloads."""
+    zh = _zh()
+    label = step.label_zh if zh else step.label_en
+    verdict = t("verdict_" + step.verdict) if step.verdict in ("computed", *VERDICT_BAD, "agrees") else step.verdict
+    with st.expander(f"{n}. {label} — {verdict}", expanded=step.claimed is not None):
+        value = V.value_frame(step, tokens)
+        bad = V.flag_mask(step)
+        claims = V.claim_frame(step, tokens)
+        if claims is None:
+            st.dataframe(V.styled(value, None, digits=6), key=f"{key}_v")
+        else:
+            c1, c2 = st.columns(2)
+            c1.markdown(f"**{t('computed')}**")
+            c1.dataframe(V.styled(value, bad, digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
+            c2.markdown(f"**{t('notes')}** ({step.source_zh if zh else step.source_en})")
+            c2.dataframe(V.styled(claims, bad, digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
+            if bad is not None and bad.any():
+                st.caption(t("both"))
+                st.dataframe(V.styled(V.comparison_frame(step, tokens), bad), key=f"{key}_b")
+        expl = step.explanation_zh if zh else step.explanation_en
+        if expl:
+            st.markdown(f"**{t('why')}:** {expl}")
+        note = step.note_zh if zh and step.note_zh else step.note
+        if note:
+            st.caption(note)
+        d1, d2 = st.columns(2)
+        with d1:
+            download(value, f"{key}_computed", f"{key}_dl")
+        if claims is not None:
+            with d2:
+                download(claims, f"{key}_notes", f"{key}_dlc", t("download_notes"))
+
+
+def check(c, tokens, key: str) -> None:
+    """One printed claim outside the step chain: the notes' words, the numbers side by side."""
+    zh, lang = _zh(), i18n.lang()
+    title = c.title_zh if zh else c.title_en
+    with st.expander(f"{title} — {t('verdict_' + c.verdict)}", expanded=c.verdict != "agrees"):
+        st.markdown(f"**{t('notes_write')}**")
+        st.code("\n".join(c.quote), language=None, wrap_lines=True)
+        st.caption(t("basis_" + c.basis))
+        f = V.check_frames(c, tokens, lang)
+        if f["kind"] == "list":
+            df = f["frame"].rename(columns={k: t("col_" + k) for k in ("what", "notes", "value", "ok")})
+            st.dataframe(V.styled(df, f["bad"]), hide_index=True, key=f"{key}_l")
+        else:
+            c1, c2 = st.columns(2)
+            c1.markdown(f"**{t('computed')}**")
+            c1.dataframe(V.styled(f["value"], f["bad"], digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
+            c2.markdown(f"**{t('notes')}**")
+            c2.dataframe(V.styled(f["claimed"], f["bad"], digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
+            if f["bad"].any():
+                st.caption(t("both"))
+                st.dataframe(V.styled(f["both"], f["bad"]), key=f"{key}_b")
+        expl = c.explanation_zh if zh else c.explanation_en
+        if expl:
+            st.markdown(f"**{t('why')}:** {expl}")
+        st.caption(c.note_zh if zh else c.note_en)
+
+
+def statement(s, key: str) -> None:
+    """"The notes say X; in fact Y", with the notes' words and any computed evidence."""
+    zh = _zh()
+    with st.expander(s.title_zh if zh else s.title_en):
+        st.markdown(f"**{t('says')}** {s.says_zh if zh else s.says_en}")
+        st.code("\n".join(s.quote), language=None, wrap_lines=True)
+        st.markdown(f"**{t('in_fact')}** {s.fact_zh if zh else s.fact_en}")
+        if s.evidence is not None:
+            names = {c: t("ev_" + c) for c in s.evidence.columns}
+            st.dataframe(V.styled(V.evidence_frame(s.evidence, names), None, digits=6), hide_index=True,
+                         key=f"{key}_ev")
+        if s.page:
+            st.page_link(s.page, label=t("see_page"), icon="➡️")
+
+
+def summary_table(res: W.WorkedResult) -> None:
+    """One row per step the notes print: verdict, wrong entries, where the error began."""
+    zh = _zh()
+    summ = V.summary_frame(res, "zh" if zh else "en")
+    if not len(summ):
+        return
+    bad = np.zeros(summ.shape, dtype=bool)
+    bad[:, 1] = summ["verdict"].isin(VERDICT_BAD).to_numpy()
+    summ["verdict"] = summ["verdict"].map(lambda v: t("verdict_" + v))
+    summ = summ.rename(columns={"step": t("col_step"), "verdict": t("col_verdict"), "wrong": t("col_wrong"),
+                                "entries": t("col_entries"), "origin": t("col_origin")})
+    st.markdown(f"**{t('summary_table')}**")
+    st.dataframe(V.styled(summ, bad), hide_index=True, key="we_summary")
