@@ -1,221 +1,25 @@
 """Decode: greedy, beam search or sampling, step by step (top-k next tokens, cross-attention over
 the source, masked self-attention over the prefix), and teacher forcing versus free generation.
-Math in transformer/decode.py, tables and figures in viz/decode.py."""
+Math in transformer/decode.py, the sections in ui/decode_view.py, tables and figures in
+viz/decode.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
-import numpy as np
 import streamlit as st
 
-from transformer.checkpoint import CheckpointError
-from transformer.text import TextError, clean_text
-from ui import decode_compute as DC
-from ui import i18n, inspect_cache, models, quota
-from ui import notes as notes_ui
+from ui import decode_view as DV
+from ui import i18n, models
 from ui.strings import decode as strings
-from viz import beam_tree as BT
-from viz import decode as V
 
 t = i18n.translator(strings)
-MAX_CHARS = 2000
-
-
-def _default_target(task: str | None, text: str, task_opts: dict) -> str:
-    ref = V.task_reference(task, text, task_opts)
-    return inspect_cache.EXAMPLE_TARGETS.get(text, "") if ref is None else ref
-
 
 st.title(t("title"))
 st.caption(t("intro"))
 
 ck = models.required(t("no_checkpoint"))
-path, tok, cfg = models.current_path(), ck.tokenizer, ck.model_config
-task = (ck.train_config or {}).get("task")
-task_opts = V.task_options(ck.train_config)
-display = tok.display
+path = models.current_path()
 
-# -- input and method ----------------------------------------------------------------------------
-st.session_state.setdefault("dec_text", inspect_cache.example_text(ck.train_config))
-text = st.text_input(t("text"), key="dec_text", help=t("text_help"), max_chars=MAX_CHARS)
-if len(text or "") > MAX_CHARS:
-    st.warning(t("too_long", n=len(text), max=MAX_CHARS))
-    st.stop()
-try:
-    text = clean_text(text, "source")
-except TextError:
-    st.info(t("empty"))
-    st.stop()
-
-method = st.radio(t("method"), V.METHODS, key="dec_method", horizontal=True,
-                  format_func=lambda m: t(f"method_{m}"), help=t("method_help"))
-beam, alpha, temperature, top_k, seed = 4, 0.6, 1.0, 0, 0
-c1, c2, c3, c4 = st.columns(4)
-if method == "beam":
-    beam = c1.number_input(t("beam"), min_value=1, max_value=16, value=4, step=1, key="dec_beam",
-                           help=t("beam_help"))
-    alpha = c2.number_input(t("alpha"), min_value=0.0, max_value=3.0, value=0.6, step=0.1,
-                            key="dec_alpha", help=t("alpha_help"))
-elif method == "sample":
-    temperature = c1.number_input(t("temperature"), min_value=0.05, max_value=10.0, value=1.0,
-                                  step=0.1, key="dec_temperature", help=t("temperature_help"))
-    top_k = c2.number_input(t("top_k"), min_value=0, max_value=1000, value=0, step=1,
-                            key="dec_top_k", help=t("top_k_help"))
-    seed = c3.number_input(t("seed"), min_value=0, max_value=2**31 - 1, value=0, step=1,
-                           key="dec_seed", help=t("seed_help"))
-shown_k = (c1 if method == "greedy" else c3 if method == "beam" else c4).number_input(t("shown_k"), min_value=1, max_value=V.MAX_TOPK, value=10, step=1,
-                          key="dec_shown_k", help=t("shown_k_help"))
-
-problems = V.validate(method, beam=beam, alpha=alpha, temperature=temperature, top_k=top_k,
-                      shown_k=shown_k)
-if problems:
-    for key, fmt in problems:
-        st.warning(t(key, **fmt))
-    st.stop()
-
-if method == "beam" and quota.wide_beam(beam) and not quota.gate(
-        "decode.wide_beam", key=(path, text, int(beam), float(alpha))):
-    st.stop()
-try:
-    res = DC.decode(path, text, method, int(beam), float(alpha), float(temperature),
-                  int(top_k), int(seed))
-except (TextError, ValueError) as e:
-    st.info(t("bad_text", reason=str(e)))
-    st.stop()
-except CheckpointError as e:
-    st.info(t("load_failed", reason=str(e)))
-    st.stop()
-notes_ui.warn(res["notes"])
-
-# -- output --------------------------------------------------------------------------------------
-tokens, finished = res["tokens"], res["finished"]
-st.subheader(t("output"))
-st.code(tok.decode(tokens) or t("output_empty"), language=None, wrap_lines=True)
-how = t("ended_eos") if finished else t("ended_len", n=res["max_len"])
-st.caption(t("output_caption", n=len(tokens), how=how))
-if method == "beam":
-    parts = V.beam_score_parts(len(tokens), res["score"], float(alpha), finished)
-    st.markdown(f"**{t('beam_score')}**")
-    st.write(t("beam_formula"))
-    st.latex(r"\mathrm{score}(Y) = \frac{\log P(Y \mid X)}{lp(Y)}, \qquad "
-             r"lp(Y) = \left(\frac{5 + |Y|}{6}\right)^{\alpha}")
-    st.markdown(t("beam_numbers", raw=parts["raw"], length=parts["length"], alpha=alpha,
-                  lp=parts["lp"], score=parts["normalised"],
-                  eos_note="" if finished else t("beam_no_eos")))
-    g = DC.decode(path, text, "greedy", 1, 0.0, 1.0, 0, 0)
-    st.caption(t("beam_vs_greedy", out=tok.decode(g["tokens"]) or "∅", logp=g["score"]))
-
-    # -- the search tree ---------------------------------------------------------------------
-    tree = res["tree"]
-    st.markdown(f"**{t('tree')}**")
-    st.caption(t("tree_intro", beam=int(beam), k=2 * int(beam)))
-    wins = BT.windows(tree)
-    inspect_cache.clamp_state("dec_tree_window", len(wins))
-    win = 0
-    if len(wins) > 1:
-        win = st.select_slider(t("tree_window"), options=list(range(len(wins))),
-                               key="dec_tree_window", help=t("tree_window_help"),
-                               format_func=lambda i: t("tree_window_fmt", a=wins[i][0],
-                                                       b=wins[i][1]))
-    st.plotly_chart(BT.figure(tree, display, steps=wins[win], labels={
-        k: t(f"tree_{k}") for k in ("title", "x", "root", "kept", "pruned", "finished",
-                                    "eos_pruned", "best", "logp", "score", "token_logp",
-                                    "rank", "key")}), key="dec_beam_tree")
-    st.caption(t("tree_caption"))
-    fin = BT.finished_table(tree, tok.decode, columns={
-        k: t(f"tree_col_{k}") for k in ("hyp", "length", "logp", "lp", "score", "chosen")})
-    st.dataframe(fin, hide_index=True, key="dec_beam_finished", column_config={
-        t(f"tree_col_{k}"): st.column_config.NumberColumn(format="%.4f")
-        for k in ("logp", "lp", "score")})
-    st.caption(t("tree_finished_caption"))
-else:
-    st.caption(t("logp", v=res["score"]))
-if method == "sample":
-    st.caption(t("sample_note", temp=temperature, k=top_k, seed=seed))
-
-# -- step by step --------------------------------------------------------------------------------
-st.subheader(t("steps"))
-tr = res["trace"]
-logits = tr["logits"][0]  # (T,V), T = len(tokens) + 1
-out_ids = tokens + ([cfg.eos_id] if finished else [])
-if not out_ids:
-    st.info(t("no_steps"))
-    st.stop()
-table = V.steps_table(logits, out_ids, display)
-st.dataframe(table.rename(columns={"step": t("col_step"), "token": t("col_token"),
-                                   "p": t("col_p"), "rank": t("col_rank"),
-                                   "runners_up": t("col_runners")}),
-             hide_index=True, column_config={t("col_p"): st.column_config.NumberColumn(
-                 format="%.3f")}, key="dec_steps_table")
-st.caption(t("steps_help"))
-
-n_steps = len(out_ids)
-inspect_cache.clamp_state("dec_step", n_steps)
-if n_steps > 1:
-    step = st.slider(t("step"), 0, n_steps - 1, key="dec_step", help=t("step_help"))
-else:
-    step = 0
-prefix_ids = [cfg.bos_id] + tokens[:step]
-st.markdown(t("prefix", prefix=" ".join(f"`{w}`" for w in display(prefix_ids)),
-              token=display([out_ids[step]])[0]))
-
-n_lay = V.n_decoder_layers(tr)
-heads = [t("head_n", n=h) for h in range(cfg.n_heads)] + [t("mean_heads")]
-left, right = st.columns(2)
-with left:
-    top = V.topk_table(logits[step], display, shown_k, chosen=out_ids[step])
-    st.plotly_chart(V.topk_figure(top, title=t("topk_title", t=step, k=len(top)),
-                                  x_title=t("topk_x"), rank_word=t("rank_word")), key="dec_topk")
-    st.caption(t("topk_caption", s=float(top["p"].sum()), rest=cfg.vocab_size - len(top)))
-    if method == "sample":
-        sp = V.sampling_probs(logits[step], float(temperature), int(top_k))
-        stop = V.topk_table(logits[step], display, shown_k, chosen=out_ids[step], probs=sp)
-        st.plotly_chart(V.topk_figure(stop, title=t("sample_title", t=step, temp=temperature,
-                                                    k=top_k), x_title=t("topk_x"),
-                                      rank_word=t("rank_word")),
-                        key="dec_topk_sample")
-        st.caption(t("sample_caption"))
-with right:
-    inspect_cache.clamp_state("dec_layer", n_lay, n_lay - 1)
-    layer = st.selectbox(t("layer"), range(n_lay), key="dec_layer", help=t("layer_help"))
-    selfw = V.step_attention(tr, "decoder_self", layer, step)
-    st.plotly_chart(V.heads_keys_figure(
-        np.vstack([selfw, selfw.mean(0)]), heads, display(prefix_ids),
-        title=t("self_title", t=step, l=layer), x_title=t("keys_tgt"),
-        y_title=t("heads_axis"), max_text=12), key="dec_self")
-    st.caption(t("self_caption"))
-cross = V.step_attention(tr, "cross", layer, step)
-st.plotly_chart(V.heads_keys_figure(
-    np.vstack([cross, cross.mean(0)]), heads, display(res["src"]),
-    title=t("cross_title", t=step, l=layer), x_title=t("keys_src"),
-    y_title=t("heads_axis")), key="dec_cross")
-st.caption(t("cross_caption"))
-
-# -- teacher forcing versus free generation ------------------------------------------------------
-st.subheader(t("tf"))
-st.caption(t("tf_intro"))
-if "dec_target" not in st.session_state or st.session_state.get("dec_target_for") != text:
-    if not st.session_state.get("dec_target_edited"):
-        st.session_state["dec_target"] = _default_target(task, text, task_opts)
-    st.session_state["dec_target_for"] = text
-target = st.text_input(t("target"), key="dec_target", help=t("target_help"), max_chars=MAX_CHARS,
-                       on_change=lambda: st.session_state.update(dec_target_edited=True))
-if not target or not target.strip():
-    st.info(t("target_empty"))
-    st.stop()
-try:
-    forced = DC.forced(path, text, clean_text(target, "target"))
-except (TextError, ValueError) as e:
-    st.info(t("bad_text", reason=str(e)))
-    st.stop()
-notes_ui.warn(forced["notes"])
-tf = V.teacher_forcing_table(forced["logits"], forced["pieces"] + [cfg.eos_id], out_ids, display)
-div = V.first_divergence(tf)
-n_t = int((tf["target"] != "").sum())
-st.markdown(t("tf_summary", ok=int(tf["tf_ok"].sum()), n=n_t,
-              free=t("tf_same") if div is None else t("tf_diverges", p=div)))
-st.caption(t("free_method", method=t(f"method_{method}")))
-st.plotly_chart(V.teacher_forcing_figure(tf, title=t("tf_fig_title"), y_title=t("tf_y"),
-                                         ok_name=t("tf_ok_name"), bad_name=t("tf_bad_name"),
-                                         free_name=t("tf_free_name"), top_word=t("top_word"),
-                                         wrote_word=t("wrote_word")), key="dec_tf_fig")
-names = {c: t(f"col_{c}") for c in tf.columns}
-st.dataframe(V.highlight_rows(tf, names), hide_index=True, key="dec_tf_table")
-st.caption(t("tf_table_caption"))
+text = DV.source_text(ck.train_config)
+method = DV.method()
+res = DV.decode(path, text, method)
+DV.output(path, text, method, res, ck.tokenizer)
+out_ids = DV.steps(method, res, ck.tokenizer, ck.model_config)
+DV.teacher_forcing(path, text, method, out_ids, ck)

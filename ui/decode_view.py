@@ -1,0 +1,249 @@
+"""The Decode page's sections: the sentence and the decoding method with its settings (`inputs`),
+the decoding itself (`decode`), the output with the beam score and the search tree (`output`),
+step by step: the next-token table, top-k, self- and cross-attention (`steps`), and teacher forcing
+versus free generation (`teacher_forcing`). Computations in ui/decode_compute.py, tables and figures
+in viz/decode.py and viz/beam_tree.py. Widget keys are prefixed `dec_`."""
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+import streamlit as st
+
+from transformer.checkpoint import CheckpointError
+from transformer.text import TextError, clean_text
+from ui import decode_compute as DC
+from ui import i18n, inspect_cache, quota
+from ui import notes as notes_ui
+from ui.strings import decode as strings
+from viz import beam_tree as BT
+from viz import decode as V
+
+t = i18n.translator(strings)
+MAX_CHARS = 2000
+
+
+# The decoding method and its settings, as the widgets hold them.
+Method = namedtuple("Method", "name beam alpha temperature top_k seed shown_k")
+
+
+def _default_target(task: str | None, text: str, task_opts: dict) -> str:
+    ref = V.task_reference(task, text, task_opts)
+    return inspect_cache.EXAMPLE_TARGETS.get(text, "") if ref is None else ref
+
+
+def source_text(train_config) -> str:
+    """The sentence to decode, cleaned; stops the page when it is too long or empty."""
+    st.session_state.setdefault("dec_text", inspect_cache.example_text(train_config))
+    text = st.text_input(t("text"), key="dec_text", help=t("text_help"), max_chars=MAX_CHARS)
+    if len(text or "") > MAX_CHARS:
+        st.warning(t("too_long", n=len(text), max=MAX_CHARS))
+        st.stop()
+    try:
+        return clean_text(text, "source")
+    except TextError:
+        st.info(t("empty"))
+        st.stop()
+
+
+def method() -> Method:
+    """The method's radio and its number inputs; stops the page on settings it refuses."""
+    name = st.radio(t("method"), V.METHODS, key="dec_method", horizontal=True,
+                    format_func=lambda m: t(f"method_{m}"), help=t("method_help"))
+    beam, alpha, temperature, top_k, seed = 4, 0.6, 1.0, 0, 0
+    c1, c2, c3, c4 = st.columns(4)
+    if name == "beam":
+        beam = c1.number_input(t("beam"), min_value=1, max_value=16, value=4, step=1,
+                               key="dec_beam", help=t("beam_help"))
+        alpha = c2.number_input(t("alpha"), min_value=0.0, max_value=3.0, value=0.6, step=0.1,
+                                key="dec_alpha", help=t("alpha_help"))
+    elif name == "sample":
+        temperature = c1.number_input(t("temperature"), min_value=0.05, max_value=10.0,
+                                      value=1.0, step=0.1, key="dec_temperature",
+                                      help=t("temperature_help"))
+        top_k = c2.number_input(t("top_k"), min_value=0, max_value=1000, value=0, step=1,
+                                key="dec_top_k", help=t("top_k_help"))
+        seed = c3.number_input(t("seed"), min_value=0, max_value=2**31 - 1, value=0, step=1,
+                               key="dec_seed", help=t("seed_help"))
+    box = c1 if name == "greedy" else c3 if name == "beam" else c4
+    shown_k = box.number_input(t("shown_k"), min_value=1, max_value=V.MAX_TOPK, value=10,
+                               step=1, key="dec_shown_k", help=t("shown_k_help"))
+    m = Method(name, beam, alpha, temperature, top_k, seed, shown_k)
+    problems = V.validate(m.name, beam=m.beam, alpha=m.alpha, temperature=m.temperature,
+                          top_k=m.top_k, shown_k=m.shown_k)
+    if problems:
+        for key, fmt in problems:
+            st.warning(t(key, **fmt))
+        st.stop()
+    return m
+
+
+def decode(path, text: str, m: Method) -> dict:
+    """The decoding (a wide beam behind the quota gate); stops the page on what it refuses."""
+    if m.name == "beam" and quota.wide_beam(m.beam) and not quota.gate(
+            "decode.wide_beam", key=(path, text, int(m.beam), float(m.alpha))):
+        st.stop()
+    try:
+        res = DC.decode(path, text, m.name, int(m.beam), float(m.alpha), float(m.temperature),
+                        int(m.top_k), int(m.seed))
+    except (TextError, ValueError) as e:
+        st.info(t("bad_text", reason=str(e)))
+        st.stop()
+    except CheckpointError as e:
+        st.info(t("load_failed", reason=str(e)))
+        st.stop()
+    notes_ui.warn(res["notes"])
+    return res
+
+
+def output(path, text: str, m: Method, res: dict, tok) -> None:
+    """What the model wrote, how it ended, and for a beam its score and search tree."""
+    tokens, finished = res["tokens"], res["finished"]
+    st.subheader(t("output"))
+    st.code(tok.decode(tokens) or t("output_empty"), language=None, wrap_lines=True)
+    how = t("ended_eos") if finished else t("ended_len", n=res["max_len"])
+    st.caption(t("output_caption", n=len(tokens), how=how))
+    if m.name == "beam":
+        parts = V.beam_score_parts(len(tokens), res["score"], float(m.alpha), finished)
+        st.markdown(f"**{t('beam_score')}**")
+        st.write(t("beam_formula"))
+        st.latex(r"\mathrm{score}(Y) = \frac{\log P(Y \mid X)}{lp(Y)}, \qquad "
+                 r"lp(Y) = \left(\frac{5 + |Y|}{6}\right)^{\alpha}")
+        st.markdown(t("beam_numbers", raw=parts["raw"], length=parts["length"], alpha=m.alpha,
+                      lp=parts["lp"], score=parts["normalised"],
+                      eos_note="" if finished else t("beam_no_eos")))
+        g = DC.decode(path, text, "greedy", 1, 0.0, 1.0, 0, 0)
+        st.caption(t("beam_vs_greedy", out=tok.decode(g["tokens"]) or "∅", logp=g["score"]))
+        _beam_tree(res["tree"], m, tok)
+    else:
+        st.caption(t("logp", v=res["score"]))
+    if m.name == "sample":
+        st.caption(t("sample_note", temp=m.temperature, k=m.top_k, seed=m.seed))
+
+
+def _beam_tree(tree, m: Method, tok) -> None:
+    """The search tree, a window of steps at a time, and the finished hypotheses."""
+    st.markdown(f"**{t('tree')}**")
+    st.caption(t("tree_intro", beam=int(m.beam), k=2 * int(m.beam)))
+    wins = BT.windows(tree)
+    inspect_cache.clamp_state("dec_tree_window", len(wins))
+    win = 0
+    if len(wins) > 1:
+        win = st.select_slider(t("tree_window"), options=list(range(len(wins))),
+                               key="dec_tree_window", help=t("tree_window_help"),
+                               format_func=lambda i: t("tree_window_fmt", a=wins[i][0],
+                                                       b=wins[i][1]))
+    st.plotly_chart(BT.figure(tree, tok.display, steps=wins[win], labels={
+        k: t(f"tree_{k}") for k in ("title", "x", "root", "kept", "pruned", "finished",
+                                    "eos_pruned", "best", "logp", "score", "token_logp",
+                                    "rank", "key")}), key="dec_beam_tree")
+    st.caption(t("tree_caption"))
+    fin = BT.finished_table(tree, tok.decode, columns={
+        k: t(f"tree_col_{k}") for k in ("hyp", "length", "logp", "lp", "score", "chosen")})
+    st.dataframe(fin, hide_index=True, key="dec_beam_finished", column_config={
+        t(f"tree_col_{k}"): st.column_config.NumberColumn(format="%.4f")
+        for k in ("logp", "lp", "score")})
+    st.caption(t("tree_finished_caption"))
+
+
+def steps(m: Method, res: dict, tok, cfg) -> list[int]:
+    """Step by step: the table of chosen tokens, then one step's top-k and attention. The
+    output's ids (with EOS when it ended); stops the page when there is no step."""
+    display, tokens = tok.display, res["tokens"]
+    st.subheader(t("steps"))
+    tr = res["trace"]
+    logits = tr["logits"][0]  # (T,V), T = len(tokens) + 1
+    out_ids = tokens + ([cfg.eos_id] if res["finished"] else [])
+    if not out_ids:
+        st.info(t("no_steps"))
+        st.stop()
+    table = V.steps_table(logits, out_ids, display)
+    st.dataframe(table.rename(columns={"step": t("col_step"), "token": t("col_token"),
+                                       "p": t("col_p"), "rank": t("col_rank"),
+                                       "runners_up": t("col_runners")}),
+                 hide_index=True, column_config={t("col_p"): st.column_config.NumberColumn(
+                     format="%.3f")}, key="dec_steps_table")
+    st.caption(t("steps_help"))
+
+    n_steps = len(out_ids)
+    inspect_cache.clamp_state("dec_step", n_steps)
+    if n_steps > 1:
+        step = st.slider(t("step"), 0, n_steps - 1, key="dec_step", help=t("step_help"))
+    else:
+        step = 0
+    prefix_ids = [cfg.bos_id] + tokens[:step]
+    st.markdown(t("prefix", prefix=" ".join(f"`{w}`" for w in display(prefix_ids)),
+                  token=display([out_ids[step]])[0]))
+
+    n_lay = V.n_decoder_layers(tr)
+    heads = [t("head_n", n=h) for h in range(cfg.n_heads)] + [t("mean_heads")]
+    left, right = st.columns(2)
+    with left:
+        top = V.topk_table(logits[step], display, m.shown_k, chosen=out_ids[step])
+        st.plotly_chart(V.topk_figure(top, title=t("topk_title", t=step, k=len(top)),
+                                      x_title=t("topk_x"), rank_word=t("rank_word")),
+                        key="dec_topk")
+        st.caption(t("topk_caption", s=float(top["p"].sum()), rest=cfg.vocab_size - len(top)))
+        if m.name == "sample":
+            sp = V.sampling_probs(logits[step], float(m.temperature), int(m.top_k))
+            stop = V.topk_table(logits[step], display, m.shown_k, chosen=out_ids[step], probs=sp)
+            st.plotly_chart(V.topk_figure(stop, title=t("sample_title", t=step,
+                                                        temp=m.temperature, k=m.top_k),
+                                          x_title=t("topk_x"), rank_word=t("rank_word")),
+                            key="dec_topk_sample")
+            st.caption(t("sample_caption"))
+    with right:
+        inspect_cache.clamp_state("dec_layer", n_lay, n_lay - 1)
+        layer = st.selectbox(t("layer"), range(n_lay), key="dec_layer", help=t("layer_help"))
+        selfw = V.step_attention(tr, "decoder_self", layer, step)
+        st.plotly_chart(V.heads_keys_figure(
+            np.vstack([selfw, selfw.mean(0)]), heads, display(prefix_ids),
+            title=t("self_title", t=step, l=layer), x_title=t("keys_tgt"),
+            y_title=t("heads_axis"), max_text=12), key="dec_self")
+        st.caption(t("self_caption"))
+    cross = V.step_attention(tr, "cross", layer, step)
+    st.plotly_chart(V.heads_keys_figure(
+        np.vstack([cross, cross.mean(0)]), heads, display(res["src"]),
+        title=t("cross_title", t=step, l=layer), x_title=t("keys_src"),
+        y_title=t("heads_axis")), key="dec_cross")
+    st.caption(t("cross_caption"))
+    return out_ids
+
+
+def teacher_forcing(path, text: str, m: Method, out_ids: list[int], ck) -> None:
+    """The model fed the reference (or the user's target) versus what it wrote freely."""
+    display, cfg = ck.tokenizer.display, ck.model_config
+    st.subheader(t("tf"))
+    st.caption(t("tf_intro"))
+    if "dec_target" not in st.session_state or st.session_state.get("dec_target_for") != text:
+        if not st.session_state.get("dec_target_edited"):
+            task = (ck.train_config or {}).get("task")
+            st.session_state["dec_target"] = _default_target(task, text,
+                                                             V.task_options(ck.train_config))
+        st.session_state["dec_target_for"] = text
+    target = st.text_input(t("target"), key="dec_target", help=t("target_help"),
+                           max_chars=MAX_CHARS,
+                           on_change=lambda: st.session_state.update(dec_target_edited=True))
+    if not target or not target.strip():
+        st.info(t("target_empty"))
+        st.stop()
+    try:
+        forced = DC.forced(path, text, clean_text(target, "target"))
+    except (TextError, ValueError) as e:
+        st.info(t("bad_text", reason=str(e)))
+        st.stop()
+    notes_ui.warn(forced["notes"])
+    tf = V.teacher_forcing_table(forced["logits"], forced["pieces"] + [cfg.eos_id], out_ids,
+                                 display)
+    div = V.first_divergence(tf)
+    n_t = int((tf["target"] != "").sum())
+    st.markdown(t("tf_summary", ok=int(tf["tf_ok"].sum()), n=n_t,
+                  free=t("tf_same") if div is None else t("tf_diverges", p=div)))
+    st.caption(t("free_method", method=t(f"method_{m.name}")))
+    st.plotly_chart(V.teacher_forcing_figure(tf, title=t("tf_fig_title"), y_title=t("tf_y"),
+                                             ok_name=t("tf_ok_name"), bad_name=t("tf_bad_name"),
+                                             free_name=t("tf_free_name"), top_word=t("top_word"),
+                                             wrote_word=t("wrote_word")), key="dec_tf_fig")
+    names = {c: t(f"col_{c}") for c in tf.columns}
+    st.dataframe(V.highlight_rows(tf, names), hide_index=True, key="dec_tf_table")
+    st.caption(t("tf_table_caption"))
