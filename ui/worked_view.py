@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from transformer import worked as W
+from transformer.worked import wording
 from ui import i18n
 from ui.strings import worked as strings
 from viz import worked as V
@@ -82,7 +83,7 @@ def check(c, tokens, key: str) -> None:
         expl = c.explanation_zh if zh else c.explanation_en
         if expl:
             st.markdown(f"**{t('why')}:** {expl}")
-        st.caption(c.note_zh if zh else c.note_en)
+        st.caption(wording.render(c.note, i18n.lang()))
 
 
 def statement(s, key: str) -> None:

@@ -35,6 +35,7 @@ from typing import Any, Callable
 import numpy as np
 
 from transformer.numeric import softmax
+from transformer.worked.wording import Verdict, render
 
 _TINY = 1e-9  # float noise allowance, relative to max(1, |value|)
 
@@ -129,8 +130,7 @@ class Check:
     from_notes: np.ndarray | None = None
     explanation_en: str = ""
     explanation_zh: str = ""
-    note_en: str = ""
-    note_zh: str = ""
+    note: tuple[Verdict, ...] = ()  # codes with parameters (transformer.worked.wording)
     axes: str | None = None  # a table's axes: "tokens" (rows and columns), "rows" (rows only) or None
 
     @property
@@ -150,7 +150,8 @@ class Check:
                 "agrees": self.agrees.tolist(), "verdict": self.verdict, "origin": self.origin,
                 "labels_en": self.labels_en, "labels_zh": self.labels_zh,
                 "explanation_en": self.explanation_en, "explanation_zh": self.explanation_zh,
-                "note_en": self.note_en, "note_zh": self.note_zh}
+                "note_en": render(self.note, "en"), "note_zh": render(self.note, "zh"),
+                "note": [v.to_dict() for v in self.note]}
 
 
 def _num(v: Any) -> Any:
@@ -385,7 +386,7 @@ def _run_one(spec: dict, ctx: Context) -> Check:
         c.verdict, c.origin = "inherited", ctx.check(r["origin"]).origin or r["origin"]
     else:
         c.verdict = "slip"
-    c.note_en, c.note_zh = _notes(c, ctx)
+    c.note = _notes(c, ctx)
     return c
 
 
@@ -400,31 +401,21 @@ def fmt(x: float) -> str:
     return f"{x:.6g}"
 
 
-def _notes(c: Check, ctx: Context) -> tuple[str, str]:
-    """A generated sentence in each language: how many entries disagree and the worst ones."""
+def _notes(c: Check, ctx: Context) -> tuple[Verdict, ...]:
+    """The verdict as codes (rendered by transformer.worked.wording): how many entries disagree,
+    the worst ones, and where an inherited error came from."""
     n, total = c.n_disagree, c.agrees.size
-    basis_en = ("recomputed from the notes' own printed numbers" if c.basis == "notes"
-                else "recomputed exactly")
-    basis_zh = "用笔记自己印出的数重新计算" if c.basis == "notes" else "精确重新计算"
     if n == 0:
-        return (f"All {total} agree within the notes' rounding ({basis_en}).",
-                f"{total} 个数都在笔记的舍入误差内正确（{basis_zh}）。")
+        return (Verdict("check_agrees", {"total": total, "basis": c.basis}),)
     bad = np.argwhere(~np.atleast_1d(c.agrees))
     diff = np.abs(np.atleast_1d(c.value) - np.atleast_1d(c.claimed))
     worst = sorted(map(tuple, bad), key=lambda ij: -np.nan_to_num(diff[ij], nan=np.inf))[:3]
-
-    def where(ij, zh):
-        labels = c.labels_zh if zh else c.labels_en
-        if labels is not None and len(ij) == 1:
-            return labels[ij[0]]
-        return "[" + ",".join(map(str, ij)) + "]"
     val, cl = np.atleast_1d(c.value), np.atleast_1d(c.claimed)
-    en = "; ".join(f"{where(ij, False)}: notes {fmt(cl[ij])}, right {fmt(val[ij])}" for ij in worst)
-    zh = "；".join(f"{where(ij, True)}：笔记 {fmt(cl[ij])}，正确 {fmt(val[ij])}" for ij in worst)
-    text_en = f"{n} of {total} disagree beyond the notes' rounding ({basis_en}): {en}."
-    text_zh = f"{total} 个数中有 {n} 个超出笔记的舍入误差（{basis_zh}）：{zh}。"
+    labels = {"en": c.labels_en, "zh": c.labels_zh}
+    out = [Verdict("check_disagree", {"n": n, "total": total, "basis": c.basis, "labels": labels,
+                                      "worst": [{"at": [int(i) for i in ij], "notes": fmt(cl[ij]),
+                                                 "right": fmt(val[ij])} for ij in worst]})]
     if c.verdict == "inherited":
         src = ctx.check(c.origin)
-        text_en += f" The arithmetic is right on the notes' own numbers; the error comes from “{src.title_en}”."
-        text_zh += f"按笔记自己的数，这一步计算是对的；错误来自“{src.title_zh}”。"
-    return text_en, text_zh
+        out.append(Verdict("check_inherited", {"title": {"en": src.title_en, "zh": src.title_zh}}))
+    return tuple(out)

@@ -91,6 +91,14 @@ EN = {
     "d_k_help": "Scores are divided by √d_k. It must equal the number of columns of each head's Q and K.",
     "free_error": "Cannot compute: {reason}",
     "free_ok": "{n} steps computed. The weights of each row sum to {sums}.",
+    # transformer/worked verdicts (transformer.worked.wording renders these; codes after "v_")
+    "v_sep": "; ",
+    "v_basis_notes": "recomputed from the notes' own printed numbers",
+    "v_basis_exact": "recomputed exactly",
+    "v_check_agrees": "All {total} agree within the notes' rounding ({basis}).",
+    "v_check_disagree": "{n} of {total} disagree beyond the notes' rounding ({basis}): {worst}.",
+    "v_check_entry": "{where}: notes {notes}, right {right}",
+    "v_check_inherited": " The arithmetic is right on the notes' own numbers; the error comes from “{title}”.",
 }
 ZH = {
     "title": "手算例题",
@@ -175,4 +183,11 @@ ZH = {
     "d_k_help": "分数除以 √d_k。它必须等于每个头的 Q 和 K 的列数。",
     "free_error": "无法计算：{reason}",
     "free_ok": "已计算 {n} 步。每一行权重之和为 {sums}。",
+    "v_sep": "；",
+    "v_basis_notes": "用笔记自己印出的数重新计算",
+    "v_basis_exact": "精确重新计算",
+    "v_check_agrees": "{total} 个数都在笔记的舍入误差内正确（{basis}）。",
+    "v_check_disagree": "{total} 个数中有 {n} 个超出笔记的舍入误差（{basis}）：{worst}。",
+    "v_check_entry": "{where}：笔记 {notes}，正确 {right}",
+    "v_check_inherited": "按笔记自己的数，这一步计算是对的；错误来自“{title}”。",
 }
