@@ -15,9 +15,20 @@ default would turn a quote into ``&quot;``, which plotly would print as is.
 from __future__ import annotations
 
 import html
+import math
 from typing import Iterable, Sequence
 
 ZWSP = "\u200b"  # zero-width space: makes a repeated category name distinct without showing
+
+
+def special_number(x: float, nan: str, inf: str) -> str | None:
+    """How a table spells NaN and ±infinity (`nan`, `inf`, with a leading − when negative); None
+    for a finite number, which the caller formats its own way."""
+    if math.isnan(x):
+        return nan
+    if math.isinf(x):
+        return "−" + inf if x < 0 else inf
+    return None
 
 
 def text(value: object) -> str:

@@ -21,6 +21,7 @@ import pandas as pd
 
 from transformer.names import attn_path, count_layers, layer_key, stack_of
 from transformer.numeric import softmax
+from viz import labels as L
 
 DOT, SCALED, MASK, MASKED, SHIFTED, EXP, WEIGHT = (
     "q_i·k_j", "q_i·k_j / √d_k", "M_ij", "s_ij", "s_ij − max", "exp(s_ij − max)", "α_ij")
@@ -142,11 +143,8 @@ def cell_text(v, digits: int = 4) -> str:
         return str(int(v))
     if isinstance(v, (float, np.floating)):
         f = float(v)
-        if math.isnan(f):
-            return ""
-        if math.isinf(f):
-            return "−∞" if f < 0 else "∞"
-        return f"{f:.{digits}f}"
+        special = L.special_number(f, nan="", inf="∞")
+        return f"{f:.{digits}f}" if special is None else special
     return str(v)
 
 

@@ -44,11 +44,8 @@ def fmt(x: float, digits: int = 4) -> str:
     if isinstance(x, (bool, np.bool_)):
         return str(bool(x))
     x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "−inf" if x < 0 else "inf"
-    return f"{x:.{digits}g}"
+    special = L.special_number(x, nan="nan", inf="inf")
+    return f"{x:.{digits}g}" if special is None else special
 
 
 def matrix_heatmap(z: np.ndarray, x_labels: Sequence[str] | None = None, y_labels: Sequence[str] | None = None,
