@@ -20,6 +20,18 @@ def _require(cond: bool, field_name: str, rule: str, value: Any) -> None:
 ACTIVATIONS = ("relu", "gelu", "silu")
 
 
+def _from_json(cls, d, what: str):
+    """`cls(**d)` for a JSON object `d`; anything else, and unknown keys, are refused with
+    `what` named, so a typo never passes silently."""
+    if not isinstance(d, dict):
+        raise ValueError(f"{what}: must be a JSON object (got {type(d).__name__})")
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(d) - known)
+    if unknown:
+        raise ValueError(f"{what}: unknown field(s) {unknown}")
+    return cls(**d)
+
+
 @dataclass(frozen=True)
 class ModelConfig:
     """Shape of an encoder-decoder Transformer; defaults are the paper's base model."""
@@ -103,13 +115,7 @@ class ModelConfig:
     @classmethod
     def from_dict(cls, d: dict) -> "ModelConfig":
         """Build from JSON; unknown keys are refused so a typo never passes silently."""
-        if not isinstance(d, dict):
-            raise ValueError(f"model config: must be a JSON object (got {type(d).__name__})")
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(d) - known)
-        if unknown:
-            raise ValueError(f"model config: unknown field(s) {unknown}")
-        return cls(**d)
+        return _from_json(cls, d, "model config")
 
     def replace(self, **changes) -> "ModelConfig":
         return dataclasses.replace(self, **changes)
@@ -178,13 +184,7 @@ class TrainConfig:
 
     @classmethod
     def from_dict(cls, d: dict) -> "TrainConfig":
-        if not isinstance(d, dict):
-            raise ValueError(f"train config: must be a JSON object (got {type(d).__name__})")
-        known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(d) - known)
-        if unknown:
-            raise ValueError(f"train config: unknown field(s) {unknown}")
-        return cls(**d)
+        return _from_json(cls, d, "train config")
 
 
 def resolve_device(name: str = "auto") -> str:
