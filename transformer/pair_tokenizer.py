@@ -22,6 +22,8 @@ from pathlib import Path
 
 import sentencepiece as spm
 
+from transformer.tokenizer import check_ids, group_words
+
 WORD_MARK = "\u2581"
 SOURCE, TARGET, VOCAB = "source.spm", "target.spm", "vocab.json"
 FILES = (SOURCE, TARGET, VOCAB)
@@ -163,16 +165,7 @@ class PairTokenizer:
     def words(self, ids: Iterable[int]) -> list[list[int]]:
         """Positions grouped into words (a word starts at "▁" or after a special; each special
         is a group of its own), as Tokenizer.words."""
-        groups: list[list[int]] = []
-        prev_special = True
-        for pos, i in enumerate(self._check_ids(ids)):
-            special = i in self._special
-            if special or prev_special or self._pieces[i].startswith(WORD_MARK):
-                groups.append([pos])
-            else:
-                groups[-1].append(pos)
-            prev_special = special
-        return groups
+        return group_words(self._check_ids(ids), self._special.__contains__, self._pieces.__getitem__)
 
     def word_strings(self, ids: Iterable[int]) -> list[str]:
         ids = self._check_ids(ids)
@@ -196,8 +189,4 @@ class PairTokenizer:
         return token_id
 
     def _check_ids(self, ids: Iterable[int]) -> list[int]:
-        if ids is None or isinstance(ids, (str, bytes)):
-            raise TypeError(f"ids must be a sequence of ints, got {type(ids).__name__}")
-        if hasattr(ids, "tolist"):
-            ids = ids.tolist()
-        return [self._check_id(i) for i in ids]
+        return check_ids(ids, self._check_id)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import sentencepiece as spm
@@ -48,6 +48,32 @@ def _check_text(text: object, what: str = "text") -> str:
     if any("\ud800" <= c <= "\udfff" for c in text):  # lone surrogates cannot be UTF-8 encoded
         text = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
     return text
+
+
+def check_ids(ids: Iterable[int], check_id: Callable[[object], int]) -> list[int]:
+    """`ids` (a sequence, a numpy array or a torch tensor) as a list of ints, each passed through
+    `check_id`; a string, bytes or None is refused."""
+    if ids is None or isinstance(ids, (str, bytes)):
+        raise TypeError(f"ids must be a sequence of ints, got {type(ids).__name__}")
+    if hasattr(ids, "tolist"):  # torch / numpy
+        ids = ids.tolist()
+    return [check_id(i) for i in ids]
+
+
+def group_words(ids: list[int], is_special: Callable[[int], bool],
+                piece: Callable[[int], str]) -> list[list[int]]:
+    """Positions of `ids` grouped into words: a word starts at a piece that begins with "▁" and
+    at the first piece after a special; every special token is a group of its own."""
+    groups: list[list[int]] = []
+    prev_special = True
+    for pos, i in enumerate(ids):
+        special = is_special(i)
+        if special or prev_special or piece(i).startswith(WORD_MARK):
+            groups.append([pos])
+        else:
+            groups[-1].append(pos)
+        prev_special = special
+    return groups
 
 
 class Tokenizer:
@@ -251,17 +277,7 @@ class Tokenizer:
         A word starts at a piece that begins with "▁" and at the first piece after a special;
         every special token (pad, bos, eos, unk) is a group of its own.
         """
-        ids = self._check_ids(ids)
-        groups: list[list[int]] = []
-        prev_special = True
-        for pos, i in enumerate(ids):
-            special = i in SPECIAL_DISPLAY
-            if special or prev_special or self._sp.id_to_piece(i).startswith(WORD_MARK):
-                groups.append([pos])
-            else:
-                groups[-1].append(pos)
-            prev_special = special
-        return groups
+        return group_words(self._check_ids(ids), SPECIAL_DISPLAY.__contains__, self._sp.id_to_piece)
 
     def word_strings(self, ids: Iterable[int]) -> list[str]:
         """The text of each group of :meth:`words` (specials as ``<s>`` etc.)."""
@@ -291,11 +307,7 @@ class Tokenizer:
         return token_id
 
     def _check_ids(self, ids: Iterable[int]) -> list[int]:
-        if ids is None or isinstance(ids, (str, bytes)):
-            raise TypeError(f"ids must be a sequence of ints, got {type(ids).__name__}")
-        if hasattr(ids, "tolist"):  # torch / numpy
-            ids = ids.tolist()
-        return [self._check_id(i) for i in ids]
+        return check_ids(ids, self._check_id)
 
     def _byte_ids(self, data: bytes) -> list[int]:
         ids = [self._sp.piece_to_id(f"<0x{b:02X}>") for b in data]
