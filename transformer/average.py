@@ -10,13 +10,13 @@ resumed), whose config and history are those of the newest input plus a note of 
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 import torch
 
 from transformer.checkpoint import CheckpointError, load_checkpoint, save_checkpoint, unique_state
+from transformer.cli_util import OneLineParser
 
 
 def average_checkpoints(paths: list[str | Path]) -> tuple:
@@ -43,14 +43,8 @@ def average_checkpoints(paths: list[str | Path]) -> tuple:
     return model, first.tokenizer, cks[-1].train_config, history
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit code 2, like every CLI of the project
-        print(f"python -m transformer.average: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="python -m transformer.average", description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(prog="python -m transformer.average", description=__doc__.split("\n\n")[0])
     ap.add_argument("checkpoints", nargs="+", help="checkpoint directories of one run")
     ap.add_argument("--out", required=True, help="where to write the averaged checkpoint")
     args = ap.parse_args(argv)

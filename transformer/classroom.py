@@ -59,7 +59,6 @@ Design decisions:
 """
 from __future__ import annotations
 
-import argparse
 import functools
 import json
 import random
@@ -68,6 +67,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from transformer.cli_util import OneLineParser
 from transformer.example import Example
 
 SPLITS = ("train", "val", "test")
@@ -1036,15 +1036,9 @@ def check_lexicon() -> None:
 
 
 # ------------------------------------------------------------------------------------ CLI
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit code 2, like every CLI of the project
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m transformer.classroom",
-                                     description=__doc__.split("\n")[0])
+    parser = OneLineParser(prog="python -m transformer.classroom",
+                           description=__doc__.split("\n")[0])
     parser.add_argument("--split", default="train")
     parser.add_argument("--n", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)

@@ -16,15 +16,14 @@ tests/test_convert.py holds a converted model equal to transformers' own.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import shlex
-import sys
 from pathlib import Path
 
 import torch
 
+from .cli_util import OneLineParser
 from .config import ModelConfig
 from .model import Transformer, sinusoidal_table
 from .pair_tokenizer import FILES as TOKENIZER_FILES
@@ -280,16 +279,11 @@ def convert_marian(source: str, out: str | Path, *, allow_pickle: bool = False,
                            card=card)
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="python -m transformer.convert",
-                 description="Convert a pretrained model into an Attention Lab checkpoint.")
-    sub = ap.add_subparsers(dest="family", required=True, parser_class=_Parser)
+    ap = OneLineParser(
+        prog="python -m transformer.convert",
+        description="Convert a pretrained model into an Attention Lab checkpoint.")
+    sub = ap.add_subparsers(dest="family", required=True, parser_class=OneLineParser)
     m = sub.add_parser("marian", help="a MarianMT (OPUS-MT) model",
                        description="Convert a MarianMT model (e.g. Helsinki-NLP/opus-mt-en-de).")
     m.add_argument("source", metavar="SRC",

@@ -41,7 +41,6 @@ Command line::
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -49,6 +48,8 @@ import sys
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from transformer.cli_util import OneLineParser
 
 MIN_PAIR = 5  # captions in which an English word and a German noun must co-occur
 NOUN_CAPITAL_SHARE = 0.5  # share of non-initial occurrences capitalised, for a German noun
@@ -217,15 +218,9 @@ def read_lexicon(path: Path = LEXICON_PATH) -> dict[str, Entry]:
     return {en: Entry(en, **row) for en, row in doc["nouns"].items()}
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit code 2, like every CLI of the project
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m transformer.genders",
-                                     description=__doc__.split("\n")[0])
+    parser = OneLineParser(prog="python -m transformer.genders",
+                           description=__doc__.split("\n")[0])
     parser.add_argument("nouns", nargs="*", help="English nouns to look up")
     parser.add_argument("--data-dir", type=Path, default=None, help="Multi30k directory")
     parser.add_argument("--lexicon", action="store_true",

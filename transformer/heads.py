@@ -19,16 +19,15 @@ same token, first token / end-of-sentence sink, diagonal and anti-diagonal align
 """
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 import torch
 
+from .cli_util import OneLineParser
 from .masks import decoder_mask, padding_mask
 from .names import CLI_ERROR, KINDS, Head, Trace, ablate_map
 from .text import TextError, clean_text, source_ids, target_ids
@@ -483,15 +482,10 @@ def parse_ablate(specs: list[str]) -> dict[str, list[int]]:
 
 
 # -- CLI ---------------------------------------------------------------------------------------
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="python -m transformer.heads",
-                 description="Score every attention head for pronoun -> antecedent attention.")
+    ap = OneLineParser(
+        prog="python -m transformer.heads",
+        description="Score every attention head for pronoun -> antecedent attention.")
     ap.add_argument("--checkpoint", required=True)
     ap.add_argument("--probe", default="anaphora",
                     help="'anaphora' (the held-out split of the synthetic task) or a JSONL file")

@@ -5,7 +5,6 @@ pages and `python -m transformer.inspect`.
 """
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import sys
@@ -13,6 +12,7 @@ from dataclasses import dataclass, field
 
 import torch
 
+from .cli_util import OneLineParser
 from .decode import greedy
 from . import notes as N
 from .names import KINDS, Trace, attn_path, count_layers, stack_of, trace_key  # noqa: F401
@@ -83,15 +83,10 @@ def to_json(ins: Inspected, digits: int = 6) -> dict:
             "attention": attention}
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit 2
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="python -m transformer.inspect",
-                 description="Run one sentence through a checkpoint and print its attention.")
+    ap = OneLineParser(
+        prog="python -m transformer.inspect",
+        description="Run one sentence through a checkpoint and print its attention.")
     ap.add_argument("--checkpoint", required=True, help="checkpoint directory")
     ap.add_argument("--text", required=True, help="source sentence")
     ap.add_argument("--target", default=None, help="target sentence for teacher forcing")
