@@ -53,3 +53,14 @@ def small_checkpoint(tmp_path_factory, tokenizer):
     save_checkpoint(path, model, tokenizer, train_config={"task": "test"},
                     history={"loss": [1.0, 0.5]})
     return path
+
+
+@pytest.fixture
+def ck_dir(tmp_path, small_checkpoint):
+    """A shipped-checkpoints folder holding a copy of the small checkpoint as "tiny-test"."""
+    import shutil
+
+    d = tmp_path / "shipped"
+    d.mkdir()
+    shutil.copytree(small_checkpoint, d / "tiny-test")
+    return d

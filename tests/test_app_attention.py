@@ -9,43 +9,17 @@ from __future__ import annotations
 
 import base64
 import json
-import shutil
 
 import numpy as np
 import pytest
 
-from app_helpers import no_errors, open_app
+from app_helpers import no_errors, open_app, open_pinned, rerun
 
 PAGE = "pages/attention.py"
 
 
-@pytest.fixture
-def ck_dir(tmp_path, small_checkpoint):
-    d = tmp_path / "shipped"
-    d.mkdir()
-    shutil.copytree(small_checkpoint, d / "tiny-test")
-    return d
-
-
-def rerun(at):
-    at.session_state["ckpt_path"] = at._ck
-    at.session_state["lang"] = at._lang
-    return at.run()
-
-
 def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None, page=PAGE):
-    # AppTest re-formats the shell's checkpoint selectbox outside a script run, where the session's
-    # language cannot be read (ui.i18n.lang() falls back to "en" and the options no longer match):
-    # pin the language for the whole test.
-    from ui import i18n
-
-    monkeypatch.setattr(i18n, "lang", lambda: lang)
-    at = open_app(monkeypatch, ck_dir, tmp_path, lang=lang)
-    at._ck, at._lang = at.session_state["ckpt_path"], lang
-    if query:
-        at.query_params.update(query)
-    at.switch_page(page)
-    return rerun(at)
+    return open_pinned(monkeypatch, ck_dir, tmp_path, page, lang=lang, query=query)
 
 
 def figures(at) -> list[dict]:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import torch
 
-from app_helpers import no_errors, open_app
+from app_helpers import no_errors, open_app, open_pinned, rerun
 from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
 from test_viz_decode_heads import spec_array
 from ui.strings import decode as S
@@ -18,23 +18,8 @@ from ui.inspect_cache import EXAMPLES
 TEXT = EXAMPLES["anaphora"]  # what the page offers for an anaphora checkpoint
 
 
-# AppTest (Streamlit 1.67) runs only the page script after switch_page, so the sidebar's widgets
-# are not re-registered and their state (language, checkpoint) is dropped after the first run:
-# `rerun` puts them back before each run, as the shell would (see tests/test_app_attention.py).
-def rerun(at):
-    at.session_state["ckpt_path"] = at._ck
-    at.session_state["lang"] = at._lang
-    return at.run()
-
-
 def open_page(monkeypatch, ck_dir, tmp_path, lang="en", page=PAGE):
-    from ui import i18n
-
-    monkeypatch.setattr(i18n, "lang", lambda: lang)
-    at = open_app(monkeypatch, ck_dir, tmp_path, lang=lang)
-    at._ck, at._lang = (at.session_state["ckpt_path"] if ck_dir else None), lang
-    at.switch_page(page)
-    return rerun(at)
+    return open_pinned(monkeypatch, ck_dir, tmp_path, page, lang=lang)
 
 
 def _figure(at, key: str) -> dict:

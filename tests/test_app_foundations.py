@@ -3,21 +3,12 @@ both UI languages: set the inputs, check the key outputs, no exception, no error
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
 from app_helpers import no_errors, open_app
 
 LANGS = ["en", "zh"]
-
-
-@pytest.fixture
-def ck_dir(tmp_path, small_checkpoint):
-    d = tmp_path / "shipped"
-    d.mkdir()
-    shutil.copytree(small_checkpoint, d / "tiny-test")
-    return d
 
 
 def _decode(obj):

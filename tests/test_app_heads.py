@@ -8,9 +8,8 @@ from urllib.parse import parse_qs
 import numpy as np
 import pytest
 
-from app_helpers import no_errors, open_app
+from app_helpers import no_errors, open_pinned, rerun
 from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
-from test_app_decode import rerun
 from test_viz_decode_heads import spec_array
 from ui.strings import heads as S
 
@@ -18,13 +17,7 @@ PAGE = "pages/heads.py"
 
 
 def open_page(monkeypatch, ck_dir, tmp_path, lang="en"):
-    from ui import i18n
-
-    monkeypatch.setattr(i18n, "lang", lambda: lang)
-    at = open_app(monkeypatch, ck_dir, tmp_path, lang=lang)
-    at._ck, at._lang = at.session_state["ckpt_path"], lang
-    at.switch_page(PAGE)
-    return rerun(at)
+    return open_pinned(monkeypatch, ck_dir, tmp_path, PAGE, lang=lang)
 
 
 def _grids(at) -> dict[str, np.ndarray]:

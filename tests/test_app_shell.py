@@ -2,21 +2,12 @@
 from __future__ import annotations
 
 import io
-import shutil
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from app_helpers import no_errors, open_app
-
-
-@pytest.fixture
-def ck_dir(tmp_path, small_checkpoint):
-    d = tmp_path / "shipped"
-    d.mkdir()
-    shutil.copytree(small_checkpoint, d / "tiny-test")
-    return d
 
 
 @pytest.mark.parametrize("lang,title", [("en", "Attention Lab"), ("zh", "注意力实验室")])

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from test_app_attention import ck_dir, no_errors, open_page, reference, rerun  # noqa: F401
+from test_app_attention import no_errors, open_page, reference, rerun
 from viz import step as steps
 
 PAGE = "pages/step.py"

@@ -65,10 +65,8 @@ def _wait_idle(page, timeout: float = 120.0) -> bool:
 
 
 @pytest.fixture
-def server(tmp_path, small_checkpoint):
-    shipped = tmp_path / "shipped"
-    shipped.mkdir()
-    shutil.copytree(small_checkpoint, shipped / "tiny-test")
+def server(tmp_path, ck_dir):
+    shipped = ck_dir
     port = _free_port()
     env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(shipped),
            "ATTENTION_LAB_RUNS": str(tmp_path / "runs"),

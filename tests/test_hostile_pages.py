@@ -24,7 +24,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shutil
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +32,7 @@ from typing import Callable
 
 import pytest
 
-from app_helpers import open_app
+from app_helpers import open_app, open_pinned, rerun
 from hostile_inputs import FILES, LONG_TEXTS, PROBE_FILES, TEXTS, probe_line, render
 
 LONG = os.environ.get("ATTENTION_LAB_LONG_TESTS") == "1"
@@ -85,32 +84,12 @@ def file_name(text: str, marker: Path, ext: str) -> str:
 
 # -- running a page ------------------------------------------------------------------------------
 @pytest.fixture
-def ck_dir(tmp_path, small_checkpoint):
-    d = tmp_path / "shipped"
-    d.mkdir()
-    shutil.copytree(small_checkpoint, d / "tiny-test")
-    return d
-
-
-@pytest.fixture
 def marker(tmp_path) -> Path:
     return tmp_path / "INJECTED_MARKER"
 
 
-def rerun(at):
-    at.session_state["ckpt_path"] = at._ck
-    at.session_state["lang"] = at._lang
-    return at.run()
-
-
 def open_page(monkeypatch, ck_dir, tmp_path, page, lang="en"):
-    from ui import i18n
-
-    monkeypatch.setattr(i18n, "lang", lambda: lang)
-    at = open_app(monkeypatch, ck_dir, tmp_path, lang=lang)
-    at._ck, at._lang = at.session_state["ckpt_path"], lang
-    at.switch_page(page)
-    return rerun(at)
+    return open_pinned(monkeypatch, ck_dir, tmp_path, page, lang=lang)
 
 
 # -- what is checked after every run ----------------------------------------------------------------
