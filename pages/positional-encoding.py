@@ -122,5 +122,5 @@ st.dataframe(styled(shown, bad, digits=6).apply(
 st.write(t("love_verdict", ok=int(step.agrees.sum())))
 expl = ex.get("explanations", {}).get("PE", {})
 st.markdown(f"**{t('love_explain')}** " + (expl.get("zh") if zh else expl.get("en", "")))
-st.caption(step.note_zh if zh else step.note)
+st.caption(step.text(i18n.lang()))
 download(terms, "pe_love_example", "pe_dl_love")

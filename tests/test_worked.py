@@ -14,7 +14,7 @@ import pytest
 
 from transformer import worked
 from transformer.worked import (add_norm_steps, attention_steps, list_examples, load_examples,
-                                positional_encoding, run_example)
+                                positional_encoding, render, run_example)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -110,7 +110,7 @@ def test_every_example_runs_and_is_consistent(eid):
             assert s.verdict in {"agrees", "slip", "inherited", "assumed"}
             assert (s.verdict == "agrees") == bool(s.agrees.all())
             if not s.agrees.all():
-                assert "correct" in s.note and s.origin
+                assert "correct" in s.text() and s.origin
     summ = res.summary()
     assert summ["agree"] + summ["disagree"] == summ["claimed_steps"]
     assert summ["entries_agree"] + summ["entries_disagree"] == summ["entries_checked"]
@@ -166,7 +166,8 @@ def test_scaled_dot_product_known_right_and_known_slips():
     np.testing.assert_allclose(out_step.value, out)
     # 13.6 = 0.2*11 + 0.3*13 + 0.5*15: right arithmetic on wrong (assumed) weights.
     assert out_step.verdict == "inherited" and out_step.origin == "weights"
-    assert any(m.startswith("recomputed from the notes' own weights") for m in out_step.matches)
+    matches = [render(m) for m in out_step.matches]
+    assert any(m.startswith("recomputed from the notes' own weights") for m in matches)
 
 
 def test_cat_sentence_hand_slips_and_torch_printout_agrees():
@@ -227,7 +228,7 @@ def test_encoder_walkthrough():
     notes_out = ref_softmax(cS / math.sqrt(6)) @ cQ
     o = res.step("output")
     assert any(np.allclose(v, notes_out) for v in o.alternatives.values())
-    assert any("√6" in m and "Q used in place of V" in m for m in o.rough_matches + o.matches)
+    assert any("√6" in render(m) and "Q used in place of V" in render(m) for m in o.rough_matches + o.matches)
     assert np.abs(np.array(c["single_head_output"]) - notes_out).max() < 1e-3
     scaled_alts = res.step("scaled").alternatives
     assert any(np.allclose(v, s * 2 / math.sqrt(6)) for v in scaled_alts.values())
@@ -238,7 +239,8 @@ def test_encoder_walkthrough():
     assert res.step("addnorm.mean").agrees.all()
     std = res.step("addnorm.std")
     assert not std.agrees.any() and std.verdict == "slip"
-    assert std.partial.get("sample std (divides by n − 1)") == 1  # only the last row
+    partial = {render(k): v for k, v in std.partial.items()}
+    assert partial.get("sample std (divides by n − 1)") == 1  # only the last row
     ln = (r - r.mean(1, keepdims=True)) / np.sqrt(r.var(1, keepdims=True) + 1e-4)
     np.testing.assert_allclose(res.step("addnorm.output").value, ln)
     assert res.step("addnorm.output").verdict == "inherited"
@@ -259,8 +261,8 @@ def test_two_head_mask_errors_flagged():
     m1, m2 = res.step("head1.masked"), res.step("head2.masked")
     # 0 written where -inf belongs: every masked position disagrees
     assert not m1.agrees[~keep].any() and not m2.agrees[~keep].any()
-    assert any("0 instead of −inf" in m and "correct triangle" in m for m in m1.matches)
-    assert any("0 instead of −inf" in m and "opposite triangle" in m for m in m2.matches)
+    assert any("0 instead of −inf" in render(m) and "correct triangle" in render(m) for m in m1.matches)
+    assert any("0 instead of −inf" in render(m) and "opposite triangle" in render(m) for m in m2.matches)
     # softmax with 0 instead of -inf gives the future weight
     assert ref_softmax(np.array(example("masked_two_head_attention_3x3")["notes_claim"]["head1_masked"], float))[0, 1] > 0
 

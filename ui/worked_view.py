@@ -28,7 +28,7 @@ def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) ->
 def step(n: int, step: W.Step, tokens, key: str) -> None:
     """One step: its numbers, the notes' numbers beside them, why, the note, downloads."""
     zh = _zh()
-    label = step.label_zh if zh else step.label_en
+    label = wording.render(step.label, i18n.lang())
     verdict = t("verdict_" + step.verdict) if step.verdict in ("computed", *VERDICT_BAD, "agrees") else step.verdict
     with st.expander(f"{n}. {label} — {verdict}", expanded=step.claimed is not None):
         value = V.value_frame(step, tokens)
@@ -40,7 +40,7 @@ def step(n: int, step: W.Step, tokens, key: str) -> None:
             c1, c2 = st.columns(2)
             c1.markdown(f"**{t('computed')}**")
             c1.dataframe(V.styled(value, bad, digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
-            c2.markdown(f"**{t('notes')}** ({step.source_zh if zh else step.source_en})")
+            c2.markdown(f"**{t('notes')}** ({wording.render(step.source_label, i18n.lang())})")
             c2.dataframe(V.styled(claims, bad, digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
             if bad is not None and bad.any():
                 st.caption(t("both"))
@@ -48,7 +48,7 @@ def step(n: int, step: W.Step, tokens, key: str) -> None:
         expl = step.explanation_zh if zh else step.explanation_en
         if expl:
             st.markdown(f"**{t('why')}:** {expl}")
-        note = step.note_zh if zh and step.note_zh else step.note
+        note = step.text(i18n.lang())
         if note:
             st.caption(note)
         d1, d2 = st.columns(2)

@@ -189,8 +189,8 @@ def summary_frame(res: W.WorkedResult, lang: str = "en") -> pd.DataFrame:
     for s in res.steps:
         if s.claimed is None:
             continue
-        rows.append({"step": s.label_zh if zh else s.label_en, "verdict": s.verdict, "wrong": s.n_disagree,
-                     "entries": int(s.agrees.size), "origin": W.origin_text(s.origin, zh)})
+        rows.append({"step": W.render(s.label, lang), "verdict": s.verdict, "wrong": s.n_disagree,
+                     "entries": int(s.agrees.size), "origin": W.origin_text(s.origin, lang)})
     titles = {c.id: (c.title_zh if zh else c.title_en) for c in res.checks}
     for c in res.checks:
         rows.append({"step": titles[c.id], "verdict": c.verdict, "wrong": c.n_disagree,
@@ -209,10 +209,9 @@ def check_frames(check: Any, tokens: Sequence[str] = (), lang: str = "en") -> di
     the recomputed number, and ``bad`` marks the wrong rows. A table (2-D) becomes the computed
     and the notes' tables with tokens on the axes the check names, plus the one-table comparison;
     ``bad`` marks the wrong cells."""
-    zh = lang == "zh"
     value, claimed, ok = np.asarray(check.value), np.asarray(check.claimed), np.asarray(check.agrees)
     if value.ndim == 1:
-        labels = (check.labels_zh if zh else check.labels_en) or [str(i) for i in range(value.size)]
+        labels = check.entry_labels(lang) or [str(i) for i in range(value.size)]
         printed = check.printed
         shown = [str(printed[i]) if printed is not None else fmt(claimed[i], 6) for i in range(value.size)]
         df = pd.DataFrame({"what": labels, "notes": shown, "value": [fmt(v, 6) for v in value],

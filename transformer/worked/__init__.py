@@ -32,7 +32,7 @@ Agreement rule (documented because a page shows its verdicts to students):
 Modules: ``maths`` (numbers and the tolerance rule), ``graph`` (steps and the chain), ``steps``
 (attention and Add & Norm as steps, with hypotheses), ``verdicts`` (checking claims), ``checks``
 (the other printed numbers), ``statements`` (what the notes say in words), ``examples`` (the
-shipped examples), ``labels``, ``cli``.
+shipped examples), ``wording`` (labels, notes and verdicts as codes), ``cli``.
 
 Public API: :func:`list_examples`, :func:`load_examples`, :func:`run_example`,
 :func:`attention_steps` (free mode), :func:`positional_encoding`, :func:`add_norm_steps`,
@@ -44,13 +44,12 @@ from transformer.worked.checks import Check
 from transformer.worked.cli import main
 from transformer.worked.examples import EXAMPLES_PATH, list_examples, load_examples, run_example, statements
 from transformer.worked.graph import Step, WorkedResult
-from transformer.worked.labels import LABELS, label_zh, short_name
 from transformer.worked.maths import ROUGH_REL, positional_encoding, printed_decimals, rounding_tolerance, softmax
 from transformer.worked.statements import Evidence, Statement
 from transformer.worked.steps import add_norm_steps, attention_steps
-from transformer.worked.verdicts import origin_text
+from transformer.worked.wording import Verdict, origin_text, render, short_name
 
-__all__ = ["Check", "EXAMPLES_PATH", "Evidence", "LABELS", "ROUGH_REL", "Statement", "Step", "WorkedResult",
-           "add_norm_steps", "attention_steps", "label_zh", "list_examples", "load_examples", "main",
-           "origin_text", "positional_encoding", "printed_decimals", "rounding_tolerance", "run_example",
-           "short_name", "softmax", "statements"]
+__all__ = ["Check", "EXAMPLES_PATH", "Evidence", "ROUGH_REL", "Statement", "Step", "Verdict", "WorkedResult",
+           "add_norm_steps", "attention_steps", "list_examples", "load_examples", "main", "origin_text",
+           "positional_encoding", "printed_decimals", "render", "rounding_tolerance", "run_example", "short_name",
+           "softmax", "statements"]

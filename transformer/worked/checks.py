@@ -122,8 +122,7 @@ class Check:
     claimed: np.ndarray
     tolerance: np.ndarray
     printed: np.ndarray | None = None
-    labels_en: list[str] | None = None
-    labels_zh: list[str] | None = None
+    labels: list[Verdict] | None = None  # one per entry (codes, or the examples file's own words)
     agrees: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
     verdict: str = "agrees"
     origin: str | None = None
@@ -137,6 +136,10 @@ class Check:
     def n_disagree(self) -> int:
         return int((~self.agrees).sum())
 
+    def entry_labels(self, lang: str = "en") -> list[str] | None:
+        """The entries' labels in ``lang`` (None: the entries go by their index)."""
+        return None if self.labels is None else [render(v, lang) for v in self.labels]
+
     def to_dict(self) -> dict[str, Any]:
         """Strict-JSON-ready dict (non-finite numbers as strings)."""
         def js(a):
@@ -148,7 +151,7 @@ class Check:
                 "tolerance": js(np.asarray(self.tolerance)),
                 "printed": None if self.printed is None else np.asarray(self.printed).tolist(),
                 "agrees": self.agrees.tolist(), "verdict": self.verdict, "origin": self.origin,
-                "labels_en": self.labels_en, "labels_zh": self.labels_zh,
+                "labels_en": self.entry_labels("en"), "labels_zh": self.entry_labels("zh"),
                 "explanation_en": self.explanation_en, "explanation_zh": self.explanation_zh,
                 "note_en": render(self.note, "en"), "note_zh": render(self.note, "zh"),
                 "note": [v.to_dict() for v in self.note]}
@@ -205,14 +208,14 @@ def _exp(args, pv, pt, ctx):
     """e^x for each x the notes exponentiate, x exactly as they print it."""
     x, _ = printed_array(args["x"])
     labels = [f"e^{t}" for t in args["x"]]
-    return {"value": np.exp(x), "basis": "exact", "labels": (labels, labels)}
+    return {"value": np.exp(x), "basis": "exact", "labels": labels}
 
 
 @recipe("sum")
 def _sum(args, pv, pt, ctx):
     """The sum of the terms of an earlier check: exactly, and from the notes' own printed terms."""
     terms = ctx.check(args["terms"]["check"])
-    return {"value": np.array([terms.value.sum()]), "basis": "exact", "labels": (["Σ"], ["Σ"]),
+    return {"value": np.array([terms.value.sum()]), "basis": "exact", "labels": ["Σ"],
             "from_notes": np.array([terms.claimed.sum()]), "from_notes_slack": np.array([terms.tolerance.sum()]),
             "origin": terms.id}
 
@@ -223,7 +226,7 @@ def _power(args, pv, pt, ctx):
     base, _ = parse_printed(args["base"])
     exps = [Fraction(e) for e in args["exponent"]]
     labels = [f"{args['base']}^({e})" for e in args["exponent"]]
-    return {"value": np.array([base ** float(e) for e in exps]), "basis": "exact", "labels": (labels, labels)}
+    return {"value": np.array([base ** float(e) for e in exps]), "basis": "exact", "labels": labels}
 
 
 @recipe("divide")
@@ -246,7 +249,7 @@ def _products(args, pv, pt, ctx):
     a, _ = printed_array(args["a"])
     b, _ = printed_array(args["b"])
     labels = [f"{x} × {y}" for x, y in zip(args["a"], args["b"])]
-    return {"value": a * b, "basis": "exact", "labels": (labels, labels)}
+    return {"value": a * b, "basis": "exact", "labels": labels}
 
 
 @recipe("implied_dimension")
@@ -284,10 +287,10 @@ def _layer_norm_rows(args, pv, pt, ctx):
     eps = parse_printed(args.get("eps", "0"))[0]
     n = m.shape[0]
     h = float(tol.max())
-    en = [f"row {i}: mean" for i in range(n)] + [f"row {i}: std" for i in range(n)]
-    zh = [f"第 {i} 行：均值" for i in range(n)] + [f"第 {i} 行：标准差" for i in range(n)]
+    labels = [Verdict("entry_row_mean", {"row": i}) for i in range(n)] + \
+        [Verdict("entry_row_std", {"row": i}) for i in range(n)]
     return {"value": np.r_[np.zeros(n), np.ones(n)], "claimed": np.r_[m.mean(axis=1), m.std(axis=1)],
-            "tolerance": np.r_[np.full(n, h), np.full(n, h + eps)], "basis": "notes", "labels": (en, zh)}
+            "tolerance": np.r_[np.full(n, h), np.full(n, h + eps)], "basis": "notes", "labels": labels}
 
 
 @recipe("normalize_entry")
@@ -298,7 +301,7 @@ def _normalize_entry(args, pv, pt, ctx):
     f = (v - m) / (s + e)
     slack = (hv + hm) / (s + e - hs) + abs(f) * hs / (s + e - hs)
     return {"value": np.array([f]), "basis": "notes", "input_slack": np.array([slack]),
-            "labels": (["(value − mean)/(std + eps)"], ["(值 − 均值)/(标准差 + eps)"])}
+            "labels": [Verdict("entry_normalized")]}
 
 
 @recipe("add_row")
@@ -338,7 +341,7 @@ def _softmax_ratios(args, pv, pt, ctx):
             tol.append(r_half + (hi - lo) / 2)
             labels.append(f"p({words[a]}) / p({words[b]})")
     return {"value": np.array(value), "claimed": np.array(claimed), "tolerance": np.array(tol),
-            "basis": "notes", "labels": (labels, labels)}
+            "basis": "notes", "labels": labels}
 
 
 def run_checks(ex: dict, claims: dict[str, tuple[np.ndarray, np.ndarray]]) -> list[Check]:
@@ -368,13 +371,15 @@ def _run_one(spec: dict, ctx: Context) -> Check:
         claimed, tol = pv, pt + r.get("input_slack", 0.0)
     if claimed.shape != value.shape:
         raise ValueError(f"check {spec['id']!r}: {claimed.shape} printed but {value.shape} computed")
-    en, zh = r.get("labels", (None, None))
+    labels = r.get("labels")
+    if labels is not None:
+        labels = [x if isinstance(x, Verdict) else Verdict("raw", {"text": x}) for x in labels]
     lab = spec.get("entry_labels")
     if lab:
-        en, zh = lab["en"], lab["zh"]
+        labels = [Verdict("raw", {"text": {"en": e, "zh": z}}) for e, z in zip(lab["en"], lab["zh"])]
     c = Check(spec["id"], spec["title"]["en"], spec["title"]["zh"], _as_list(spec.get("quote", [])),
               r.get("basis", "exact"), value, claimed, tol,
-              None if printed is None else np.asarray(printed, dtype=object), en, zh,
+              None if printed is None else np.asarray(printed, dtype=object), labels,
               explanation_en=spec.get("explanation", {}).get("en", ""),
               explanation_zh=spec.get("explanation", {}).get("zh", ""), axes=spec.get("axes"))
     c.agrees = _close(value, claimed, tol)
@@ -411,8 +416,7 @@ def _notes(c: Check, ctx: Context) -> tuple[Verdict, ...]:
     diff = np.abs(np.atleast_1d(c.value) - np.atleast_1d(c.claimed))
     worst = sorted(map(tuple, bad), key=lambda ij: -np.nan_to_num(diff[ij], nan=np.inf))[:3]
     val, cl = np.atleast_1d(c.value), np.atleast_1d(c.claimed)
-    labels = {"en": c.labels_en, "zh": c.labels_zh}
-    out = [Verdict("check_disagree", {"n": n, "total": total, "basis": c.basis, "labels": labels,
+    out = [Verdict("check_disagree", {"n": n, "total": total, "basis": c.basis, "labels": c.labels,
                                       "worst": [{"at": [int(i) for i in ij], "notes": fmt(cl[ij]),
                                                  "right": fmt(val[ij])} for ij in worst]})]
     if c.verdict == "inherited":

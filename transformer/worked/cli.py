@@ -10,6 +10,7 @@ import numpy as np
 from transformer.worked.examples import list_examples, run_example
 from transformer.worked.graph import WorkedResult
 from transformer.worked.maths import _fmt
+from transformer.worked.wording import render
 
 DESCRIPTION = "Worked examples: every step of scaled dot-product attention, checked against the notes."
 
@@ -25,13 +26,13 @@ def _format_text(res: WorkedResult) -> str:
         lines.append("tokens: " + " ".join(res.tokens))
     for s in res.steps:
         lines.append("")
-        lines.append(f"== {s.name}: {s.label_en}  [{s.verdict}]")
+        lines.append(f"== {s.name}: {render(s.label)}  [{s.verdict}]")
         lines.extend("   " + r for r in _rows(s.value))
         if s.claimed is not None:
             lines.append(f"   notes ({s.source}):")
             lines.extend("   " + r for r in _rows(s.claimed, s.agrees))
-        if s.note:
-            lines.append("   " + s.note)
+        if s.text():
+            lines.append("   " + s.text())
         if s.explanation_en:
             lines.append("   why: " + s.explanation_en)
     lines.append("")

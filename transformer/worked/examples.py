@@ -12,17 +12,16 @@ import numpy as np
 
 from transformer.worked.checks import run_checks
 from transformer.worked.graph import Hypothesis, WorkedResult, _Chain
-from transformer.worked.labels import LABELS, _L
 from transformer.worked.maths import (_check_dk, _matrix, _pe, _shifted_exp, positional_encoding,
                                       rounding_tolerance, softmax)
 from transformer.worked.statements import Statement, load_statements
 from transformer.worked.steps import _build_add_norm, _build_attention, _Convention
+from transformer.worked.wording import Verdict
 from transformer.worked.verdicts import _attach_claim, _claim_numbers, _source_label, _verify
 
 EXAMPLES_PATH = Path(__file__).resolve().parent.parent / "worked_examples.json"
 
-_DIM_INDEX = _L("exponent 2i/d with i = dimension index instead of pair index",
-                "指数 2i/d 中的 i 用了维度序号，而不是成对的序号")
+_DIM_INDEX = Verdict("h_dim_index")
 
 
 # --------------------------------------------------------------------------------------------
@@ -168,16 +167,15 @@ def _build_scores(chain: _Chain, ex: dict) -> None:
     if d is None:
         raise ValueError("scores-only example needs d_k")
     div = math.sqrt(d)
-    chain.add("QK_T", s, label=LABELS["scores"], note="scores as given", note_zh="给定的分数")
+    chain.add("QK_T", s, label=Verdict("label_scores"),
+              note=[Verdict("note_scores_given")])
     chain.add("scaled", s / div, fn=lambda a: a / div, inputs=("QK_T",),
-              note=f"divided by √d_k = √{d} = {div:g}", note_zh=f"除以 √d_k = √{d} = {div:g}",
-              hypotheses=[(_L(f"divided by {d} (no square root)", f"除以 {d}（没有开方）"),
+              note=[Verdict("note_scores_scaled", {"d": d, "div": f"{div:g}"})],
+              hypotheses=[(Verdict("h_div_no_root", {"d": d}),
                            lambda get: get("QK_T") / d)])
     chain.add("exp", _shifted_exp(s / div), fn=_shifted_exp, inputs=("scaled",),
-              note="exp after subtracting the largest score: e^a/(e^a + e^b) = 1/(1 + e^(b − a)), same softmax",
-              note_zh="先减去最大的分数再取 exp：e^a/(e^a + e^b) = 1/(1 + e^(b − a))，softmax 结果不变")
-    chain.add("weights", softmax(s / div), fn=softmax, inputs=("scaled",), note="softmax: the weights sum to 1",
-              note_zh="softmax：权重之和为 1")
+              note=[Verdict("note_scores_exp")])
+    chain.add("weights", softmax(s / div), fn=softmax, inputs=("scaled",), note=[Verdict("note_scores_softmax")])
 
 
 def _build_pe_example(chain: _Chain, ex: dict) -> None:
@@ -188,14 +186,9 @@ def _build_pe_example(chain: _Chain, ex: dict) -> None:
         if d == 4 else None
     hyps: list[Hypothesis] = [(_DIM_INDEX, lambda get: _pe(p, d, False)[0])]
     if notes_sub is not None:
-        hyps.append((_L(f"the notes' own substitutions cos({pos:g}/100) and cos({pos:g}/1000) for dimensions 1 and 3",
-                        f"笔记自己的代换：第 1 维用 cos({pos:g}/100)，第 3 维用 cos({pos:g}/1000)"),
-                     lambda get: notes_sub[0]))
+        hyps.append((Verdict("h_pe_substitutions", {"pos": f"{pos:g}"}), lambda get: notes_sub[0]))
     chain.add("PE", positional_encoding([pos], d)[0], hypotheses=hyps,
-              note=f"pos = {pos:g}; dimensions 2i and 2i+1 share the frequency 1/10000^(2i/{d}) "
-                   "(the notes count “love”, the second word, as pos 2; counting from 0 it would be pos 1)",
-              note_zh=f"pos = {pos:g}；第 2i 维与第 2i+1 维共用频率 1/10000^(2i/{d})"
-                      "（笔记把第二个词“love”记为 pos 2；从 0 开始数应为 pos 1）")
+              note=[Verdict("note_pe_vector", {"pos": f"{pos:g}", "d": d})])
 
 
 def _build_encoder(chain: _Chain, ex: dict) -> None:
@@ -206,31 +199,26 @@ def _build_encoder(chain: _Chain, ex: dict) -> None:
         raise ValueError(f"d_model={d} but embeddings have {E.shape[1]} columns")
     n = E.shape[0]
     pos = np.arange(n, dtype=float)
-    chain.add("E", E, label=LABELS["E"])
-    chain.add("PE", positional_encoding(n, d), note="positions 0..n−1, sin in even and cos in odd dimensions",
-              note_zh="位置 0..n−1，偶数维用 sin，奇数维用 cos",
+    chain.add("E", E)
+    chain.add("PE", positional_encoding(n, d), note=[Verdict("note_pe_table")],
               hypotheses=[(_DIM_INDEX, lambda get: _pe(pos, d, False)),
-                          (_L("dimension index in the exponent and sin in every dimension",
-                              "指数中用维度序号，且每一维都用 sin"),
+                          (Verdict("h_dim_index_all_sin"),
                            lambda get: _pe(pos, d, False, True))])
     chain.add("X", E + chain.get("PE").value, fn=np.add, inputs=("E", "PE"),
-              label=("Embedding + positional encoding", "词嵌入 + 位置编码"))
+              label=Verdict("label_E_PE"))
     W = {k: _matrix(ex[src], src) for k, src in (("W_Q", "W_query"), ("W_K", "W_key"), ("W_V", "W_value"))}
     claim = ex.get("notes_claim", {})
     convs = []
     if "sqrt(6)" in str(claim.get("scale_divisor", "")) or "scale_divisor" in claim:
         div = math.sqrt(d)
-        convs = [_Convention(_L(f"notes' convention: divided by √{d} (d_model)", f"笔记的做法：除以 √{d}（d_model）"),
-                             divisor=div),
-                 _Convention(_L(f"notes' convention: divided by √{d} and Q used in place of V",
-                                f"笔记的做法：除以 √{d}，并用 Q 代替 V"), divisor=div, v_from="Q")]
+        convs = [_Convention(Verdict("conv_d_model", {"d": d}), divisor=div),
+                 _Convention(Verdict("conv_d_model_q", {"d": d}), divisor=div, v_from="Q")]
     _build_attention(chain, x_step="X", W_Q=W["W_Q"], W_K=W["W_K"], W_V=W["W_V"], heads=1, conventions=convs)
     if "add_norm_2_input_residual" in claim:
         eps = float(claim.get("layer_norm_eps", 1e-5))
         _build_add_norm(chain, claim["add_norm_2_input_residual"], claim["add_norm_2_input_ffn_out"], eps, "addnorm.")
         for s in ("x", "sublayer"):
-            chain.get(f"addnorm.{s}").note = "as printed in the notes (input of the second Add & Norm)"
-            chain.get(f"addnorm.{s}").note_zh = "按笔记印出的数（第二次相加与归一化的输入）"
+            chain.get(f"addnorm.{s}").note = (Verdict("note_addnorm_input"),)
 
 
 def _build_generic(chain: _Chain, ex: dict) -> None:
@@ -247,8 +235,7 @@ def _build_generic(chain: _Chain, ex: dict) -> None:
     direct = {k: ex.get(k) for k in ("Q", "K", "V")}
     convs = []
     if heads > 1:
-        convs = [_Convention(_L("notes' convention: not scaled (softmax of Q·Kᵀ directly)",
-                                "笔记的做法：不缩放（直接对 Q·Kᵀ 做 softmax）"), divisor=1.0)]
+        convs = [_Convention(Verdict("conv_unscaled"), divisor=1.0)]
     mask = ex.get("mask")
     if any(isinstance(v, list) for v in direct.values()):
         Q, K, V = (_resolve(direct[k], env, k) for k in ("Q", "K", "V"))

@@ -8,8 +8,18 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from transformer.worked.checks import Check
-from transformer.worked.labels import LABELS
 from transformer.worked.maths import _jsonable, rounding_tolerance
+from transformer.worked.wording import Verdict, note_text, plain, render
+
+# steps with a label of their own (code "label_<name>" in ui/strings/worked.py); per-head steps
+# use the part after "headN."
+LABELED = ("scores", "E", "PE", "X", "Q", "K", "V", "QK_T", "scaled", "mask", "masked", "exp", "weights", "output",
+           "concat", "W_O", "residual", "mean", "std", "norm")
+
+
+def step_label(name: str) -> Verdict:
+    """The label code of a step called ``name`` ("raw" with the name where it has none)."""
+    return Verdict("label_" + name) if name in LABELED else Verdict("raw", {"text": name})
 
 
 # --------------------------------------------------------------------------------------------
@@ -22,34 +32,38 @@ class Step:
 
     ``claimed``/``agrees``/``tolerance`` are set when the notes print this step (same shape as
     ``value``). ``alternatives`` holds other conventions and hypotheses (label -> array) and
-    ``matches`` the labels whose numbers agree with the claim. ``verdict`` is one of
+    ``matches`` the labels whose numbers agree with the claim. Labels, notes and verdicts are
+    codes with parameters (:class:`transformer.worked.wording.Verdict`), rendered by the UI in the
+    reader's language and by the CLI in English. ``verdict`` is one of
     ``computed`` (no claim), ``agrees``, ``slip`` (wrong at this step), ``inherited`` (this
     step's arithmetic is right given the notes' own wrong earlier numbers), ``assumed`` (the
     notes say they made the numbers up). ``origin`` names the step where a wrong value began.
     """
 
     name: str
-    label_en: str
-    label_zh: str
+    label: Verdict
     value: np.ndarray
     claimed: np.ndarray | None = None
     agrees: np.ndarray | None = None
     tolerance: np.ndarray | None = None
-    note: str = ""
-    note_zh: str = ""
+    note: tuple[Verdict, ...] = ()  # how the step is computed (codes, transformer.worked.wording)
+    verdict_note: tuple[Verdict, ...] = ()  # what the check found, for a claimed step
     verdict: str = "computed"
     origin: str | None = None
     source: str | None = None
-    alternatives: dict[str, np.ndarray] = field(default_factory=dict)
-    matches: list[str] = field(default_factory=list)
-    rough_matches: list[str] = field(default_factory=list)
+    alternatives: dict[Verdict, np.ndarray] = field(default_factory=dict)
+    matches: list[Verdict] = field(default_factory=list)
+    rough_matches: list[Verdict] = field(default_factory=list)
     printed_per_entry: bool = False  # the notes print this table with mixed decimals
-    partial: dict[str, int] = field(default_factory=dict)  # hypothesis -> wrong entries it explains
-    explanation_en: str = ""
+    partial: dict[Verdict, int] = field(default_factory=dict)  # hypothesis -> wrong entries it explains
+    explanation_en: str = ""  # the examples file's own explanation (data, both languages)
     explanation_zh: str = ""
-    source_en: str = ""  # which of the notes' printings this claim is, in words (never a key)
-    source_zh: str = ""
+    source_label: Verdict | None = None  # which of the notes' printings this claim is (never a key)
     printed_tol: np.ndarray | None = None  # rounding read from the printed text, when stored as text
+
+    def text(self, lang: str = "en") -> str:
+        """The note and the verdict in ``lang`` (as the page and the CLI show them)."""
+        return note_text(self.note, self.verdict_note, lang)
 
     def rounding(self) -> np.ndarray:
         """Half a unit in the last place the notes print, per entry of the claim."""
@@ -66,8 +80,8 @@ class Step:
         """Strict-JSON-ready dict (non-finite numbers become strings, see module docstring)."""
         return {
             "name": self.name,
-            "label_en": self.label_en,
-            "label_zh": self.label_zh,
+            "label_en": render(self.label, "en"),
+            "label_zh": render(self.label, "zh"),
             "value": _jsonable(self.value),
             "claimed": None if self.claimed is None else _jsonable(self.claimed),
             "agrees": None if self.agrees is None else self.agrees.tolist(),
@@ -75,15 +89,17 @@ class Step:
             "verdict": self.verdict,
             "origin": self.origin,
             "source": self.source,
-            "matches": list(self.matches),
-            "rough_matches": list(self.rough_matches),
-            "partial": dict(self.partial),
-            "note": self.note,
-            "note_zh": self.note_zh,
+            "matches": [render(m) for m in self.matches],
+            "rough_matches": [render(m) for m in self.rough_matches],
+            "partial": {render(k): v for k, v in self.partial.items()},
+            "note": self.text("en"),
+            "note_zh": self.text("zh"),
             "explanation_en": self.explanation_en,
             "explanation_zh": self.explanation_zh,
-            "source_en": self.source_en,
-            "source_zh": self.source_zh,
+            "source_en": "" if self.source_label is None else render(self.source_label, "en"),
+            "source_zh": "" if self.source_label is None else render(self.source_label, "zh"),
+            "codes": plain({"label": self.label, "note": self.note, "verdict": self.verdict_note,
+                            "matches": self.matches, "rough_matches": self.rough_matches}),
         }
 
 
@@ -156,7 +172,7 @@ class WorkedResult:
 # The chain: steps plus how each was computed, so the notes' own numbers can be pushed through
 
 
-Hypothesis = tuple[str, Callable[[Callable[[str], np.ndarray]], np.ndarray | None]]
+Hypothesis = tuple[Verdict, Callable[[Callable[[str], np.ndarray]], np.ndarray | None]]
 
 
 @dataclass
@@ -181,16 +197,16 @@ class _Chain:
         self.by_name: dict[str, Step] = {}
 
     def add(self, name: str, value: np.ndarray, fn: Callable[..., np.ndarray] | None = None,
-            inputs: Sequence[str] = (), note: str = "", note_zh: str = "",
-            hypotheses: Sequence[Hypothesis] = (), alternatives: dict[str, np.ndarray] | None = None,
-            label: tuple[str, str] | None = None, conventions: dict | None = None,
+            inputs: Sequence[str] = (), note: Sequence[Verdict] = (),
+            hypotheses: Sequence[Hypothesis] = (), alternatives: dict[Verdict, np.ndarray] | None = None,
+            label: Verdict | None = None, conventions: dict | None = None,
             after: str | None = None) -> np.ndarray:
-        en, zh = label or LABELS.get(name.split(".")[-1], (name, name))
+        lab = label or step_label(name.split(".")[-1])
+        if lab.code == "raw":
+            lab = Verdict("raw", {"text": name})
         if "." in name and name.startswith("head"):
-            head = name.split(".")[0]
-            en, zh = f"{head}: {en}", f"{head.replace('head', '头')}：{zh}"
-        step = Step(name, en, zh, np.asarray(value), note=note, note_zh=note_zh,
-                    alternatives=dict(alternatives or {}))
+            lab = Verdict("label_head", {"n": name.split(".")[0][4:], "label": lab})
+        step = Step(name, lab, np.asarray(value), note=tuple(note), alternatives=dict(alternatives or {}))
         if after is None:
             self.steps.append(step)
         else:  # keep a check step next to the step it checks
@@ -231,5 +247,6 @@ class _Chain:
                     vals[step.name] = step.value
         return vals
 
-    def convention_labels(self) -> list[str]:
-        return sorted({c for n in self.nodes.values() for c in n.conventions})
+    def convention_labels(self) -> list[Verdict]:
+        """The notes' conventions in this chain, in the order of their English text."""
+        return sorted({c for n in self.nodes.values() for c in n.conventions}, key=render)

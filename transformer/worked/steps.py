@@ -10,7 +10,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from transformer.worked.graph import Hypothesis, Step, _Chain
-from transformer.worked.labels import LABELS, _L
+from transformer.worked.wording import Verdict
 from transformer.worked.maths import (_check_dk, _core, _matrix, _parse_mask, _projections, _shifted_exp,
                                       _split_heads, softmax)
 from transformer.worked.verdicts import _verify
@@ -20,7 +20,7 @@ from transformer.worked.verdicts import _verify
 class _Convention:
     """An alternative way the notes computed attention (another divisor, another V)."""
 
-    label: str
+    label: Verdict
     divisor: float | None = None  # None: same as the paper
     v_from: str | None = None  # "Q": the notes used Q where V belongs
 
@@ -91,16 +91,14 @@ def _inputs_per_head(chain, Q, K, V, X, W_Q, W_K, W_V, heads, x_step):
             for letter, wn in (("Q", "W_Q"), ("K", "W_K"), ("V", "W_V")):
                 wm = w[wn][h]
                 name = f"head{h + 1}.{letter}" if heads > 1 else letter
-                note, note_zh = f"{letter} = X·{wn}", f"{letter} = X·{wn}"
+                note = [Verdict("note_proj", {"letter": letter, "w": wn})]
                 if blank[wn] and heads > 1:
                     a, b = h * wm.shape[1] + 1, (h + 1) * wm.shape[1]
-                    note += f" ({wn} blank: the identity, so this head takes columns {a}–{b} of X)"
-                    note_zh += f"（{wn} 留空即单位矩阵，所以这个头取 X 的第 {a}–{b} 列）"
+                    note.append(Verdict("note_proj_blank", {"w": wn, "a": a, "b": b}))
                 elif np.array_equal(wm, np.eye(*wm.shape)):
-                    note += f" ({wn} is the identity, so {letter} = X)"
-                    note_zh += f"（{wn} 是单位矩阵，所以 {letter} = X）"
+                    note.append(Verdict("note_proj_identity", {"w": wn, "letter": letter}))
                 per[letter].append(chain.add(name, x @ wm, fn=lambda xx, wm=wm: xx @ wm, inputs=(x_step,),
-                                             note=note, note_zh=note_zh))
+                                             note=note))
         return per["Q"], per["K"], per["V"], x_step
     if any(m is None for m in (Q, K, V)):
         raise ValueError("give X, or all three of Q, K and V")
@@ -110,8 +108,8 @@ def _inputs_per_head(chain, Q, K, V, X, W_Q, W_K, W_V, heads, x_step):
     per = {n: _split_heads(m, heads, n) if heads > 1 else [m] for n, m in mats.items()}
     for h in range(heads):
         for n, blocks in per.items():
-            chain.add(f"head{h + 1}.{n}" if heads > 1 else n, blocks[h], note=f"{n} as given",
-                      note_zh=f"给定的 {n}")
+            chain.add(f"head{h + 1}.{n}" if heads > 1 else n, blocks[h],
+                      note=[Verdict("note_given", {"n": n})])
     return per["Q"], per["K"], per["V"], None
 
 
@@ -130,27 +128,22 @@ def _head_steps(chain: _Chain, p: str, q, k, v, keep, x_name, conventions) -> np
     conv_scale = {c.label: (lambda a, dv=c.divisor or div: a / dv, (p + "QK_T",)) for c in conventions}
     conv_out = {c.label: (lambda w, vv: w @ vv, (p + "weights", p + "Q")) for c in conventions if c.v_from == "Q"}
     chain.add(p + "scaled", core["scaled"], fn=lambda a: a / div, inputs=(p + "QK_T",),
-              note=f"divided by √d_k = √{d} = {div:.6g} (d_k = columns of each head's K)",
-              note_zh=f"除以 √d_k = √{d} = {div:.6g}（d_k = 每个头的 K 的列数）",
+              note=[Verdict("note_scaled", {"d": d, "div": f"{div:.6g}"})],
               hypotheses=_scale_hypotheses(p, d, x_name, chain), alternatives=alts("scaled"), conventions=conv_scale)
     score = p + "scaled"
     if keep is not None:
-        chain.add(p + "mask", keep, note="1 = may attend; a causal mask keeps j ≤ i (no looking ahead)",
-                  note_zh="1 = 可以关注；因果掩码只保留 j ≤ i（不能看后面的词）")
+        chain.add(p + "mask", keep, note=[Verdict("note_mask")])
         chain.add(p + "masked", core["masked"], fn=lambda a, m: np.where(m, a, -np.inf),
-                  inputs=(p + "scaled", p + "mask"), note="masked entries are −inf, so softmax gives them weight 0",
-                  note_zh="被遮挡的位置为 −∞，softmax 给它们的权重为 0",
+                  inputs=(p + "scaled", p + "mask"), note=[Verdict("note_masked")],
                   hypotheses=_mask_hypotheses(p, keep), alternatives=alts("masked"))
         score = p + "masked"
     chain.add(p + "exp", core["exp"], fn=_shifted_exp, inputs=(score,),
-              note="exp after subtracting each row's max (same softmax, no overflow); exp(−inf) = 0",
-              note_zh="先减去每行最大值再取 exp（softmax 结果不变，且不会溢出）；exp(−∞) = 0",
+              note=[Verdict("note_exp")],
               alternatives=alts("exp"))
     chain.add(p + "weights", core["weights"], fn=softmax, inputs=(score,),
-              note="each row sums to 1; a fully masked row gives zeros, never NaN",
-              note_zh="每行之和为 1；整行都被遮挡时结果全为 0，而不是无效值", alternatives=alts("weights"))
+              note=[Verdict("note_weights")], alternatives=alts("weights"))
     chain.add(p + "output", core["output"], fn=lambda w, vv: w @ vv, inputs=(p + "weights", p + "V"),
-              hypotheses=[(_L("Q used in place of V", "用 Q 代替了 V"),
+              hypotheses=[(Verdict("h_q_for_v"),
                            lambda get, p=p: get(p + "weights") @ get(p + "Q"))]
               if q.shape == v.shape else [], alternatives=alts("output"), conventions=conv_out)
     return core["output"]
@@ -164,9 +157,9 @@ def _qk_hypotheses(p: str, shape: tuple[int, ...]) -> list[Hypothesis]:
             a = a.T if transpose else a
             return a if a.shape == shape else None
         return f
-    return [(_L("Kᵀ written instead of Q·Kᵀ (the product was skipped)", "写成了 Kᵀ 而不是 Q·Kᵀ（没有做乘法）"),
+    return [(Verdict("h_kt"),
              take("K", True)),
-            (_L("Q written instead of Q·Kᵀ (the input copied, no product)", "写成了 Q 而不是 Q·Kᵀ（照抄输入，没有做乘法）"),
+            (Verdict("h_q"),
              take("Q", False))]
 
 
@@ -176,29 +169,23 @@ def _scale_hypotheses(p: str, d: int, x_name: str | None, chain: _Chain) -> list
     if x_name is not None:
         dm = chain.get(x_name).value.shape[1]
         if dm != d:
-            hyps.append((_L(f"divided by √{dm} (the embedding size d_model) instead of √{d}",
-                            f"除以 √{dm}（嵌入维度 d_model），而不是 √{d}"),
+            hyps.append((Verdict("h_div_d_model", {"dm": dm, "d": d}),
                          lambda get: get(p + "QK_T") / math.sqrt(dm)))
-    hyps.append((_L(f"divided by {d} (d_k without the square root)", f"除以 {d}（d_k 没有开方）"),
+    hyps.append((Verdict("h_div_d_k", {"d": d}),
                  lambda get: get(p + "QK_T") / d))
-    hyps.append((_L("not scaled at all", "完全没有缩放"), lambda get: get(p + "QK_T")))
+    hyps.append((Verdict("h_unscaled"), lambda get: get(p + "QK_T")))
     return hyps
 
 
 def _mask_hypotheses(p: str, keep: np.ndarray) -> list[Hypothesis]:
     """Masking slips: 0 instead of −inf, the opposite triangle, masking the wrong matrix."""
     opposite = keep.T if keep.shape[0] == keep.shape[1] else ~keep
-    bases = [(("scaled scores", "缩放后的分数"), p + "scaled", True),
-             (("unscaled scores Q·Kᵀ", "未缩放的分数 Q·Kᵀ"), p + "QK_T", True),
-             (("the notes' own (wrong) scores", "笔记自己的（错误的）分数"), p + "QK_T", False),
-             (("the input Q (not the scores)", "输入 Q（而不是分数）"), p + "Q", True)]
+    bases = [("scaled", p + "scaled", True), ("unscaled", p + "QK_T", True), ("notes", p + "QK_T", False),
+             ("q", p + "Q", True)]
     hyps: list[Hypothesis] = []
     for base_label, base, computed in bases:
-        for fill, fill_label in ((0.0, ("masked with 0 instead of −inf", "被遮挡处写 0 而不是 −∞")),
-                                 (-np.inf, ("masked with −inf", "被遮挡处为 −∞"))):
-            for tri, tri_label in ((keep, ("correct triangle", "三角正确")),
-                                   (opposite, ("opposite triangle (hides the past, shows the future)",
-                                               "三角相反（遮住过去，露出未来）"))):
+        for fill, fill_label in ((0.0, "zero"), (-np.inf, "inf")):
+            for tri, tri_label in ((keep, "correct"), (opposite, "opposite")):
                 if base == p + "scaled" and fill == -np.inf and tri is keep:
                     continue  # that is the correct value itself
 
@@ -207,8 +194,9 @@ def _mask_hypotheses(p: str, keep: np.ndarray) -> list[Hypothesis]:
                     if not computed and a is get(base, computed=True):
                         return None  # the notes print no scores of their own here
                     return np.where(tri, a, fill) if a.shape == tri.shape else None
-                hyps.append((_L(f"{base_label[0]}, {fill_label[0]}, {tri_label[0]}",
-                                f"{base_label[1]}，{fill_label[1]}，{tri_label[1]}"), f))
+                hyps.append((Verdict("h_mask", {"base": Verdict("mask_base_" + base_label),
+                                                "fill": Verdict("mask_fill_" + fill_label),
+                                                "tri": Verdict("mask_tri_" + tri_label)}), f))
     return hyps
 
 
@@ -216,8 +204,7 @@ def _concat_steps(chain: _Chain, outs: list[np.ndarray], W_O: Any) -> None:
     names = tuple(f"head{h + 1}.output" for h in range(len(outs)))
     cat = np.concatenate(outs, axis=1)
     chain.add("concat", cat, fn=lambda *o: np.concatenate(o, axis=1), inputs=names,
-              note=f"{len(outs)} heads side by side: {cat.shape[1]} columns",
-              note_zh=f"{len(outs)} 个头并排拼接：共 {cat.shape[1]} 列")
+              note=[Verdict("note_concat", {"heads": len(outs), "cols": cat.shape[1]})])
     if W_O is not None:
         _w_o_step(chain, "concat", cat, W_O)
 
@@ -226,8 +213,7 @@ def _w_o_step(chain: _Chain, src: str, x: np.ndarray, W_O: Any) -> None:
     w = _matrix(W_O, "W_O")
     if w.shape[0] != x.shape[1]:
         raise ValueError(f"W_O must have {x.shape[1]} rows (width of the concatenated heads), got {w.shape[0]}")
-    chain.add("W_O", x @ w, fn=lambda a: a @ w, inputs=(src,), note="final linear map of multi-head attention",
-              note_zh="多头注意力最后的线性变换")
+    chain.add("W_O", x @ w, fn=lambda a: a @ w, inputs=(src,), note=[Verdict("note_w_o")])
 
 
 def add_norm_steps(x: Any, sublayer_out: Any, eps: float = 1e-5) -> list[Step]:
@@ -252,23 +238,20 @@ def _build_add_norm(chain: _Chain, x: Any, sub: Any, eps: float, prefix: str = "
     if eps == 0 and np.any((xa + sa).std(axis=1) == 0):
         raise ValueError("a row is constant and eps is 0: LayerNorm would divide by zero")
     p = prefix
-    chain.add(p + "x", xa, label=("Input x (residual branch)", "输入 x（残差支路）"))
-    chain.add(p + "sublayer", sa, label=("Sublayer output", "子层输出"))
+    chain.add(p + "x", xa, label=Verdict("label_x"))
+    chain.add(p + "sublayer", sa, label=Verdict("label_sublayer"))
     r = chain.add(p + "residual", xa + sa, fn=np.add, inputs=(p + "x", p + "sublayer"))
     mean = chain.add(p + "mean", r.mean(axis=1), fn=lambda a: a.mean(axis=1), inputs=(p + "residual",))
     std = chain.add(p + "std", r.std(axis=1), fn=lambda a: a.std(axis=1), inputs=(p + "residual",),
-                    note="population std (divide by n), as LayerNorm uses; not the sample std (n − 1)",
-                    note_zh="总体标准差（除以 n），与 LayerNorm 一致；不是样本标准差（除以 n − 1）",
-                    hypotheses=[(_L("sample std (divides by n − 1)", "样本标准差（除以 n − 1）"),
+                    note=[Verdict("note_std")],
+                    hypotheses=[(Verdict("h_sample_std"),
                                  lambda get: get(p + "residual").std(axis=1, ddof=1))])
     chain.add(p + "output", (r - mean[:, None]) / np.sqrt(std[:, None] ** 2 + eps),
               fn=lambda a, m, s: (a - m[:, None]) / np.sqrt(s[:, None] ** 2 + eps),
-              inputs=(p + "residual", p + "mean", p + "std"), label=LABELS["norm"],
-              note=f"(x − mean)/√(var + eps), eps = {eps:g}, gain 1 and bias 0",
-              note_zh=f"(x − 均值)/√(方差 + eps)，eps = {eps:g}，增益为 1，偏置为 0",
-              alternatives={_L("notes' formula (x − mean)/(std + eps)", "笔记的公式 (x − 均值)/(标准差 + eps)"):
+              inputs=(p + "residual", p + "mean", p + "std"), label=Verdict("label_norm"),
+              note=[Verdict("note_norm", {"eps": f"{eps:g}"})],
+              alternatives={Verdict("h_notes_formula"):
                             (r - mean[:, None]) / (std[:, None] + eps)},
-              hypotheses=[(_L("(x − mean)/(std + eps) with the notes' own mean and std",
-                              "用笔记自己的均值和标准差算 (x − 均值)/(标准差 + eps)"),
+              hypotheses=[(Verdict("h_notes_mean_std"),
                            lambda get: (get(p + "residual") - get(p + "mean")[:, None])
                            / (get(p + "std")[:, None] + eps))])

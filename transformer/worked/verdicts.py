@@ -8,7 +8,7 @@ import numpy as np
 
 from transformer.worked.checks import printed_array
 from transformer.worked.graph import Step, _Chain, _Node
-from transformer.worked.labels import _L, label_zh, short_name
+from transformer.worked.wording import Verdict
 from transformer.worked.maths import _close, _fmt, _matrix, _rough
 
 
@@ -28,20 +28,20 @@ def _claim_numbers(claimed: Any, source: str) -> tuple[np.ndarray, np.ndarray | 
     return _matrix(claimed, f"claim {source!r}", ndim=(1, 2), allow_inf=True), None
 
 
-def _source_label(ex: dict, key: str) -> tuple[str, str]:
-    """Which printing of the notes a claim is, in words (the examples file's claim_labels)."""
+def _source_label(ex: dict, key: str) -> Verdict:
+    """Which printing of the notes a claim is (the examples file's claim_labels, else by its key)."""
     lab = ex.get("claim_labels", {}).get(key)
     if lab:
-        return lab["en"], lab["zh"]
+        return Verdict("raw", {"text": {"en": lab["en"], "zh": lab["zh"]}})
     if key.startswith("hand"):
-        return "the notes' hand computation", "笔记手算"
+        return Verdict("source_hand")
     if key.startswith("torch"):
-        return "the notes' PyTorch printout", "笔记中的 PyTorch 输出"
-    return "as printed in the notes", "笔记中的数"
+        return Verdict("source_torch")
+    return Verdict("source_printed")
 
 
 def _attach_claim(chain: _Chain, name: str, claimed: Any, source: str, row: int | None = None,
-                  source_label: tuple[str, str] = ("as printed in the notes", "笔记中的数")) -> None:
+                  source_label: Verdict = Verdict("source_printed")) -> None:
     """Put the notes' number on a step; a row claim or a second claim gets its own check step."""
     main = chain.get(name)
     c, printed_tol = _claim_numbers(claimed, source)
@@ -49,7 +49,7 @@ def _attach_claim(chain: _Chain, name: str, claimed: Any, source: str, row: int 
         if c.shape != main.value.shape:
             raise ValueError(f"claim {source!r} has shape {c.shape} but step {name} has {main.value.shape}")
         main.claimed, main.source, main.printed_tol = c, source, printed_tol
-        main.source_en, main.source_zh = source_label
+        main.source_label = source_label
         return
     node = chain.nodes[name]
     value = main.value if row is None else main.value[row]
@@ -63,15 +63,12 @@ def _attach_claim(chain: _Chain, name: str, claimed: Any, source: str, row: int 
         out = np.asarray(_f(*args))
         return out if out.shape == _shape else out[_row]
     new = f"{name}.row{row}.{tag}" if row is not None else f"{name}.{tag}"
-    en, zh = main.label_en, main.label_zh
-    src_en, src_zh = source_label
-    label = (f"{en} — row {row}, {src_en}", f"{zh}——第 {row} 行，{src_zh}") if row is not None else \
-        (f"{en} — {src_en}", f"{zh}——{src_zh}")
-    chain.add(new, value, fn=fn if node.fn else None, inputs=ins, after=name, label=label,
-              note=main.note, note_zh=main.note_zh)
+    label = Verdict("label_row", {"label": main.label, "row": row, "source": source_label}) if row is not None \
+        else Verdict("label_source", {"label": main.label, "source": source_label})
+    chain.add(new, value, fn=fn if node.fn else None, inputs=ins, after=name, label=label, note=main.note)
     step = chain.get(new)
     step.claimed, step.source, step.printed_tol = c, source, printed_tol
-    step.source_en, step.source_zh = source_label
+    step.source_label = source_label
 
 
 def _verify(chain: _Chain) -> None:
@@ -141,14 +138,12 @@ def _hypotheses(chain, step, node, from_notes, upstream, conv, tol) -> None:
     """Evaluate alternatives and record which ones agree with the claim (exactly or roughly)."""
     if from_notes is not None and upstream and not _same(from_notes, step.value):
         names = [s.name for s in upstream]
-        label = _L("recomputed from the notes' own " + ", ".join(short_name(n) for n in names),
-                   "用笔记自己的" + "、".join(short_name(n, zh=True) for n in names) + "重新计算")
-        step.alternatives[label] = from_notes
+        step.alternatives[Verdict("h_recomputed", {"steps": names})] = from_notes
     for label, values in conv.items():
         v = _from_notes(_Node(*node.conventions.get(label, (node.fn, node.inputs)), []), values, step.value.shape)
         known = [step.value, from_notes, step.alternatives.get(label)]
         if v is not None and upstream and not any(k is not None and _same(v, k) for k in known):
-            step.alternatives[_L(f"{label}, from the notes' own numbers", f"{label_zh(label)}，用笔记自己的数")] = v
+            step.alternatives[Verdict("h_from_notes", {"label": label})] = v
     for label, f in node.hypotheses:
         with np.errstate(all="ignore"):
             v = f(chain.notes_value)
@@ -173,13 +168,11 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def _explain(step: Step, from_notes, upstream) -> None:
-    """Verdict, origin and a plain-language note (English and Chinese) for a claimed step."""
+    """Verdict, origin and what the check found (codes, rendered by transformer.worked.wording)."""
     n, total = step.n_disagree, step.agrees.size
     if n == 0:
         step.verdict = "agrees"
-        step.note = _join(step.note, f"notes agree within their rounding ({total} entries, "
-                                     "±half a unit in the last printed place)")
-        step.note_zh = _join_zh(step.note_zh, f"笔记数值在其舍入误差内正确（共 {total} 个数）")
+        step.verdict_note = (Verdict("agrees", {"total": total}),)
         return
     wrong_up = [s for s in upstream if s.n_disagree]
     bad = ~step.agrees
@@ -191,73 +184,39 @@ def _explain(step: Step, from_notes, upstream) -> None:
         step.origin = ", ".join(dict.fromkeys(s.origin or s.name for s in wrong_up))
     else:
         step.verdict, step.origin = "slip", step.name
-    step.note = _join(step.note, _note_en(step, n, total, from_notes, upstream))
-    step.note_zh = _join_zh(step.note_zh, _note_zh(step, n, total))
+    step.verdict_note = tuple(_found(step, n, total, from_notes, upstream))
 
 
-def origin_text(origin: str | None, zh: bool = False) -> str:
-    """A step's ``origin`` (step names joined by ", ") in words, for the page and the notes."""
-    if not origin:
-        return ""
-    return ("、" if zh else ", ").join(short_name(n.strip(), zh) for n in origin.split(","))
-
-
-def _worst(step: Step, k: int = 3, zh: bool = False) -> str:
+def _worst(step: Step, k: int = 3) -> list[dict]:
+    """The ``k`` entries furthest from the notes: index, the notes' number, the right one."""
     bad = np.argwhere(~step.agrees)
     with np.errstate(invalid="ignore"):
         diff = np.nan_to_num(np.abs(step.value - step.claimed), nan=np.inf, posinf=np.inf)
     order = sorted(map(tuple, bad), key=lambda ij: -diff[ij])[:k]
-    if zh:
-        return "；".join(f"[{','.join(map(str, ij))}] 笔记 {_fmt(step.claimed[ij])}，正确 {_fmt(step.value[ij])}"
-                        for ij in order)
-    return "; ".join(f"[{','.join(map(str, ij))}] notes {_fmt(step.claimed[ij])}, correct {_fmt(step.value[ij])}"
-                     for ij in order)
+    return [{"at": [int(i) for i in ij], "notes": _fmt(step.claimed[ij]), "right": _fmt(step.value[ij])}
+            for ij in order]
 
 
-def _note_en(step: Step, n: int, total: int, from_notes, upstream: list[Step]) -> str:
-    text = f"{n} of {total} entries disagree beyond the notes' rounding: {_worst(step)}."
-    own = "recomputed from the notes' own"
+def _found(step: Step, n: int, total: int, from_notes, upstream: list[Step]) -> list[Verdict]:
+    """What a disagreeing step's check found, piece by piece (a language may leave pieces out)."""
+    out = [Verdict("disagree", {"n": n, "total": total, "worst": _worst(step)})]
     if step.verdict == "assumed":
-        text += " The notes say these numbers were assumed, not computed; the real values are shown."
-        if from_notes is not None and not any(m.startswith(own) for m in step.matches):
-            text += " They are not the softmax of the notes' own scores either."
+        out.append(Verdict("assumed"))
+        if from_notes is not None and not any(m.code == "h_recomputed" for m in step.matches):
+            out.append(Verdict("assumed_not_own_softmax"))
     elif step.verdict == "inherited":
-        text += (" This step's own arithmetic is right given the notes' earlier numbers; "
-                 f"the error comes from an earlier step: {origin_text(step.origin)}.")
-    elif upstream:
-        text += " The slip is at this step: it does not follow from the notes' own earlier numbers either."
+        out.append(Verdict("inherited", {"steps": [s.strip() for s in step.origin.split(",")]}))
     else:
-        text += " The slip is at this step."
+        out.append(Verdict("slip_upstream" if upstream else "slip"))
     if step.matches:
-        text += " The notes' numbers match: " + "; ".join(step.matches) + "."
+        out.append(Verdict("matches", {"labels": list(step.matches)}))
     if step.rough_matches:
-        text += " They roughly match (within 0.5%): " + "; ".join(step.rough_matches) + "."
+        out.append(Verdict("rough", {"labels": list(step.rough_matches)}))
     if not step.matches and _rough(step.value, step.claimed, step.rounding()).all():
-        text += (" The notes are within 0.5% of the correct numbers: "
-                 "small arithmetic or rounding slips in the last digits.")
+        out.append(Verdict("near"))
     if step.partial and not step.matches:
-        parts = "; ".join(f"{label} ({k} of {n})" for label, k in step.partial.items())
-        text += f" Some wrong entries are explained by: {parts}."
-    return text
-
-
-def _note_zh(step: Step, n: int, total: int) -> str:
-    text = f"{total} 个数中有 {n} 个超出笔记的舍入误差：{_worst(step, zh=True)}。"
-    if step.verdict == "assumed":
-        text += "笔记说明这些数是“假设”的，并非计算所得；这里给出真实值。"
-    elif step.verdict == "inherited":
-        text += f"这一步本身的计算按笔记前面的数是对的，错误来自{origin_text(step.origin, zh=True)}。"
-    else:
-        text += "错误出在这一步。"
+        out.append(Verdict("partial", {"parts": list(step.partial.items()), "n": n}))
     found = step.matches or step.rough_matches or list(step.partial)
     if found:
-        text += "笔记的数与以下做法（部分）一致：" + "；".join(label_zh(f) for f in found) + "。"
-    return text
-
-
-def _join(a: str, b: str) -> str:
-    return f"{a}. {b}" if a else b
-
-
-def _join_zh(a: str, b: str) -> str:
-    return f"{a}。{b}" if a else b
+        out.append(Verdict("found", {"labels": list(found)}))
+    return out
