@@ -14,155 +14,33 @@ claiming "the noun". Beside it stand the nearest-noun and first-noun baselines.
 Other relations score the same (layers x heads) grid from a batch of sentences: previous token,
 same token, first token / end-of-sentence sink, diagonal and anti-diagonal alignment.
 
+The probe items and baselines live in transformer/probe_items.py and the pronoun test in
+transformer/pronouns.py (split for issue 13's 500-line limit); this module re-exports their names.
+
     python -m transformer.heads --checkpoint DIR --probe anaphora --json
     python -m transformer.heads --checkpoint DIR --probe my_probe.jsonl
 """
 from __future__ import annotations
 
-import contextlib
 import json
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Sequence
+from dataclasses import dataclass
 
 import torch
 
 from .cli_util import OneLineParser
-from .masks import decoder_mask, padding_mask
+from .masks import decoder_mask, padding_mask  # noqa: F401  (re-exported, as before the split)
 from .names import CLI_ERROR, KINDS, Head, Trace, ablate_map
-from .text import TextError, clean_text, source_ids, target_ids
+from .probe_items import (ARTICLES, CLASSROOM_PROBE, MAX_PROBE_LINES, PRONOUN_TASKS,  # noqa: F401
+                          ProbeItem, anaphora_probe, baselines, noun_phrase, read_probe_file,
+                          task_probe)
+from .pronouns import (POSSESSIVE_ENDINGS, PronounResult, pronoun_accuracy,  # noqa: F401
+                       pronoun_class, pronoun_hit, translate_ids)
+from .text import source_ids, target_ids
 from .trace import record
 
 PRONOUNS_DE = ("er", "sie", "es")
 RELATIONS = ("previous_token", "self", "same_token", "first_token", "eos_sink", "diagonal",
              "anti_diagonal")
-MAX_PROBE_LINES = 5000
-
-
-@dataclass
-class ProbeItem:
-    """One probe sentence: word positions over whitespace-split words."""
-
-    text: str
-    pronoun: int
-    antecedent: int
-    target: str | None = None  # reference translation (teacher forcing), if known
-    tgt_pronoun: int | None = None  # word positions on the target side, if known
-    tgt_antecedent: int | None = None
-    candidates: list[int] = field(default_factory=list)  # candidate antecedent nouns
-    antecedent_span: tuple[int, int] | None = None  # first and last word of the noun phrase
-    tgt_antecedent_span: tuple[int, int] | None = None
-    # True when a translation must put the pronoun where the reference does (generated data);
-    # False for hand-written probes, whose free translations may order words differently
-    exact_position: bool = True
-
-    def span(self, target_side: bool) -> tuple[int, int]:
-        if target_side:
-            return self.tgt_antecedent_span or (self.tgt_antecedent, self.tgt_antecedent)
-        return self.antecedent_span or (self.antecedent, self.antecedent)
-
-
-ARTICLES = {"the", "a", "an", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen",
-            "einem", "einer"}
-
-
-def noun_phrase(words: list[str], noun: int) -> tuple[int, int]:
-    """(article, noun) word span when an article stands right before the noun, else (noun, noun)."""
-    if noun > 0 and words[noun - 1].lower() in ARTICLES:
-        return noun - 1, noun
-    return noun, noun
-
-
-def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[ProbeItem]:
-    from .data import load_task
-
-    items = []
-    for ex in load_task("anaphora", split, n=n, seed=seed):
-        m = ex.meta
-        t_ante = m.get("tgt_antecedent_pos")
-        items.append(ProbeItem(
-            ex.src, m["pronoun_pos"], m["antecedent_pos"], ex.tgt, m.get("tgt_pronoun_pos"),
-            t_ante, sorted({m["antecedent_pos"], m["other_pos"]}),
-            noun_phrase(ex.src.split(), m["antecedent_pos"]),
-            noun_phrase(ex.tgt.split(), t_ante) if t_ante is not None else None))
-    return items
-
-
-CLASSROOM_PROBE = Path(__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
-# tasks whose models translate pronouns, and so have a pronoun accuracy to measure
-PRONOUN_TASKS = ("anaphora", "classroom", "classroom_pronouns")
-
-
-def task_probe(task: str | None, n: int | None = None) -> list[ProbeItem] | None:
-    """The probe a model of `task` is measured on (its card's numbers and the pages' agree): the
-    synthetic task's held-out split (first n, default 200), or, for the classroom models, the
-    hand-written caption probe (all 186 sentences, or the first n). None for other tasks."""
-    if task == "anaphora":
-        return anaphora_probe("test", n=n or 200)
-    if task in ("classroom", "classroom_pronouns"):
-        items = read_probe_file(CLASSROOM_PROBE)
-        return items[:n] if n else items
-    return None
-
-
-def read_probe_file(path: str | Path) -> list[ProbeItem]:
-    """JSON lines of {"text", "pronoun", "antecedent"} (word positions), optionally "target" (a
-    reference translation), "tgt_pronoun" and "tgt_antecedent" (word positions in it: the decoder
-    heads are scored only then) and "candidates" (the candidate nouns, for the baselines).
-    Errors name the line."""
-    path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise ValueError(f"{path.name}: cannot read ({e.strerror})") from None
-    try:
-        lines = raw.decode("utf-8").splitlines()
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise ValueError(f"{path.name}:{line}: not UTF-8") from None
-    items = []
-    for no, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        if len(items) >= MAX_PROBE_LINES:
-            raise ValueError(f"{path.name}: more than {MAX_PROBE_LINES} probe lines")
-        try:
-            obj = json.loads(line)
-            text = clean_text(obj["text"])
-            words = text.split()
-            pron, ante = obj["pronoun"], obj["antecedent"]
-            for name, v in (("pronoun", pron), ("antecedent", ante)):
-                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < len(words):
-                    raise ValueError(f"{name} must be a word position in [0, {len(words)})")
-            if pron == ante:
-                raise ValueError("pronoun and antecedent are the same word")
-            cands = obj.get("candidates") or []
-            if not all(isinstance(c, int) and 0 <= c < len(words) for c in cands):
-                raise ValueError("candidates must be word positions")
-        except RecursionError:
-            raise ValueError(f"{path.name}:{no}: nested too deeply") from None
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError, TextError) as e:
-            msg = f"missing field {e}" if isinstance(e, KeyError) else str(e).splitlines()[0]
-            raise ValueError(f"{path.name}:{no}: {msg}") from None
-        tgt = obj.get("target")
-        tgt = tgt if isinstance(tgt, str) and tgt.strip() else None
-        t_pron, t_ante = obj.get("tgt_pronoun"), obj.get("tgt_antecedent")
-        if (t_pron is None) != (t_ante is None):
-            raise ValueError(f"{path.name}:{no}: give both tgt_pronoun and tgt_antecedent, or neither")
-        if t_pron is not None:
-            t_words = (tgt or "").split()
-            for name, v in (("tgt_pronoun", t_pron), ("tgt_antecedent", t_ante)):
-                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < len(t_words):
-                    raise ValueError(f"{path.name}:{no}: {name} must be a word position of "
-                                     f"\"target\" in [0, {len(t_words)})")
-        items.append(ProbeItem(text, pron, ante, tgt, t_pron, t_ante,
-                               candidates=list(cands), antecedent_span=noun_phrase(words, ante),
-                               tgt_antecedent_span=(noun_phrase(tgt.split(), t_ante)
-                                                    if t_ante is not None else None),
-                               exact_position=False))
-    if not items:
-        raise ValueError(f"{path.name}: no probe lines")
-    return items
 
 
 def _word_of_position(tokenizer, ids: list[int]) -> list[int]:
@@ -285,33 +163,6 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
                           article[k] / counts[k], noun[k] / counts[k]) for k in counts}
 
 
-def baselines(items: list[ProbeItem]) -> dict[str, float]:
-    """What rules without a model score on the probe: the nearest candidate noun before the
-    pronoun, the first candidate, a random candidate (expected value), and a random word (the
-    expected score of a head whose strongest word is uniformly random: a hit is any word of the
-    antecedent's noun phrase, out of every word but the pronoun). The first three need the
-    probe's candidate nouns; the random word needs nothing, so every probe gets a baseline."""
-    near = first = rand_c = 0.0
-    n_c = 0
-    rand_w = 0.0
-    for it in items:
-        n_words = len(it.text.split())
-        lo, hi = it.span(False)
-        rand_w += (hi - lo + 1) / max(1, n_words - 1)
-        cands = [c for c in it.candidates if c != it.pronoun]
-        if not cands:
-            continue
-        before = [c for c in cands if c < it.pronoun] or cands
-        near += max(before) == it.antecedent
-        first += min(cands) == it.antecedent
-        rand_c += (it.antecedent in cands) / len(cands)
-        n_c += 1
-    out = {"random_word": rand_w / len(items)} if items else {}
-    if n_c:
-        out.update(nearest_noun=near / n_c, first_noun=first / n_c, random_noun=rand_c / n_c)
-    return out
-
-
 def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, float]:
     best = None
     for kind, sc in scores.items():
@@ -322,94 +173,6 @@ def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, floa
         if best is None or (cand[3], cand[4]) > (best[3], best[4]):
             best = cand
     return best
-
-
-# -- the causal test: switch heads off, translate, check the pronoun ----------------------------------------------------------------------------
-def pronoun_class(word: str) -> str | None:
-    """The gender/number a German pronoun word shows: "m" (er, ihn), "n" (es), "f/pl" (sie,
-    ihnen, ihr-), "m/n" (sein-, ihm: masculine and neuter share them). None for any other word."""
-    w = word.strip(".,;:!?\"'").lower()
-    if w in ("er", "ihn"):
-        return "m"
-    if w == "ihm":  # dative of er and of es
-        return "m/n"
-    if w == "es":
-        return "n"
-    if w in ("sie", "ihnen") or (w.startswith("ihr") and w[3:] in POSSESSIVE_ENDINGS):
-        return "f/pl"
-    if w.startswith("sein") and w[4:] in POSSESSIVE_ENDINGS:
-        return "m/n"
-    return None
-
-
-POSSESSIVE_ENDINGS = ("", "e", "en", "em", "er", "es")
-
-
-def pronoun_hit(hyp: str, target: str | None, tgt_pronoun: int | None) -> bool | None:
-    """Does the hypothesis use the reference's German pronoun? With `tgt_pronoun` (a word
-    position the probe knows, e.g. the anaphora task's meta), the same word must stand at the
-    same position. Without one (free translations of natural sentences, whose word order may
-    differ), the reference's last pronoun (er/sie/es, sein-/ihr- possessives) gives the wanted
-    gender; the hypothesis must show that gender in some pronoun, and any other pronoun it has
-    must fit one of the reference's pronouns (a sentence with "ihr Bruder ... es" has two).
-    None when the reference has no pronoun (not scored)."""
-    if not target:
-        return None
-    strip = lambda w: w.strip(".,;:!?\"'").lower()
-    ref = target.split()
-    words = hyp.split()
-    if tgt_pronoun is not None and 0 <= tgt_pronoun < len(ref):
-        want = strip(ref[tgt_pronoun])
-        return tgt_pronoun < len(words) and strip(words[tgt_pronoun]) == want
-    marks = [pronoun_class(w) for w in ref]
-    wanted = next((m for m in reversed(marks) if m), None)
-    if wanted is None:
-        return None
-    got = {pronoun_class(w) for w in words} - {None}
-    compatible = {"m": {"m", "m/n"}, "n": {"n", "m/n"}, "f/pl": {"f/pl"}, "m/n": {"m", "n", "m/n"}}
-    # the wanted gender must be shown, and every other pronoun must be one the reference has too
-    # ("ihr Bruder fängt es": ihr is the girl's, es the frisbee's; the reference scores itself)
-    in_ref = {m for m in marks if m}
-    return (any(g in compatible[wanted] for g in got)
-            and all(any(g in compatible[r] for r in in_ref) for g in got))
-
-
-def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None, batch_size: int = 64,
-                  max_len: int | None = None) -> list[list[int]]:
-    """Greedy outputs (ids) of many sentences, with `ablate` heads switched off (each sentence
-    decoded as `transformer.decode.greedy` would, up to `max_len` tokens)."""
-    from .decode import greedy_batch
-    from .trace import ablation
-
-    ids = [source_ids(tokenizer, t, model.cfg.max_len)[0] for t in texts]
-    out: list[list[int]] = []
-    ctx = ablation(ablate) if ablate else contextlib.nullcontext()
-    with ctx, torch.inference_mode():
-        for b in range(0, len(ids), batch_size):
-            out += greedy_batch(model, ids[b:b + batch_size], max_len)
-    return out
-
-
-@dataclass
-class PronounResult:
-    accuracy: float | None  # share of scored items with the right pronoun (None: none scored)
-    n_scored: int
-    hypotheses: list[str]
-    hits: list[bool | None]  # per item; None = not scored (no reference pronoun)
-
-
-def pronoun_accuracy(model, tokenizer, items, ablate=None,
-                     max_len: int | None = None) -> PronounResult:
-    """Translate every probe item (transformer.heads.ProbeItem: text, target, tgt_pronoun) with
-    greedy decoding, `ablate` heads off, and check its German pronoun."""
-    hyps = [tokenizer.decode(h) for h in translate_ids(model, tokenizer,
-                                                      [it.text for it in items], ablate,
-                                                      max_len=max_len)]
-    hits = [pronoun_hit(h, it.target, it.tgt_pronoun if it.exact_position else None)
-            for h, it in zip(hyps, items)]
-    scored = [h for h in hits if h is not None]
-    acc = sum(scored) / len(scored) if scored else None
-    return PronounResult(acc, len(scored), hyps, hits)
 
 
 # -- generic relations -------------------------------------------------------------------------
