@@ -77,12 +77,14 @@ SHARED_EXAMPLES = ROOT.parent / "shared" / "worked_examples.json"  # ../shared b
 
 def test_shipped_copy_matches_shared_inputs_and_claims():
     """The project ships its own copy; only its own annotations are added. The shared file lies in
-    ../shared beside the repository: in CI (CI set) it must be there, elsewhere a checkout
-    without it skips this comparison."""
+    ../shared beside the repository (resolved from the repository root, never an absolute path).
+    With ATTENTION_LAB_REQUIRE_SHARED=1 a missing file fails; otherwise a checkout without it
+    skips this comparison with the reason (.ci/run prints a warning when ../shared is missing)."""
     assert set(list_examples()) == EXPECTED_IDS
     if not SHARED_EXAMPLES.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"{SHARED_EXAMPLES} is missing: CI must provide ../shared beside the checkout")
+        if os.environ.get("ATTENTION_LAB_REQUIRE_SHARED") == "1":
+            pytest.fail(f"{SHARED_EXAMPLES} is missing: ATTENTION_LAB_REQUIRE_SHARED=1 needs ../shared "
+                        "beside the checkout")
         pytest.skip(f"{SHARED_EXAMPLES} is missing (no ../shared beside this checkout)")
     ours = load_examples()["examples"]
     theirs = json.loads(SHARED_EXAMPLES.read_text(encoding="utf-8"))["examples"]
