@@ -22,30 +22,25 @@ from .rundir import KEEP_STEP_CHECKPOINTS
 
 # Per-task defaults: what trains that task well on a 2-core CPU (anaphora: measured, see issue 3).
 # Anything given on the command line wins.
+_LETTER_TASK = dict(preset="tiny", vocab_size=64, steps=800, batch_tokens=2048, warmup=400,
+                    lr_scale=0.5, eval_every=200, checkpoint_every=100, dropout=0.0,
+                    keep_checkpoints=0)  # copy / reverse: a few minutes on a CPU
+_TRANSLATION_TASK = dict(preset="small", vocab_size=8000, epochs=20.0, batch_tokens=4096,
+                         warmup=4000, lr_scale=1.0, eval_every=1000, checkpoint_every=2000)
 TASK_DEFAULTS: dict[str, dict[str, Any]] = {
+    "copy": dict(_LETTER_TASK),
+    "reverse": dict(_LETTER_TASK),
+    "sort": {**_LETTER_TASK, "steps": 1200, "eval_every": 300, "checkpoint_every": 150},
     # Peak lr = 0.5 * 64^-0.5 * 400^-0.5 = 3.1e-3 for the tiny preset. anaphora with these
     # settings (measured on the shared 2-core CPU, --threads 1): held-out pronoun accuracy 0.98 at
     # step 900 (~90 s of training), 1.00 at step 1200 (~110 s).
-    "copy": dict(preset="tiny", vocab_size=64, steps=800, batch_tokens=2048, warmup=400,
-                 lr_scale=0.5, eval_every=200, checkpoint_every=100, dropout=0.0,
-                 keep_checkpoints=0),
-    "reverse": dict(preset="tiny", vocab_size=64, steps=800, batch_tokens=2048, warmup=400,
-                    lr_scale=0.5, eval_every=200, checkpoint_every=100, dropout=0.0,
-                    keep_checkpoints=0),
-    "sort": dict(preset="tiny", vocab_size=64, steps=1200, batch_tokens=2048, warmup=400,
-                 lr_scale=0.5, eval_every=300, checkpoint_every=150, dropout=0.0,
-                 keep_checkpoints=0),
-    "anaphora": dict(preset="tiny", vocab_size=1000, steps=1200, batch_tokens=2048, warmup=400,
-                     lr_scale=0.5, eval_every=300, checkpoint_every=150, dropout=0.1,
-                     keep_checkpoints=0),
-    "multi30k": dict(preset="small", vocab_size=8000, epochs=20.0, batch_tokens=4096,
-                     warmup=4000, lr_scale=1.0, eval_every=1000, checkpoint_every=2000),
+    "anaphora": {**_LETTER_TASK, "vocab_size": 1000, "steps": 1200, "eval_every": 300,
+                 "checkpoint_every": 150, "dropout": 0.1},
+    "multi30k": dict(_TRANSLATION_TASK),
     # classroom: Multi30k plus generated caption-style pronoun pairs (transformer/classroom.py);
     # usually fine-tuned from multi30k-en-de with --init (see checkpoints/classroom-en-de).
-    "classroom": dict(preset="small", vocab_size=8000, epochs=20.0, batch_tokens=4096,
-                      warmup=4000, lr_scale=1.0, eval_every=1000, checkpoint_every=2000),
-    "tsv": dict(preset="small", vocab_size=8000, epochs=20.0, batch_tokens=4096, warmup=4000,
-                lr_scale=1.0, eval_every=1000, checkpoint_every=2000),
+    "classroom": dict(_TRANSLATION_TASK),
+    "tsv": dict(_TRANSLATION_TASK),
 }
 
 
