@@ -337,12 +337,18 @@ GOOD_PROBE = ('{"text": "The dog saw the cup because it was hungry .", "pronoun"
               '"antecedent": 1}\n').encode()
 
 
-def test_hostile_probe_uploads_on_heads(monkeypatch, tmp_path, ck_dir, marker):
-    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/heads.py")
-    at.radio(key="heads_probe").set_value("upload")
+def _upload_page(monkeypatch, ck_dir, tmp_path, marker, page: str, widget: str, key: str,
+                 where: str):
+    """A page opened with its upload source chosen: (app, problems so far, counts)."""
+    at = open_page(monkeypatch, ck_dir, tmp_path, page)
+    getattr(at, widget)(key=key).set_value("upload")
     rerun(at)
-    report = problems(at, marker, "heads upload opened")
-    counts: dict = {}
+    return at, problems(at, marker, where), {}
+
+
+def test_hostile_probe_uploads_on_heads(monkeypatch, tmp_path, ck_dir, marker):
+    at, report, counts = _upload_page(monkeypatch, ck_dir, tmp_path, marker, "pages/heads.py",
+                                      "radio", "heads_probe", "heads upload opened")
     run_uploads(at, "heads_upload", _probe_cases(marker), ("probe.jsonl", GOOD_PROBE),
                 chart("heads_grid_"), marker, "heads probe upload", report, counts)
     assert_clean(report, counts)
@@ -353,11 +359,8 @@ GOOD_TSV = ("A dog runs .\tEin Hund rennt .\nThe cat sleeps .\tDie Katze schläf
 
 
 def test_hostile_corpus_uploads_on_train(monkeypatch, tmp_path, ck_dir, marker):
-    at = open_page(monkeypatch, ck_dir, tmp_path, "pages/train.py")
-    at.selectbox(key="train_task").set_value("upload")
-    rerun(at)
-    report = problems(at, marker, "train opened")
-    counts: dict = {}
+    at, report, counts = _upload_page(monkeypatch, ck_dir, tmp_path, marker, "pages/train.py",
+                                      "selectbox", "train_task", "train opened")
     ok = lambda at: sum(1 for s in at.success if "sentence pairs" in s.value)  # noqa: E731
     tsv = [(k, "corpus.tsv", v) for k, v in files()]
     tsv += [("name:" + k, file_name(v, marker, ".tsv"), GOOD_TSV)
