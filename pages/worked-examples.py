@@ -57,7 +57,7 @@ def examples_tab() -> None:
         try:
             new = V.with_inputs(ex, edited, lang)
         except ValueError as e:
-            st.error(t("bad_inputs", reason=V.localize_error(str(e), lang)))
+            st.error(t("bad_inputs", reason=V.error_text(e, lang)))
             return
         changed = V.inputs_changed(ex, edited)
     if changed:
@@ -68,7 +68,7 @@ def examples_tab() -> None:
     try:
         res = W.run_example(new)
     except ValueError as e:
-        st.error(t("bad_inputs", reason=V.localize_error(str(e), lang)))
+        st.error(t("bad_inputs", reason=V.error_text(e, lang)))
         return
     s = res.summary()
     st.write(t("summary", steps=s["steps"], claimed=s["claimed_steps"], agree=s["agree"], disagree=s["disagree"],
@@ -122,7 +122,7 @@ def free_tab() -> None:
     try:
         steps = V.free_steps(mode, texts, mask_kind, mask_text, int(d_k), int(heads))
     except ValueError as e:
-        st.error(t("free_error", reason=V.localize_error(str(e), lang)))
+        st.error(t("free_error", reason=V.error_text(e, lang)))
         return
     weights = [s for s in steps if s.name.split(".")[-1] == "weights"]
     sums = sorted({V.fmt(v, 6) for s in weights for v in np.atleast_2d(s.value).sum(axis=1)})

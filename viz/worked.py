@@ -17,6 +17,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from transformer import worked as W
+from transformer.worked.wording import InputError, error_text  # noqa: F401 (error_text: for the page)
 from viz import labels as L
 
 # Fonts that carry Chinese, German and English glyphs, in order of preference (the browser picks
@@ -300,20 +301,20 @@ def frame_to_matrix(df: Any, name: str) -> np.ndarray:
     try:
         frame = pd.DataFrame(df)
     except (TypeError, ValueError):
-        raise ValueError(f"{name}: not a table") from None
+        raise InputError("err_not_table", n=name) from None
     if frame.size == 0:
-        raise ValueError(f"{name}: the table is empty")
+        raise InputError("err_table_empty", n=name)
     num = frame.apply(pd.to_numeric, errors="coerce")
     bad = num.isna() & frame.notna()
     if bad.to_numpy().any():
         i, j = np.argwhere(bad.to_numpy())[0]
-        raise ValueError(f"{name}: row {i}, column {j} is not a number ({frame.iat[i, j]!r})")
+        raise InputError("err_cell_not_number", n=name, i=i, j=j, v=repr(frame.iat[i, j]))
     if num.isna().to_numpy().any():
         i, j = np.argwhere(num.isna().to_numpy())[0]
-        raise ValueError(f"{name}: row {i}, column {j} is empty")
+        raise InputError("err_cell_empty", n=name, i=i, j=j)
     a = num.to_numpy(dtype=np.float64)
     if not np.isfinite(a).all():
-        raise ValueError(f"{name}: only finite numbers are allowed")
+        raise InputError("err_cells_not_finite", n=name)
     return a
 
 
@@ -328,52 +329,6 @@ def with_inputs(ex: dict, edited: dict[str, Any], lang: str = "en") -> dict:
             a = a.reshape(-1)
         new[key] = a.tolist()
     return new
-
-
-# Every message the page can show from a bad input, in Chinese: (English pattern, Chinese
-# template). The names in them (Q, W_V, X, ...) are formulas and stay as they are.
-_ZH_ERRORS = [
-    (r"(?P<n>.+): not a table", "{n}：不是一张表"),
-    (r"(?P<n>.+): the table is empty", "{n}：表是空的"),
-    (r"(?P<n>.+): row (?P<i>\d+), column (?P<j>\d+) is not a number \((?P<v>.*)\)", "{n}：第 {i} 行第 {j} 列不是数字（{v}）"),
-    (r"(?P<n>.+): row (?P<i>\d+), column (?P<j>\d+) is empty", "{n}：第 {i} 行第 {j} 列是空的"),
-    (r"(?P<n>.+): only finite numbers are allowed", "{n}：只能填有限的数"),
-    (r"the mask is empty: one row per query, 1 = may attend, 0 = masked", "掩码是空的：每个查询一行，1 = 可以关注，0 = 被遮挡"),
-    (r"(?P<n>.+) is empty: type one row per line, numbers separated by spaces", "{n} 是空的：每行输入一行数字，用空格分隔"),
-    (r"(?P<n>.+), row (?P<i>\d+): (?P<v>.*) is not a number", "{n} 第 {i} 行：{v} 不是数字"),
-    (r"(?P<n>.+): every row needs the same number of entries, got (?P<v>.*)", "{n}：每一行的数字个数必须相同，现在是 {v}"),
-    (r"(?P<n>.+) is (?P<a>\d+)×(?P<b>\d+); at most (?P<m>\d+) rows and columns here",
-     "{n} 是 {a}×{b}；这里最多 {m} 行 {m} 列"),
-    (r"(?P<n>.+): numbers too large", "{n}：数太大"),
-    (r"the mask must be (?P<t>\d+)×(?P<s>\d+) \(queries × keys\), got (?P<a>\d+)×(?P<b>\d+)",
-     "掩码必须是 {t}×{s}（查询 × 键），现在是 {a}×{b}"),
-    (r"an additive mask may only hold 0 \(keep\) and -inf \(masked\)", "加性掩码只能包含 0（保留）和 -inf（遮挡）"),
-    (r"the mask may only hold 1 \(may attend\) and 0 \(masked\)", "掩码只能包含 1（可以关注）和 0（遮挡）"),
-    (r"Q and K must have the same number of columns, got (?P<a>\d+) and (?P<b>\d+)",
-     "Q 和 K 的列数必须相同，现在是 {a} 和 {b}"),
-    (r"K and V must have the same number of rows \(keys\), got (?P<a>\d+) and (?P<b>\d+)",
-     "K 和 V 的行数（键的个数）必须相同，现在是 {a} 和 {b}"),
-    (r"d_k=(?P<d>\d+) but each head's queries have (?P<w>\d+) columns", "d_k = {d}，但每个头的查询有 {w} 列"),
-    (r"(?P<n>.+) has (?P<c>\d+) columns, not divisible by heads=(?P<h>\d+)", "{n} 有 {c} 列，不能平均分给 {h} 个头"),
-    (r"(?P<n>.+) is blank, so it is the (?P<d>\d+)×\d+ identity, whose \d+ columns cannot be split into (?P<h>\d+) "
-     r"equal blocks: type .+, or choose a number of heads that divides \d+",
-     "{n} 留空即 {d}×{d} 单位矩阵，它的 {d} 列不能平均分成 {h} 块：请填写 {n}，或选择能整除 {d} 的头数"),
-    (r"(?P<n>.+) must have (?P<d>\d+) rows \(the width of X\), got (?P<m>\d+)", "{n} 必须有 {d} 行（X 的列数），现在是 {m} 行"),
-    (r"(?P<n>.+) contains non-finite numbers \(NaN or inf\)", "{n} 含有无效的数"),
-]
-
-
-def localize_error(message: str, lang: str = "en") -> str:
-    """An input error in the page's language (English as raised; Chinese from _ZH_ERRORS; a
-    message not in the table is shown as raised)."""
-    if lang != "zh":
-        return message
-    for pattern, zh in _ZH_ERRORS:
-        m = re.fullmatch(pattern, message)
-        if m:
-            parts = {k: ("掩码" if v == "mask" else v) for k, v in m.groupdict().items()}
-            return zh.format(**parts)
-    return message
 
 
 def inputs_changed(ex: dict, edited: dict[str, Any]) -> bool:
@@ -396,7 +351,7 @@ def parse_matrix(text: str, name: str, allow_neg_inf: bool = False) -> np.ndarra
 
     ValueError messages name the matrix, the row and the offending entry."""
     if text is None or not str(text).strip():
-        raise ValueError(f"{name} is empty: type one row per line, numbers separated by spaces")
+        raise InputError("err_text_empty", n=name)
     lines = [ln for ln in re.split(r"[;\n]", str(text).replace("[", " ").replace("]", " ")) if ln.strip()]
     rows: list[list[float]] = []
     for r, line in enumerate(lines):
@@ -409,33 +364,33 @@ def parse_matrix(text: str, name: str, allow_neg_inf: bool = False) -> np.ndarra
             elif _NUM.match(tok):
                 vals.append(float(tok))
             else:
-                raise ValueError(f"{name}, row {r + 1}: {tok!r} is not a number")
+                raise InputError("err_token_not_number", n=name, i=r + 1, v=repr(tok))
         rows.append(vals)
     widths = {len(r) for r in rows}
     if len(widths) != 1:
-        raise ValueError(f"{name}: every row needs the same number of entries, got {sorted(widths)}")
+        raise InputError("err_ragged", n=name, v=str(sorted(widths)))
     a = np.asarray(rows, dtype=np.float64)
     if max(a.shape) > MAX_FREE_SIZE:
-        raise ValueError(f"{name} is {a.shape[0]}×{a.shape[1]}; at most {MAX_FREE_SIZE} rows and columns here")
+        raise InputError("err_too_big", n=name, a=a.shape[0], b=a.shape[1], m=MAX_FREE_SIZE)
     if not np.isfinite(a[~np.isneginf(a)]).all():
-        raise ValueError(f"{name}: numbers too large")
+        raise InputError("err_numbers_too_large", n=name)
     return a
 
 
 def parse_mask(text: str, t: int, s: int) -> np.ndarray:
     """A typed mask: 1/True = may attend, 0/False = masked, or an additive 0 / -inf matrix."""
     if text is None or not str(text).strip():
-        raise ValueError("the mask is empty: one row per query, 1 = may attend, 0 = masked")
+        raise InputError("err_mask_empty")
     words = str(text).replace("True", "1").replace("False", "0").replace("true", "1").replace("false", "0")
     a = parse_matrix(words, "mask", allow_neg_inf=True)
     if a.shape != (t, s):
-        raise ValueError(f"the mask must be {t}×{s} (queries × keys), got {a.shape[0]}×{a.shape[1]}")
+        raise InputError("err_mask_shape", t=t, s=s, a=a.shape[0], b=a.shape[1])
     if np.isneginf(a).any():
         if not np.all((a == 0) | np.isneginf(a)):
-            raise ValueError("an additive mask may only hold 0 (keep) and -inf (masked)")
+            raise InputError("err_additive_mask")
         return a == 0
     if not np.all((a == 0) | (a == 1)):
-        raise ValueError("the mask may only hold 1 (may attend) and 0 (masked)")
+        raise InputError("err_binary_mask")
     return a == 1
 
 

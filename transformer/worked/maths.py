@@ -11,6 +11,7 @@ import numpy as np
 
 from transformer.numeric import shifted_exp as _shifted_exp
 from transformer.numeric import softmax
+from transformer.worked.wording import InputError
 
 ROUGH_REL = 0.005  # "roughly matches" threshold for hypotheses (0.5 %)
 _TINY = 1e-9  # float noise allowance, relative to max(1, |value|)
@@ -34,7 +35,7 @@ def _matrix(x: Any, name: str, ndim: int | tuple[int, ...] = 2, allow_inf: bool 
         raise ValueError(f"{name} is empty")
     bad = np.isnan(a) if allow_inf else ~np.isfinite(a)
     if bad.any():
-        raise ValueError(f"{name} contains non-finite numbers (NaN or inf)")
+        raise InputError("err_non_finite", n=name)
     return a
 
 
@@ -180,7 +181,7 @@ def _parse_mask(mask: Any, t: int, s: int) -> np.ndarray | None:
 def _split_heads(a: np.ndarray, heads: int, name: str) -> list[np.ndarray]:
     """Split columns into ``heads`` equal blocks (the paper's layout of W_Q, W_K, W_V)."""
     if a.shape[-1] % heads:
-        raise ValueError(f"{name} has {a.shape[-1]} columns, not divisible by heads={heads}")
+        raise InputError("err_not_divisible", n=name, c=a.shape[-1], h=heads)
     return np.split(a, heads, axis=-1)
 
 
@@ -195,9 +196,7 @@ def _projections(W: Any, name: str, d_model: int, heads: int) -> list[np.ndarray
     explicitly, with one identity per head."""
     if W is None:
         if d_model % heads:
-            raise ValueError(f"{name} is blank, so it is the {d_model}×{d_model} identity, whose {d_model} columns "
-                             f"cannot be split into {heads} equal blocks: type {name}, or choose a number of heads "
-                             f"that divides {d_model}")
+            raise InputError("err_blank_identity", n=name, d=d_model, h=heads)
         return _split_heads(np.eye(d_model), heads, name)
     w = _matrix(W, name, ndim=(2, 3))
     if w.ndim == 3:
@@ -208,7 +207,7 @@ def _projections(W: Any, name: str, d_model: int, heads: int) -> list[np.ndarray
         mats = _split_heads(w, heads, name)
     for m in mats:
         if m.shape[0] != d_model:
-            raise ValueError(f"{name} must have {d_model} rows (the width of X), got {m.shape[0]}")
+            raise InputError("err_w_rows", n=name, d=d_model, m=m.shape[0])
     return mats
 
 

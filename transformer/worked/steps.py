@@ -10,7 +10,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from transformer.worked.graph import Hypothesis, Step, _Chain
-from transformer.worked.wording import Verdict
+from transformer.worked.wording import InputError, Verdict
 from transformer.worked.maths import (_check_dk, _core, _matrix, _parse_mask, _projections, _shifted_exp,
                                       _split_heads, softmax)
 from transformer.worked.verdicts import _verify
@@ -57,12 +57,12 @@ def _build_attention(chain: _Chain, *, Q=None, K=None, V=None, X=None, W_Q=None,
         raise ValueError(f"{len(tokens)} tokens given but there are {t} queries and {s} keys")
     for q, k, v in zip(qs, ks, vs):
         if q.shape[1] != k.shape[1]:
-            raise ValueError(f"Q and K must have the same number of columns, got {q.shape[1]} and {k.shape[1]}")
+            raise InputError("err_qk_columns", a=q.shape[1], b=k.shape[1])
         if k.shape[0] != v.shape[0]:
-            raise ValueError(f"K and V must have the same number of rows (keys), got {k.shape[0]} and {v.shape[0]}")
+            raise InputError("err_kv_rows", a=k.shape[0], b=v.shape[0])
     width = qs[0].shape[1]
     if d_k is not None and d_k != width:
-        raise ValueError(f"d_k={d_k} but each head's queries have {width} columns")
+        raise InputError("err_dk_width", d=d_k, w=width)
     keep = _parse_mask(mask, t, s)
     outs = []
     for h in range(heads):

@@ -28,6 +28,27 @@ class Verdict:
         return {"code": self.code, "params": plain(self.params)}
 
 
+class InputError(ValueError):
+    """An input the worked-examples core cannot use, as ``code`` (a ``v_err_<code>`` key of
+    ui/strings/worked.py without the ``v_``) and ``params``; ``str()`` is the English message."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(word(code, "en", **params))
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang``; the input named "mask" is named in that language too."""
+        params = {k: (word("err_name_mask", lang) if k == "n" and v == "mask" else v)
+                  for k, v in self.params.items()}
+        return word(self.code, lang, **params)
+
+
+def error_text(e: Exception, lang: str = "en") -> str:
+    """An error shown to the reader: an :class:`InputError` in ``lang``, anything else as raised."""
+    return e.text(lang) if isinstance(e, InputError) else str(e)
+
+
 def plain(x: Any) -> Any:
     """Verdicts (also inside lists, tuples and dicts) as JSON-ready dicts."""
     if isinstance(x, Verdict):
