@@ -122,3 +122,32 @@ def test_a_recording_is_a_trace_with_accessors_and_still_a_dict():
     with pytest.raises(KeyError):
         trace.get("cross", 2, "weights")
     assert N.Trace(trace) == dict(trace)
+
+
+@pytest.mark.parametrize("norm_first", [False, True])
+def test_residual_and_norm_stats_are_the_recorded_tensors(norm_first):
+    cfg = ModelConfig(vocab_size=30, d_model=8, n_heads=2, n_encoder_layers=1, n_decoder_layers=2,
+                      d_ff=16, dropout=0.0, max_len=16, norm_first=norm_first)
+    torch.manual_seed(0)
+    model = Transformer(cfg).eval()
+    with torch.inference_mode(), record() as trace:
+        model(torch.tensor([[5, 6, 2]]), torch.tensor([[1, 8]]))
+    for stack, n_layers, n_sub in (("encoder", 1, 2), ("decoder", 2, 3)):
+        for layer in range(n_layers):
+            for n in range(1, n_sub + 1):
+                raw = f"{stack}.layers.{layer}"
+                assert trace.residual(stack, layer, n) is trace[f"{raw}.residual{n}"]
+                stats = trace.norm_stats(stack, layer, n)
+                assert list(stats) == ["mean", "std", "output"]
+                for x in ("mean", "std", "output"):
+                    assert stats[x] is trace[f"{raw}.norm{n}.{x}"]
+                # the statistics are those of the LayerNorm's input, row by row
+                x_in = trace[f"{raw}.norm{n}.input"].double()
+                torch.testing.assert_close(stats["mean"].double(), x_in.mean(-1))
+                eps = cfg.layer_norm_eps
+                torch.testing.assert_close(stats["std"].double(),
+                                           torch.sqrt(x_in.var(-1, unbiased=False) + eps))
+    with pytest.raises(KeyError):
+        trace.residual("decoder", 2, 1)
+    with pytest.raises(KeyError):
+        trace.norm_stats("encoder", 0, 3)

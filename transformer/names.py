@@ -182,3 +182,15 @@ class Trace(dict):
     def layers(self, kind: str, name: str = "weights") -> list:
         """One entry per layer of this kind, e.g. every layer's (B,H,T,S) weights."""
         return [self.get(kind, i, name) for i in range(self.n_layers(kind))]
+
+    def residual(self, stack: str, layer: int, n: int):
+        """The residual stream after sublayer n (1-based: 1 the self-attention, 2 the decoder's
+        cross-attention or the feed-forward, 3 the decoder's feed-forward): x + sublayer(...),
+        as recorded under `{stack}.layers.{layer}.residual{n}`."""
+        return self.layer(stack, layer, f"residual{int(n)}")
+
+    def norm_stats(self, stack: str, layer: int, n: int) -> dict:
+        """Sublayer n's LayerNorm: {'mean', 'std', 'output'}, the row mean, the row std
+        (sqrt(var + eps), population variance) and the normalised result, as recorded under
+        `{stack}.layers.{layer}.norm{n}.*` (what the Step page's Add & Norm shows)."""
+        return {x: self.layer(stack, layer, f"norm{int(n)}.{x}") for x in ("mean", "std", "output")}

@@ -6,17 +6,20 @@ from __future__ import annotations
 from transformer import beam_trace as BTR
 from transformer import decode as D
 from transformer import notes as N
+from transformer.names import Trace, trace_key
 from transformer.text import source_ids, target_ids
 from ui import models
 from ui.inspect_cache import per_checkpoint
 
-KEEP = (".self_attn.weights", ".cross_attn.weights")
+KEEP = ("decoder_self", "cross")  # the decoder's attention kinds whose weights the page shows
 
 
 def _slim(trace: dict) -> dict:
     """Only what the page shows: decoder attention weights and logits, as numpy."""
-    return {k: v.numpy() for k, v in trace.items()
-            if k == "logits" or (k.startswith("decoder.") and k.endswith(KEEP))}
+    tr = trace if isinstance(trace, Trace) else Trace(trace)
+    keep = {"logits"} | {trace_key(kind, i, "weights") for kind in KEEP
+                         for i in range(tr.n_layers(kind))}
+    return {k: v.numpy() for k, v in trace.items() if k in keep}
 
 
 @per_checkpoint

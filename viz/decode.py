@@ -22,7 +22,7 @@ import plotly.graph_objects as go
 from transformer import numeric
 
 from . import labels as L
-from transformer.names import count_layers, trace_key
+from transformer.names import Trace
 
 CHOSEN_COLOR = "#d62728"
 OTHER_COLOR = "#1f77b4"
@@ -191,15 +191,20 @@ def step_attention(trace: dict, kind: str, layer: int, t: int) -> np.ndarray:
     tokens; "decoder_self": keys are [BOS] + tokens[:t] (the later ones are masked)."""
     if kind not in ("cross", "decoder_self"):
         raise KeyError(kind)
-    w = _np(trace[trace_key(kind, layer, "weights")])[0]  # (B,H,T,S) -> (H,T,S)
+    w = _np(_as_trace(trace).get(kind, layer, "weights"))[0]  # (B,H,T,S) -> (H,T,S)
     if not 0 <= t < w.shape[1]:
         raise ValueError(f"step {t} outside 0..{w.shape[1] - 1}")
     row = w[:, t, :]  # (H,S)
     return row[:, :t + 1] if kind == "decoder_self" else row
 
 
+def _as_trace(trace: dict) -> Trace:
+    """The page's plain dict of numpy arrays (ui/decode_compute) read through Trace's accessors."""
+    return trace if isinstance(trace, Trace) else Trace(trace)
+
+
 def n_decoder_layers(trace: dict) -> int:
-    return count_layers(trace, "cross")
+    return _as_trace(trace).n_layers("cross")
 
 
 def teacher_forcing_table(tf_logits, target_out: Sequence[int], free_out: Sequence[int],

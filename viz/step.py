@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from transformer.names import attn_path, count_layers, layer_key, stack_of
+from transformer.names import Trace, stack_of
 from transformer.numeric import softmax
 from viz import labels as L
 
@@ -43,10 +43,32 @@ def labels(tokens) -> list[str]:
     return [f"{j}: {t}" for j, t in enumerate(tokens)]
 
 
-def _t(ins, name: str) -> np.ndarray:
-    if name not in ins.trace:
-        raise KeyError(f"the trace has no '{name}' (is this layer/kind in the model?)")
-    return ins.trace[name][0].detach().cpu().double().numpy()  # drop the batch dimension
+def _trace(ins) -> Trace:
+    tr = ins.trace
+    return tr if isinstance(tr, Trace) else Trace(tr)
+
+
+def _np(x) -> np.ndarray:
+    return x[0].detach().cpu().double().numpy()  # drop the batch dimension
+
+
+def _read(ins, accessor: str, *args):
+    """`Trace.<accessor>(*args)` of the inspection's trace; a missing key says which."""
+    try:
+        return getattr(_trace(ins), accessor)(*args)
+    except KeyError as e:
+        name = e.args[0] if e.args else ""
+        raise KeyError(f"the trace has no '{name}' (is this layer/kind in the model?)") from None
+
+
+def _t(ins, kind: str, layer: int, name: str) -> np.ndarray:
+    """One attention's recorded tensor (Trace.get), batch dimension dropped, as float64."""
+    return _np(_read(ins, "get", kind, layer, name))
+
+
+def _l(ins, stack: str, layer: int, name: str) -> np.ndarray:
+    """What a layer records outside its attention (Trace.layer), batch dropped, as float64."""
+    return _np(_read(ins, "layer", stack, layer, name))
 
 
 def _dims(n: int, prefix: str = "") -> list[str]:
@@ -54,14 +76,13 @@ def _dims(n: int, prefix: str = "") -> list[str]:
 
 
 def n_layers(ins, kind: str) -> int:
-    return count_layers(ins.trace, kind)
+    return _trace(ins).n_layers(kind)
 
 
 def _head(ins, kind: str, layer: int, head: int) -> dict[str, np.ndarray]:
-    p = attn_path(kind, layer)
-    out = {name: _t(ins, f"{p}.{name}")[head]
+    out = {name: _t(ins, kind, layer, name)[head]
            for name in ("q", "k", "v", "scores", "scaled", "masked", "weights", "head_out")}
-    out["mask"] = _t(ins, f"{p}.mask")[head].astype(bool)
+    out["mask"] = _t(ins, kind, layer, "mask")[head].astype(bool)
     return out
 
 
@@ -232,9 +253,8 @@ def matrix_steps(ins, kind: str, layer: int, head: int) -> list[StepTable]:
 
 def combine_steps(ins, kind: str, layer: int) -> list[StepTable]:
     """Concat over heads (columns 'h{head}.{dim}') and the W_O projection."""
-    p = attn_path(kind, layer)
-    concat, out = _t(ins, f"{p}.concat"), _t(ins, f"{p}.output")
-    n_heads = _t(ins, f"{p}.weights").shape[0]
+    concat, out = _t(ins, kind, layer, "concat"), _t(ins, kind, layer, "output")
+    n_heads = _t(ins, kind, layer, "weights").shape[0]
     d_k = concat.shape[-1] // n_heads
     rows = labels(ins.queries_keys(kind)[0])
     cols = [f"h{h}.{c}" for h in range(n_heads) for c in range(d_k)]
@@ -257,9 +277,9 @@ def add_norm(ins, kind: str, layer: int, n: int | None = None, *,
     from the config, never guessed from the numbers."""
     stack = stack_of(kind)
     n = sublayer_index(kind) if n is None else n
-    res = _t(ins, layer_key(stack, layer, f"residual{n}"))
-    mean, std, out = (_t(ins, layer_key(stack, layer, f"norm{n}.{x}"))
-                      for x in ("mean", "std", "output"))
+    res = _np(_read(ins, "residual", stack, layer, n))
+    stats = _read(ins, "norm_stats", stack, layer, n)
+    mean, std, out = (_np(stats[x]) for x in ("mean", "std", "output"))
     pre_ln = bool(norm_first)
     rows = labels(ins.queries_keys(kind)[0])
     d = res.shape[-1]
@@ -271,7 +291,7 @@ def add_norm(ins, kind: str, layer: int, n: int | None = None, *,
 
 def ffn(ins, kind: str, layer: int, i: int) -> StepTable:
     """The layer's feed-forward network at position i: hidden before and after ReLU, output."""
-    pre, post, out = (_t(ins, layer_key(stack_of(kind), layer, f"ffn.{x}"))[i]
+    pre, post, out = (_l(ins, stack_of(kind), layer, f"ffn.{x}")[i]
                       for x in ("hidden_pre", "hidden", "output"))
     df = pd.DataFrame([pre, post], index=["W_1 x + b_1", "ReLU(·)"], columns=_dims(pre.shape[-1]))
     return StepTable("ffn", df, {"d_ff": pre.shape[-1], "zeroed": int((post == 0).sum()),
@@ -282,7 +302,7 @@ def ffn(ins, kind: str, layer: int, i: int) -> StepTable:
 def top_k(ins, display, i: int, k: int = 10) -> pd.DataFrame:
     """The decoder's next-token distribution at target position i: top k by probability.
     `display(ids) -> labels` (Tokenizer.display)."""
-    logits = _t(ins, "logits")[i]
+    logits = _np(_read(ins, "__getitem__", "logits"))[i]
     probs = softmax(logits)
     top = np.argsort(-probs, kind="stable")[:k]
     return pd.DataFrame({"token": display([int(t) for t in top]), "id": top.astype(int),
