@@ -65,7 +65,7 @@ def n_pieces(tokenizer, word: str) -> int:
 
 
 def build(tokenizer, sources: Iterable[str], task: str,
-          examples: Sequence[str] = ()) -> dict:
+          examples: Sequence[str] = (), max_examples: int | None = None) -> dict:
     """The knowledge record of a model trained on ``sources`` (its source-side training text)."""
     counts: Counter[str] = Counter()
     for s in sources:
@@ -87,7 +87,7 @@ def build(tokenizer, sources: Iterable[str], task: str,
         },
         # offered sentences use only words the model saw in training (an example drawn from
         # validation text may hold a word training never had: "snapshot")
-        "examples": [e for e in examples if all(w in counts for w in words(e))],
+        "examples": [e for e in examples if all(w in counts for w in words(e))][:max_examples],
     }
 
 

@@ -361,8 +361,7 @@ def attach(trainer: Trainer, run_dir: Path, rank: int, tokenizer, tc: TrainConfi
 
         # what the model will know: its domain, the words it sees, its vocabulary's coverage
         trainer.history["knowledge"] = knowledge.build(tokenizer, corpus.train_src, corpus.task,
-                                                       examples=corpus.val_src[:50])
-        trainer.history["knowledge"]["examples"] = trainer.history["knowledge"]["examples"][:6]
+                                                       examples=corpus.val_src[:50], max_examples=6)
     trainer.start_step = trainer.step
     stop_file = run_dir / runs.STOP
     trainer.add_callback("on_step", lambda t: t.request_stop("STOP file") if stop_file.exists()
