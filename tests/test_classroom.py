@@ -11,6 +11,8 @@ from collections import Counter
 
 import pytest
 
+from transformer.classroom_lexicon import TAUGHT_EN
+
 from transformer import classroom as C
 from transformer import genders
 from transformer.data import load_task
@@ -216,15 +218,15 @@ HAND_CHECKED = [
     ('animal_first', 'A white horse stands next to a ball on the street as it is rolling .', 'Ein weißes Pferd steht neben einem Ball auf der Straße , während er rollt .'),
     ('animal_first', 'A small chicken stands next to a stick on the bridge , and it is crowded .', 'Ein kleines Huhn steht neben einem Stock auf der Brücke , und sie ist voller Menschen .'),
     ('animal_first', 'A horse jumps over a basket on the bridge , and it is crowded .', 'Ein Pferd springt über einen Korb auf der Brücke , und sie ist voller Menschen .'),
-    ('thing_first', 'A skateboard lies next to a duck in the snow , but it is yellow .', 'Ein Skateboard liegt neben einer Ente im Schnee , aber es ist gelb .'),
-    ('thing_first', 'A stick lies next to a chicken on the street , and it looks happy .', 'Ein Stock liegt neben einem Huhn auf der Straße , und es sieht glücklich aus .'),
-    ('thing_first', 'A bike stands next to a goat on the sidewalk , and it is crowded .', 'Ein Fahrrad steht neben einer Ziege auf dem Gehweg , und er ist voller Menschen .'),
+    ('thing_first', 'A skateboard lies next to a duck on the beach because it is broken .', 'Ein Skateboard liegt neben einer Ente am Strand , weil es kaputt ist .'),
+    ('thing_first', 'A sled lies next to a big cow in the field , and it is blue .', 'Ein Schlitten liegt neben einer großen Kuh auf dem Feld , und er ist blau .'),
+    ('thing_first', 'A black car stands next to a white duck on the sidewalk , but it is parked .', 'Ein schwarzes Auto steht neben einer weißen Ente auf dem Gehweg , aber es ist geparkt .'),
     ('place_first', 'On the bridge , a big horse watches a green ball , and it is broken .', 'Auf der Brücke beobachtet ein großes Pferd einen grünen Ball , und er ist kaputt .'),
     ('place_first', 'On the bridge , two horses jump over a big basket , but they are eating .', 'Auf der Brücke springen zwei Pferde über einen großen Korb , aber sie fressen .'),
     ('place_first', 'In the field , a goat stands next to a small stick while it is sleeping .', 'Auf dem Feld steht eine Ziege neben einem kleinen Stock , während sie schläft .'),
     ('between', 'A woman sits between a bird and a small motorcycle and looks at its wheels .', 'Eine Frau sitzt zwischen einem Vogel und einem kleinen Motorrad und betrachtet seine Räder .'),
     ('between', 'A man sits between a small skateboard and a duck and looks at its wheels .', 'Ein Mann sitzt zwischen einem kleinen Skateboard und einer Ente und betrachtet seine Räder .'),
-    ('between', 'A little boy waits between a duck and a skateboard , but it is blue .', 'Ein kleiner Junge wartet zwischen einer Ente und einem Skateboard , aber es ist blau .'),
+    ('between', 'An old man stands between a black duck and a green skateboard because it is broken .', 'Ein alter Mann steht zwischen einer schwarzen Ente und einem grünen Skateboard , weil es kaputt ist .'),
     ('person_verb', 'A girl watches a white cow next to a truck and cleans its wheels .', 'Ein Mädchen beobachtet eine weiße Kuh neben einem Lastwagen und putzt seine Räder .'),
     ('person_verb', 'A woman looks at a brown bird next to a motorcycle and touches its head .', 'Eine Frau betrachtet einen braunen Vogel neben einem Motorrad und berührt seinen Kopf .'),
     ('person_verb', 'A young woman washes a small cart next to a horse and cleans its head .', 'Eine junge Frau wäscht einen kleinen Wagen neben einem Pferd und putzt seinen Kopf .'),
@@ -267,8 +269,10 @@ def corpus_words():
 def test_every_english_word_is_frequent_in_multi30k(sample, objects, corpus_words):
     en, _ = corpus_words
     used = _words(ex.src for exs in (*sample.values(), *objects.values()) for ex in exs)
-    rare = {w: en[w] for w in used if en[w] < C.MIN_EN_COUNT}
+    rare = {w: en[w] for w in used if en[w] < C.MIN_EN_COUNT and w not in TAUGHT_EN}
     assert not rare, f"English words rare in Multi30k train.en: {rare}"
+    # the taught words are used, and really are rare there (else they need no exception)
+    assert all(w in used and en[w] < C.MIN_EN_COUNT for w in TAUGHT_EN)
 
 
 @needs_multi30k

@@ -33,12 +33,39 @@ def test_targets_point_at_the_pronoun_query_and_the_antecedent_pieces(tokenizer)
     assert supervise.targets(tokenizer, ["Ein Hund ."], [{}]) == [None]
 
 
+def test_source_targets_point_at_the_english_pronoun_and_antecedent_pieces(tokenizer):
+    exs = load_task("anaphora", "train", n=20)
+    got = supervise.source_targets(tokenizer, [e.src for e in exs], [e.meta for e in exs])
+    assert all(got)
+    for ex, (q, keys) in zip(exs, got):
+        words = ex.src.split()
+        ids = tokenizer.encode(ex.src)  # the encoder input: pieces (+ EOS after them)
+        assert words[ex.meta["pronoun_pos"]].startswith(tokenizer.decode([ids[q]]).strip())
+        ante = ex.meta["antecedent_pos"]
+        assert tokenizer.decode([ids[k] for k in keys]) == " ".join(words[ante - 1: ante + 1])
+        assert q not in keys
+    # the antecedent may follow the pronoun: the encoder sees the whole sentence
+    text = "Near its owner , a dog sleeps ."
+    meta = {"pronoun_pos": 1, "antecedent_pos": 5}
+    (q, keys), = supervise.source_targets(tokenizer, [text], [meta])
+    ids = tokenizer.encode(text)
+    assert min(keys) > q and tokenizer.decode([ids[k] for k in keys]) == "a dog"
+    assert supervise.source_targets(tokenizer, ["A dog ."], [{}]) == [None]
+
+
 def test_parse_and_refuse():
     h = supervise.HeadTarget.parse("decoder_self:2:5", 0.5)
     assert (h.layer, h.head, h.weight, h.path) == (2, 5, 0.5, "decoder.layers.2.self_attn")
+    e = supervise.HeadTarget.parse("encoder_self:1:3", 1.0)
+    assert (e.kind, e.layer, e.head, e.path) == ("encoder_self", 1, 3, "encoder.layers.1.self_attn")
+    both = supervise.HeadTarget.parse_many("decoder_self:2:6, encoder_self:2:0", 2.0)
+    assert [(h.spec, h.weight) for h in both] == [("decoder_self:2:6", 2.0), ("encoder_self:2:0", 2.0)]
     for bad in ["cross:0:1", "decoder_self:1", "decoder_self:a:1", ""]:
         with pytest.raises(ValueError):
             supervise.HeadTarget.parse(bad, 1.0)
+    for bad in ["decoder_self:0:0,decoder_self:0:0", "decoder_self:0:0,", "encoder_self:0:0,cross:0:0"]:
+        with pytest.raises(ValueError):
+            supervise.HeadTarget.parse_many(bad, 1.0)
     for w in (0.0, -1.0, float("nan")):
         with pytest.raises(ValueError):
             supervise.HeadTarget.parse("decoder_self:0:0", w)
@@ -85,9 +112,32 @@ def test_a_supervised_anaphora_run_makes_that_head_the_pronoun_head(tmp_path):
     assert (res["best"]["layer"], res["best"]["head"]) == (1, 2)
     cfg = json.loads((out / "checkpoints" / "last" / "config.json").read_text())
     assert cfg["train"]["extra"]["supervise"] == {"head": "decoder_self:1:2", "weight": 1.0}
-    with pytest.raises(train.UsageError, match="not in this model"):
-        train.run(["--task", "anaphora", "--steps", "1", "--supervise-head", "decoder_self:7:0",
-                   "--out", str(tmp_path / "bad")])
+    for spec in ("decoder_self:7:0", "decoder_self:1:2,encoder_self:9:0"):
+        with pytest.raises(train.UsageError, match="not in this model"):
+            train.run(["--task", "anaphora", "--steps", "1", "--supervise-head", spec,
+                       "--out", str(tmp_path / "bad")])
     with pytest.raises(train.UsageError, match="pronoun"):
         train.run(["--task", "copy", "--steps", "1", "--supervise-head", "decoder_self:0:0",
                    "--out", str(tmp_path / "bad2")])
+
+
+def test_an_encoder_head_and_a_decoder_head_supervised_together_both_find_the_antecedent(tmp_path):
+    """Two heads named at once: each becomes a pronoun head of its own side, measured by the head
+    finder on held-out sentences (the encoder head from the English pronoun, the decoder head from
+    the position that writes the German one)."""
+    from transformer import train
+
+    out = tmp_path / "both"
+    train.run(["--task", "anaphora", "--steps", "200", "--supervise-head",
+               "decoder_self:1:2,encoder_self:1:0", "--eval-every", "200",
+               "--checkpoint-every", "200", "--out", str(out), "--threads", "1"])
+    r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
+                        str(out / "checkpoints" / "last"), "--n", "60", "--threads", "1",
+                        "--json"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    heads = json.loads(r.stdout)["heads"]
+    assert heads["decoder_self"]["accuracy"][1][2] >= 0.9, heads["decoder_self"]["accuracy"]
+    enc = heads["encoder_self"]["accuracy"]
+    assert enc[1][0] >= 0.9, enc
+    # the other encoder heads were not taught: none of them does the job as well
+    assert max(a for l, row in enumerate(enc) for h, a in enumerate(row) if (l, h) != (1, 0)) < enc[1][0]

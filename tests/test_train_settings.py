@@ -62,10 +62,12 @@ def old_parser() -> argparse.ArgumentParser:
     t.add_argument("--eval-sentences", type=int, default=None,
                    help="validation sentences decoded per evaluation (default 500 synthetic, 200 "
                         "translation)")
-    t.add_argument("--supervise-head", metavar="decoder_self:LAYER:HEAD",
-                   help="attention supervision: an extra loss teaching this head to attend from "
-                        "a pronoun to its antecedent, on training pairs that say where both are "
-                        "(anaphora, classroom); see transformer/supervise.py")
+    # changed after the schema landed (issue 12): encoder_self heads and several heads at once
+    t.add_argument("--supervise-head", metavar="KIND:LAYER:HEAD[,...]",
+                   help="attention supervision: an extra loss teaching this head (decoder_self or "
+                        "encoder_self; several separated by commas) to attend from a pronoun to "
+                        "its antecedent, on training pairs that say where both are (anaphora, "
+                        "classroom); see transformer/supervise.py")
     t.add_argument("--supervise-weight", type=float, default=1.0,
                    help="weight of that loss (default 1.0)")
     t.add_argument("--checkpoint-every", type=int)

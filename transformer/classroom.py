@@ -25,9 +25,11 @@ Design decisions:
   girl sits on top of it ." -> "... sitzt oben auf ihm ." (ihm / ihr / ihm, plural ihnen), "plays
   with it" (an animal or a toy) -> "spielt mit ihr". Meta "pronoun_case": nom / acc / dat / poss.
   Object pronouns (acc + dat) are about 28% of a default sample.
-* Subject clauses: ", and it ...", ", but it ...", "while it ..." and "as it ..." (the last two
-  German ", während ..." with the verb last). "because" and "until" would give ", weil" / ", bis",
-  but Multi30k's train.en has them fewer than MIN_EN_COUNT times (8 and 0), so they are not used.
+* Subject clauses: ", and it ...", ", but it ...", "while it ...", "as it ..." and "because
+  it ..." (the last three German ", während ..." / ", weil ..." with the verb last). Multi30k's
+  train.en has "because" only 8 times, fewer than MIN_EN_COUNT, but a classroom types it first
+  ("... because it was too tired"), so the generator teaches it (TAUGHT_EN); "until" (0 times)
+  is not used.
 * The antecedent is decided by meaning, not position: every sentence has two or three candidate
   nouns of pairwise different German gender (animal, thing, place; a person or a second thing),
   and the predicate or the possessed part fits exactly one of those "it" may refer to ("is
@@ -44,7 +46,7 @@ Design decisions:
   Only nouns that are not weak masculines are used, so the noun never changes in the singular.
 * Genders come from ``genders_lexicon.json``, derived from Multi30k itself by
   transformer.genders (and hand-checked: transformer/probes/genders_checked.tsv).
-* Every English word is frequent in Multi30k's train.en (at least ``MIN_EN_COUNT`` times) and
+* Every English word but TAUGHT_EN is frequent in Multi30k's train.en (at least ``MIN_EN_COUNT`` times) and
   every German word occurs in train.de (a test checks both against the corpus); some German
   words are rare there, because captions seldom use a predicative adjective ("leer",
   "kaputt", "schmutzig" once each) or an animal's "frisst" (twice; Multi30k mostly says "isst").

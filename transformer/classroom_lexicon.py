@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 SPLITS = ("train", "val", "test")
 DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 MIN_EN_COUNT = 10  # every English word occurs at least this often in Multi30k train.en
+# ... except these, which the generator teaches on purpose: a classroom types "because" (the
+# issue's first sentence, "... because it was too tired"), Multi30k's captions have it 8 times.
+TAUGHT_EN = ("because",)
 PRONOUNS = ("it", "its", "they", "their", "them")
 PRONOUN_WEIGHTS = {"it": 0.4, "its": 0.3, "they": 0.18, "their": 0.12, "them": 0.07}
 

@@ -215,14 +215,15 @@ def _meta(template: str, pronoun: str, en: _Sent, de: _Sent, nps: dict[str, NP],
 def _clause(rng, en: _Sent, de: _Sent, nps, ante: str, plural: bool, still: bool = False):
     """Append ", and it is empty" / "while it is running" to both sentences; the predicate or None.
     ``still``: the antecedent is the subject of "sits / stands / lies next to"."""
-    frame = rng.choice(("while", "and", "but", "as"))  # "as it is rolling": Multi30k's "as they walk"
+    # "as it is rolling": Multi30k's "as they walk"; "because it is wet": the probe's commonest frame
+    frame = rng.choice(("while", "and", "but", "as", "because"))
     pred = _pick_predicate(rng, nps, ante, plural, dynamic_only=frame in ("while", "as"), still=still)
     if pred is None:
         return None
     pron_en = "they" if plural else "it"
-    if frame in ("while", "as"):  # German: ", während" and the verb last
+    if frame in ("while", "as", "because"):  # German: ", während" / ", weil" and the verb last
         en.add(frame).mark("pron", [pron_en]).add(pred.en_pl if plural else pred.en_sg, ".")
-        de.add(",", "während").mark("pron", [_pron_de(nps, ante)])
+        de.add(",", "weil" if frame == "because" else "während").mark("pron", [_pron_de(nps, ante)])
         de.add(pred.de_pl_final if plural else pred.de_sg_final, ".")
     else:
         en.add(",", frame).mark("pron", [pron_en]).add(pred.en_pl if plural else pred.en_sg, ".")

@@ -49,26 +49,49 @@ def capture(paths: set[str]) -> Iterator[dict]:
 
 @dataclass(frozen=True)
 class HeadTarget:
-    """The supervised head: decoder self-attention `layer`, `head`; loss weight `weight`."""
+    """The supervised head: `kind` (decoder_self or encoder_self) `layer`, `head`; loss weight
+    `weight`. A decoder self-attention head reads the antecedent's gender off the German already
+    written, from the position that writes the pronoun; an encoder self-attention head (the
+    paper's Figure 4 anaphora heads) attends from the English pronoun, which sees the whole
+    sentence ("because it was thirsty"), to the English antecedent."""
 
     layer: int
     head: int
     weight: float
+    kind: str = "decoder_self"
 
     @property
     def path(self) -> str:
-        return f"decoder.layers.{self.layer}.self_attn"
+        side = "encoder" if self.kind == "encoder_self" else "decoder"
+        return f"{side}.layers.{self.layer}.self_attn"
+
+    @property
+    def spec(self) -> str:
+        return f"{self.kind}:{self.layer}:{self.head}"
 
     @classmethod
     def parse(cls, spec: str, weight: float) -> "HeadTarget":
-        """'decoder_self:LAYER:HEAD' (the head finder's form); only decoder self-attention: the
-        head that reads the antecedent's gender off the German already written."""
-        parts = str(spec).split(":")
-        if len(parts) != 3 or parts[0] != "decoder_self" or not all(p.isdigit() for p in parts[1:]):
-            raise ValueError(f"must be decoder_self:LAYER:HEAD (got {spec!r})")
+        """'decoder_self:LAYER:HEAD' or 'encoder_self:LAYER:HEAD' (the head finder's form)."""
+        parts = str(spec).strip().split(":")
+        if (len(parts) != 3 or parts[0] not in SUPERVISABLE
+                or not all(p.isdigit() for p in parts[1:])):
+            raise ValueError(f"must be decoder_self:LAYER:HEAD or encoder_self:LAYER:HEAD "
+                             f"(got {spec!r})")
         if not (weight > 0 and weight == weight and weight < 1e3):
             raise ValueError(f"weight must be a positive number (got {weight!r})")
-        return cls(int(parts[1]), int(parts[2]), float(weight))
+        return cls(int(parts[1]), int(parts[2]), float(weight), parts[0])
+
+    @classmethod
+    def parse_many(cls, specs: str, weight: float) -> tuple["HeadTarget", ...]:
+        """One head, or several separated by commas ("decoder_self:2:6,encoder_self:2:0"), all
+        with the same weight; a head named twice is refused."""
+        heads = tuple(cls.parse(s, weight) for s in str(specs).split(","))
+        if len({h.spec for h in heads}) != len(heads):
+            raise ValueError(f"a head is named twice (got {specs!r})")
+        return heads
+
+
+SUPERVISABLE = ("decoder_self", "encoder_self")
 
 
 def targets(tokenizer, tgt_texts: Sequence[str], metas: Sequence[dict]) -> list:
@@ -91,6 +114,34 @@ def targets(tokenizer, tgt_texts: Sequence[str], metas: Sequence[dict]) -> list:
         keys = [j + 1 for j, o in enumerate(owner) if lo <= o <= hi]
         out.append((q, keys) if q is not None and keys and max(keys) <= q else None)
     return out
+
+
+def source_targets(tokenizer, src_texts: Sequence[str], metas: Sequence[dict]) -> list:
+    """Per training pair: (query position, key positions) in the encoder input (pieces + EOS),
+    or None. The query is the English pronoun's first piece; the keys are the antecedent's noun
+    phrase (article + noun), wherever it stands: the encoder sees the whole sentence."""
+    from .heads import _word_of_position, noun_phrase
+
+    out: list = []
+    for text, m in zip(src_texts, metas):
+        pron, ante = (m or {}).get("pronoun_pos"), (m or {}).get("antecedent_pos")
+        if not isinstance(pron, int) or not isinstance(ante, int) or pron == ante:
+            out.append(None)
+            continue
+        owner = _word_of_position(tokenizer, tokenizer.encode(text))
+        lo, hi = noun_phrase(text.split(), ante)
+        q = next((j for j, o in enumerate(owner) if o == pron), None)
+        keys = [j for j, o in enumerate(owner) if lo <= o <= hi]
+        out.append((q, keys) if q is not None and keys and q not in keys else None)
+    return out
+
+
+def targets_for(head: HeadTarget, tokenizer, src_texts: Sequence[str], tgt_texts: Sequence[str],
+                metas: Sequence[dict]) -> list:
+    """The per-pair targets of `head`'s side of the model."""
+    if head.kind == "encoder_self":
+        return source_targets(tokenizer, src_texts, metas)
+    return targets(tokenizer, tgt_texts, metas)
 
 
 def loss(weights: torch.Tensor, head: int, rows: Sequence[tuple[int, tuple[int, list[int]]]]

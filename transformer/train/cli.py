@@ -216,7 +216,7 @@ def fresh(args, run_dir: Path) -> Start:
                          "it or choose another directory")
     if args.supervise_head:
         try:
-            supervise.HeadTarget.parse(args.supervise_head, args.supervise_weight)
+            supervise.HeadTarget.parse_many(args.supervise_head, args.supervise_weight)
         except ValueError as e:
             raise UsageError(f"--supervise-head: {e}") from None
         tc.extra["supervise"] = {"head": args.supervise_head, "weight": args.supervise_weight}
@@ -287,22 +287,29 @@ def encode_train(corpus, tokenizer, cfg: ModelConfig) -> Encoded:
 
 
 def supervision_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, kept: list[int]):
-    """(HeadTarget, per-pair targets) for --supervise-head, or None."""
+    """[(HeadTarget, per-pair targets), ...] for --supervise-head (one entry per named head), or
+    None."""
     spec = tc.extra.get("supervise")
     if not spec:
         return None
-    head = supervise.HeadTarget.parse(spec["head"], spec["weight"])
-    if head.layer >= cfg.n_decoder_layers or head.head >= cfg.n_heads:
-        raise UsageError(f"--supervise-head: {spec['head']} is not in this model "
-                         f"({cfg.n_decoder_layers} decoder layers, {cfg.n_heads} heads)")
+    heads = supervise.HeadTarget.parse_many(spec["head"], spec["weight"])
     if not corpus.train_meta:
         raise UsageError(f"--supervise-head: task {corpus.task} gives no pronoun positions")
-    per_pair = supervise.targets(tokenizer, [corpus.train_tgt[i] for i in kept],
-                                 [corpus.train_meta[i] for i in kept])
-    if not any(per_pair):
-        raise UsageError(f"--supervise-head: no training pair of task {corpus.task} "
-                         "has a pronoun and an antecedent")
-    return head, per_pair
+    out = []
+    for head in heads:
+        n_layers = cfg.n_encoder_layers if head.kind == "encoder_self" else cfg.n_decoder_layers
+        if head.layer >= n_layers or head.head >= cfg.n_heads:
+            side = "encoder" if head.kind == "encoder_self" else "decoder"
+            raise UsageError(f"--supervise-head: {head.spec} is not in this model "
+                             f"({n_layers} {side} layers, {cfg.n_heads} heads)")
+        per_pair = supervise.targets_for(head, tokenizer, [corpus.train_src[i] for i in kept],
+                                         [corpus.train_tgt[i] for i in kept],
+                                         [corpus.train_meta[i] for i in kept])
+        if not any(per_pair):
+            raise UsageError(f"--supervise-head: no training pair of task {corpus.task} "
+                             "has a pronoun and an antecedent")
+        out.append((head, per_pair))
+    return out
 
 
 def encode_val(data: Encoded, corpus, tokenizer, cfg: ModelConfig) -> None:

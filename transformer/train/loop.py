@@ -102,7 +102,7 @@ class Trainer:
                  rank: int = 0, world_size: int = 1, ddp_model: torch.nn.Module | None = None,
                  supervision: tuple | None = None):
         self.model, self.cfg, self.device = model, cfg, device
-        # (supervise.HeadTarget, per-pair targets aligned with train_src) or None
+        # [(supervise.HeadTarget, per-pair targets aligned with train_src), ...] or None
         self.supervision = supervision
         self.train_src, self.train_tgt = train_src, train_tgt
         self.rank, self.world_size = rank, world_size
@@ -208,17 +208,19 @@ class Trainer:
         lr = self.lr_at(self.step + 1)
         for g in self.optimizer.param_groups:
             g["lr"] = lr
-        rows, head = [], None
-        if self.supervision is not None:
-            head, per_pair = self.supervision
-            rows = [(r, per_pair[i]) for r, i in enumerate(batch.indices) if per_pair[i]]
-        ctx = supervise.capture({head.path}) if rows else contextlib.nullcontext({})
+        # one entry per supervised head: (head, [(batch row, (query, keys)), ...])
+        supervised = [(head, [(r, per_pair[i]) for r, i in enumerate(batch.indices) if per_pair[i]])
+                      for head, per_pair in (self.supervision or [])]
+        supervised = [(h, rows) for h, rows in supervised if rows]
+        ctx = (supervise.capture({h.path for h, _ in supervised}) if supervised
+               else contextlib.nullcontext({}))
         with ctx as captured, torch.autocast("cuda", dtype=torch.bfloat16, enabled=self.is_cuda):
             logits = self.net(b.src, b.tgt_in)  # (B,T,V)
         loss = label_smoothed_loss(logits, b.tgt_out, self.mcfg.pad_id, self.cfg.label_smoothing)
         total = loss
-        if rows and captured.get(head.path) is not None:
-            total = loss + head.weight * supervise.loss(captured[head.path], head.head, rows)
+        for head, rows in supervised:
+            if captured.get(head.path) is not None:
+                total = total + head.weight * supervise.loss(captured[head.path], head.head, rows)
         self.optimizer.zero_grad(set_to_none=True)
         total.backward()
         if self.cfg.grad_clip > 0:

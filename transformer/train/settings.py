@@ -118,9 +118,10 @@ SCHEMA: tuple[Setting, ...] = (
     S("--eval-every", TRAINING, type=int, field="train.eval_every"),
     S("--eval-sentences", TRAINING, type=int, field="extra.eval_sentences",
       help="validation sentences decoded per evaluation (default 500 synthetic, 200 translation)"),
-    S("--supervise-head", TRAINING, metavar="decoder_self:LAYER:HEAD", field="extra.supervise.head",
-      help="attention supervision: an extra loss teaching this head to attend from a pronoun to "
-           "its antecedent, on training pairs that say where both are (anaphora, classroom); see "
+    S("--supervise-head", TRAINING, metavar="KIND:LAYER:HEAD[,...]", field="extra.supervise.head",
+      help="attention supervision: an extra loss teaching this head (decoder_self or "
+           "encoder_self; several separated by commas) to attend from a pronoun to its "
+           "antecedent, on training pairs that say where both are (anaphora, classroom); see "
            "transformer/supervise.py"),
     S("--supervise-weight", TRAINING, type=float, default=1.0, field="extra.supervise.weight",
       help="weight of that loss (default 1.0)"),
