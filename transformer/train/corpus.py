@@ -105,11 +105,16 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
         except TypeError as e:
             raise UsageError(f"--task-opt: {str(e).splitlines()[0]} (task classroom)") from None
         tr_s, tr_t, tr_m = _examples(m_tr + p_tr)
+        # Multi30k captions whose German pronoun has one antecedent by grammar: supervision
+        # targets on natural sentences (transformer/corpus_pronouns.py)
+        tr_m[:len(m_tr)] = multi30k_pronoun_labels(m_tr)
+        n_labelled = sum(1 for m in tr_m[:len(m_tr)] if m)
         # validation: Multi30k's own (BLEU comparable with multi30k-en-de)
         va_s, va_t, va_m = _examples(data.load_multi30k(args.data_dir, "val", "en", "de"))
         return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, va_m,
-                      f"Multi30k en->de from {args.data_dir} ({len(m_tr)} pairs) plus "
-                      f"{len(p_tr)} generated caption-style pronoun pairs", train_meta=tr_m)
+                      f"Multi30k en->de from {args.data_dir} ({len(m_tr)} pairs, {n_labelled} "
+                      f"with a pronoun label) plus {len(p_tr)} generated caption-style pronoun "
+                      f"pairs", train_meta=tr_m)
     if task == "multi30k":
         if not args.data_dir:
             raise UsageError("--data-dir: required for --task multi30k (the folder with "
@@ -134,6 +139,15 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
         return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, [{} for _ in va_s],
                       f"parallel corpus {where}")
     raise UsageError(f"--task: must be one of {', '.join(TASKS)} (got {task!r})")
+
+
+def multi30k_pronoun_labels(pairs) -> list[dict]:
+    """Per Multi30k pair, the pronoun label of transformer/corpus_pronouns.py ({} for none),
+    with nouns and genders read from these same captions."""
+    from .. import corpus_pronouns, genders
+
+    src, tgt = [p.src for p in pairs], [p.tgt for p in pairs]
+    return corpus_pronouns.label_pairs(src, tgt, corpus_pronouns.from_corpus(genders.Corpus(src, tgt)))
 
 
 def task_options(task: str) -> list[str] | None:
