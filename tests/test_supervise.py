@@ -128,9 +128,9 @@ def test_an_encoder_head_and_a_decoder_head_supervised_together_both_find_the_an
     from transformer import train
 
     out = tmp_path / "both"
-    train.run(["--task", "anaphora", "--steps", "200", "--supervise-head",
-               "decoder_self:1:2,encoder_self:1:0", "--eval-every", "200",
-               "--checkpoint-every", "200", "--out", str(out), "--threads", "1"])
+    train.run(["--task", "anaphora", "--steps", "300", "--supervise-head",
+               "decoder_self:1:2,encoder_self:1:0", "--eval-every", "300",
+               "--checkpoint-every", "300", "--out", str(out), "--threads", "1"])
     r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
                         str(out / "checkpoints" / "last"), "--n", "60", "--threads", "1",
                         "--json"], capture_output=True, text=True, timeout=300)
