@@ -85,3 +85,26 @@ def test_on_multi30k_the_labels_agree_and_are_about_a_thousand():
         ante = m["tgt_antecedent_pos"]
         assert ante < m["tgt_pronoun_pos"]
         assert lab.noun_class(words, ante) in CP.AGREES[cls], (t, m)
+
+
+def test_the_classroom_corpus_carries_the_labels_only_when_asked(tmp_path):
+    """--task classroom --task-opt corpus_labels=1: Multi30k's pairs carry the labels that
+    supervise.targets reads; without it they carry none (the shipped recipe's data)."""
+    from transformer import genders
+    from transformer.train import UsageError
+    from transformer.train.corpus import CorpusSpec, load_corpus
+
+    root = genders.find_multi30k()
+    if root is None:
+        pytest.skip("Multi30k not at hand (../shared/data/multi30k)")
+    plain = load_corpus(CorpusSpec("classroom", 0, {"n": 50}, data_dir=str(root)))
+    labelled = load_corpus(CorpusSpec("classroom", 0, {"n": 50, "corpus_labels": 1}, data_dir=str(root)))
+    n_m30k = len(plain.train_src) - 50
+    assert plain.train_src == labelled.train_src and plain.train_tgt == labelled.train_tgt
+    assert not any("tgt_pronoun_pos" in m for m in plain.train_meta[:n_m30k])
+    got = [m for m in labelled.train_meta[:n_m30k] if "tgt_pronoun_pos" in m]
+    assert 800 <= len(got) <= 2000 and all(m["pronoun_source"] == "multi30k" for m in got)
+    assert labelled.train_meta[n_m30k:] == plain.train_meta[n_m30k:]  # the generated pairs' own
+    assert "with a pronoun label" in labelled.description
+    with pytest.raises(UsageError, match="corpus_labels"):
+        load_corpus(CorpusSpec("classroom", 0, {"n": 50, "corpus_labels": 2}, data_dir=str(root)))

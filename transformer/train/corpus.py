@@ -99,6 +99,10 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
             raise UsageError("--data-dir: required for --task classroom (the Multi30k folder "
                              "with train.en, train.de, val.en, ...)")
         opts = dict(args.task_opts or {})
+        # --task-opt corpus_labels=1: pronoun labels on Multi30k's own captions as well
+        corpus_labels = opts.pop("corpus_labels", 0)
+        if corpus_labels not in (0, 1):
+            raise UsageError(f"--task-opt: corpus_labels must be 0 or 1 (got {corpus_labels!r})")
         m_tr = data.load_multi30k(args.data_dir, "train", "en", "de")
         try:
             p_tr = data.load_task("classroom_pronouns", "train", seed=args.seed, **opts)
@@ -107,14 +111,17 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
         tr_s, tr_t, tr_m = _examples(m_tr + p_tr)
         # Multi30k captions whose German pronoun has one antecedent by grammar: supervision
         # targets on natural sentences (transformer/corpus_pronouns.py)
-        tr_m[:len(m_tr)] = multi30k_pronoun_labels(m_tr)
-        n_labelled = sum(1 for m in tr_m[:len(m_tr)] if m)
+        if corpus_labels:
+            for m, label in zip(tr_m, multi30k_pronoun_labels(m_tr)):
+                m.update(label)
+        n_labelled = sum(1 for m in tr_m[:len(m_tr)] if "tgt_pronoun_pos" in m)
         # validation: Multi30k's own (BLEU comparable with multi30k-en-de)
         va_s, va_t, va_m = _examples(data.load_multi30k(args.data_dir, "val", "en", "de"))
         return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, va_m,
-                      f"Multi30k en->de from {args.data_dir} ({len(m_tr)} pairs, {n_labelled} "
-                      f"with a pronoun label) plus {len(p_tr)} generated caption-style pronoun "
-                      f"pairs", train_meta=tr_m)
+                      f"Multi30k en->de from {args.data_dir} ({len(m_tr)} pairs"
+                      + (f", {n_labelled} with a pronoun label" if corpus_labels else "")
+                      + f") plus {len(p_tr)} generated caption-style pronoun pairs",
+                      train_meta=tr_m)
     if task == "multi30k":
         if not args.data_dir:
             raise UsageError("--data-dir: required for --task multi30k (the folder with "
