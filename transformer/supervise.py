@@ -51,9 +51,10 @@ def capture(paths: set[str]) -> Iterator[dict]:
 class HeadTarget:
     """The supervised head: `kind` (decoder_self or encoder_self) `layer`, `head`; loss weight
     `weight`. A decoder self-attention head reads the antecedent's gender off the German already
-    written, from the position that writes the pronoun; an encoder self-attention head (the
-    paper's Figure 4 anaphora heads) attends from the English pronoun, which sees the whole
-    sentence ("because it was thirsty"), to the English antecedent."""
+    written, from the position that writes the pronoun; an encoder self-attention head (where
+    the paper's Figure 4 anaphora heads are: encoder self-attention, layer 5 of 6) attends from
+    the English pronoun, which sees the whole sentence ("because it was thirsty"), to the
+    English antecedent."""
 
     layer: int
     head: int
