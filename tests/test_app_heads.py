@@ -158,3 +158,41 @@ def test_a_students_sweeps_are_rate_limited_on_the_page(monkeypatch, tmp_path, t
         assert any("try again in" in w.value for w in at.warning), [w.value for w in at.warning]
     finally:
         quota.reset()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_sentence_by_sentence_table_of_the_chosen_head(monkeypatch, tmp_path, lang):
+    """On the default model and its hand-written probe: the expander counts the best head's
+    misses as the core does, lists every sentence with misses first, and follows the chosen head."""
+    from pathlib import Path
+
+    from transformer import heads as H
+    from transformer.checkpoint import load_checkpoint
+
+    shipped = Path(__file__).resolve().parents[1] / "checkpoints"
+    ck = load_checkpoint(shipped / "classroom-en-de")
+    items = H.read_probe_file(H.CLASSROOM_PROBE)
+    scores = H.score_anaphora(ck.model, ck.tokenizer, items)
+    kind, layer, head = H.best_head(scores)[:3]
+    at = open_page(monkeypatch, shipped, tmp_path, lang)
+    no_errors(at)
+    assert at.session_state["heads_probe"] == "natural"
+    want = H.head_choices(items, {k: v.tops for k, v in scores.items()}, kind, layer, head)
+    miss = sum(not c.hit for c in want)
+    label = S.EN["choices_title"] if lang == "en" else S.ZH["choices_title"]
+    title = label.format(head=f"dec L{layer} H{head}", miss=miss, n=len(items))
+    assert kind == "decoder_self" and title in [e.label for e in at.expander]
+    df = next(d.value for d in at.dataframe if len(d.value) == len(items))
+    marks = list(df.iloc[:, 0])
+    assert marks == ["✗"] * miss + ["✓"] * (len(items) - miss)
+    first_miss = min(c.item for c in want if not c.hit)
+    assert df.iloc[0, 1].replace("[", "").replace("]", "") == items[first_miss].target
+    # another head: the table follows it
+    at.selectbox(key="heads_open_kind").set_value("encoder_self")
+    rerun(at)
+    no_errors(at)
+    enc = H.head_choices(items, {k: v.tops for k, v in scores.items()}, "encoder_self",
+                         at.session_state["heads_open_layer"], at.session_state["heads_open_head"])
+    df = next(d.value for d in at.dataframe if len(d.value) == len(items))
+    assert list(df.iloc[:, 0]).count("✗") == sum(not c.hit for c in enc)
+    assert df.iloc[0, 1].replace("[", "").replace("]", "") in {it.text for it in items}

@@ -14,7 +14,8 @@ and TASK_NAMES beside the glossary's ENGLISH_TERMS, so a translator sees them):
   * tokens of the model's sentences. The model's words are its vocabulary pieces, the words it
     trained on and its example sentences (the checkpoint's knowledge record), the app's example
     sentences, what the model writes for them, the notes' example sentences and tokens (the Worked
-    examples page), and every sentence a page was given (a text box's value, a link's ?text=).
+    examples page), the hand-written probe's sentences and German references (the Heads page
+    lists them, sentence by sentence), and every sentence a page was given (a text box's value, a link's ?text=).
     Where a page draws text as tokens (figure categories, tick texts, hover texts, token and
     sentence pickers, dataframe cells), those are allowed if they are model words; in the page's
     prose a word is allowed if that page draws it as a token, or if it is a word of the page's
@@ -319,6 +320,9 @@ class Model:
         self.words |= self.sentence_words(inputs) | self.sentence_words(EXAMPLE_TARGETS.values())
         for ex in worked.load_examples()["examples"]:  # the notes' sentences and their tokens
             self.add(list(ex.get("tokens") or []) + list(ex.get("corpus") or []))
+        # the hand-written probe's sentences and German references (the Heads page lists them)
+        from transformer import heads as H
+        self.add([s for it in H.read_probe_file(H.CLASSROOM_PROBE) for s in (it.text, it.target or "")])
 
     def output(self, text: str) -> str:
         from transformer import decode

@@ -84,6 +84,9 @@ class HeadScores:
     # phrase (on_article + on_noun == accuracy; on_article is 0 where no article precedes the noun)
     on_article: torch.Tensor | None = None
     on_noun: torch.Tensor | None = None
+    # (items, layers, heads): the word each head's strongest weight lands on, per probe item,
+    # over the key side's words (-1 where the item was not scored for this kind)
+    tops: torch.Tensor | None = None
 
 
 def _batch(model, tokenizer, items: list[ProbeItem]):
@@ -116,6 +119,7 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
     noun: dict[str, torch.Tensor] = {}
     weight: dict[str, torch.Tensor] = {}
     counts: dict[str, int] = {}
+    tops: dict[str, torch.Tensor] = {}
     for b in range(0, len(items), batch_size):
         chunk = items[b:b + batch_size]
         srcs, tgts, src, tgt = _batch(model, tokenizer, chunk)
@@ -152,6 +156,9 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
                 if kind != "cross" and qpos < nk:
                     row[..., qpos] = -1.0  # the pronoun itself is left out
                 top = row.argmax(-1)  # (L,H)
+                if kind not in tops:
+                    tops[kind] = torch.full((len(items), *top.shape), -1, dtype=torch.long)
+                tops[kind][b + i] = top
                 hit = (top >= span[0]) & (top <= span[1])
                 hits[kind] = hits.get(kind, 0) + hit.float()
                 on_noun = top == span[1]
@@ -160,7 +167,49 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
                 weight[kind] = weight.get(kind, 0) + ww[:, :, qpos, span[0]:span[1] + 1].sum(-1)
                 counts[kind] = counts.get(kind, 0) + 1
     return {k: HeadScores(k, hits[k] / counts[k], weight[k] / counts[k], counts[k],
-                          article[k] / counts[k], noun[k] / counts[k]) for k in counts}
+                          article[k] / counts[k], noun[k] / counts[k], tops[k]) for k in counts}
+
+
+KEY_SIDE = {"encoder_self": "source", "cross": "source", "decoder_self": "target"}
+
+
+@dataclass(frozen=True)
+class HeadChoice:
+    """Where one head looked from the pronoun of one probe item. ``words``: the key side's words
+    (the English sentence for encoder self-attention and cross-attention, the German reference
+    for decoder self-attention); ``top``: the word it weighs most; ``span``: the antecedent's
+    noun phrase on that side; ``pronoun``: the pronoun on that side (None for cross-attention,
+    whose query is German and keys English)."""
+
+    item: int
+    words: tuple[str, ...]
+    top: int
+    span: tuple[int, int]
+    pronoun: int | None
+
+    @property
+    def hit(self) -> bool:
+        return self.span[0] <= self.top <= self.span[1]
+
+
+def head_choices(items: list[ProbeItem], tops: dict, kind: str, layer: int,
+                 head: int) -> list[HeadChoice]:
+    """Sentence by sentence, where `kind` layer `layer` head `head` looked (the scored items
+    only, in probe order): which sentences fool a head. `tops`: kind -> (items, layers, heads)
+    word indices, `HeadScores.tops` of `score_anaphora` (a tensor or a numpy array)."""
+    got = tops.get(kind)
+    if got is None:
+        return []
+    target = KEY_SIDE[kind] == "target"
+    out = []
+    for i, it in enumerate(items):
+        top = int(got[i][layer][head])
+        if top < 0:
+            continue
+        words = tuple((it.target if target else it.text).split())
+        pron = (it.tgt_pronoun if target else it.pronoun) if kind != "cross" else None
+        out.append(HeadChoice(i, words, top, it.span(target), pron))
+    return out
 
 
 def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, float]:

@@ -41,6 +41,7 @@ def anaphora(ck, source: str, n: int, data: bytes | None, name: str | None,
             "n": {k: v.n for k, v in scores.items()},
             "on_article": {k: v.on_article.numpy() for k, v in scores.items()},
             "on_noun": {k: v.on_noun.numpy() for k, v in scores.items()},
+            "tops": {k: v.tops.numpy() for k, v in scores.items()}, "items": items,
             "best": H.best_head(scores) if scores else None,
             "baselines": H.baselines(items), "first": items[0].text}
 

@@ -204,6 +204,8 @@ def open_head(s: Scores, cfg) -> None:
     inspect_cache.clamp_state("heads_open_head", cfg.n_heads)
     olayer = c2.selectbox(t("layer"), range(n_lay), key="heads_open_layer")
     ohead = c3.selectbox(t("head"), range(cfg.n_heads), key="heads_open_head")
+    if s.relation == "anaphora" and s.res.get("tops"):
+        choices(s, okind, olayer, ohead)
     otext = st.text_input(t("probe_sentence"), key="heads_open_text", max_chars=MAX_CHARS,
                           help=t("probe_sentence_help"))
     if otext and otext.strip():
@@ -213,6 +215,31 @@ def open_head(s: Scores, cfg) -> None:
                 "kind": okind, "layer": str(olayer), "head": str(ohead), "text": otext.strip()})
         except Exception:  # the Attention page is not in this build's navigation
             st.caption(t("no_attention_page"))
+
+
+def choices(s: Scores, kind: str, layer: int, head: int) -> None:
+    """Sentence by sentence, where the chosen head looks (misses first); selecting a row puts
+    that sentence in the box that opens the head on the Attention page."""
+    items = s.res["items"]
+    got = H.head_choices(items, s.res["tops"], kind, layer, head)
+    if not got:
+        return
+    rows = VH.choice_rows(got)
+    order = sorted(got, key=lambda c: (c.hit, c.item))  # the rows' order
+    miss = sum(not c.hit for c in got)
+    with st.expander(t("choices_title", head=VH.head_label(kind, layer, head), miss=miss,
+                       n=len(got))):
+        st.caption(t("choices_help_target" if H.KEY_SIDE[kind] == "target" else "choices_help"))
+        ev = st.dataframe(pd.DataFrame(rows, columns=[t("col_hit"), t("col_sentence"),
+                                                      t("col_antecedent"), t("col_top")]),
+                          hide_index=True, on_select="rerun", selection_mode="single-row",
+                          key=f"heads_choices_{kind}_{layer}_{head}")
+        picked = list(getattr(getattr(ev, "selection", None), "rows", []) or [])
+        if picked and picked[0] < len(order):
+            pick = (kind, layer, head, order[picked[0]].item)
+            if st.session_state.get("heads_choice_picked") != pick:
+                st.session_state["heads_choice_picked"] = pick
+                st.session_state["heads_open_text"] = items[pick[3]].text
 
 
 def _add(labels):

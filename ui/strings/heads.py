@@ -139,6 +139,19 @@ EN = {
     "acc_not_anaphora": "The pronoun accuracy is measured for models trained on the anaphora task; "
                         "this one was trained on {task}. The output above still shows the effect.",
     "flipped": "Sentences whose pronoun changed ({n})",
+    "choices_title": "Sentence by sentence: where {head} looks ({miss} of {n} miss the antecedent)",
+    "choices_help": "For each probe sentence, the word this head weighs most from the pronoun "
+                    "(in [brackets]), misses first. Select a row to put that sentence in the box "
+                    "below and open it on the Attention page.",
+    "choices_help_target": "Decoder self-attention is read on the German reference, as in the "
+                           "scores above (the model is fed the reference word by word), from the "
+                           "position that writes the pronoun (in [brackets]); misses first. "
+                           "Select a row to put its English sentence in the box below and open "
+                           "it on the Attention page.",
+    "col_hit": "found",
+    "col_sentence": "sentence",
+    "col_antecedent": "antecedent",
+    "col_top": "strongest weight on",
     "col_src": "source",
     "col_before": "all heads on",
     "col_after": "chosen heads off",
@@ -265,6 +278,16 @@ ZH = {
     "acc_not_anaphora": "代词准确率只针对在指代任务上训练的模型计算；这个模型是在 {task} 上训练的。"
                         "上面的输出仍然显示了消融的效果。",
     "flipped": "代词发生变化的句子（{n} 个）",
+    "choices_title": "逐句查看：{head} 看向哪里（{n} 句中有 {miss} 句没找到先行词）",
+    "choices_help": "每个探针句中，这个头从代词（方括号里的词）出发权重最大的词；没找到先行词的句子排在前面。"
+                    "选中一行，就把那句话放进下面的输入框，可以在“注意力”页打开。",
+    "choices_help_target": "解码器自注意力在德语参考译文上读取，与上面的分数一样（模型逐词读入参考译文），"
+                           "查询是将要写出代词（方括号里的词）的那个位置；没找到先行词的句子排在前面。"
+                           "选中一行，就把它的英语原句放进下面的输入框，可以在“注意力”页打开。",
+    "col_hit": "找到",
+    "col_sentence": "句子",
+    "col_antecedent": "先行词",
+    "col_top": "权重最大的词",
     "col_src": "源句",
     "col_before": "所有头开启",
     "col_after": "所选头关闭",
