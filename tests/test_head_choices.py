@@ -86,7 +86,7 @@ def test_the_pronoun_and_an_unscored_item(setup):
 
 
 def test_choice_rows_put_misses_first_and_mark_the_pronoun():
-    from viz.heads import choice_rows
+    from transformer.heads import choice_rows
 
     words = ("The", "dog", "sees", "the", "cat", "and", "it", "runs", ".")
     hit = H.HeadChoice(0, words, 1, (0, 1), 6)
@@ -97,3 +97,24 @@ def test_choice_rows_put_misses_first_and_mark_the_pronoun():
     assert rows[0] == ("✗", "The dog sees the cat and [it] runs .", "The dog", "cat")
     assert rows[1][1] == " ".join(words) and rows[1][3] == "</s>"
     assert rows[2][3] == "dog"
+
+
+def test_the_cli_lists_the_chosen_heads_sentences(capsys):
+    out = H.main(["--checkpoint", str(CK), "--probe", str(H.CLASSROOM_PROBE), "--choices",
+                  "--json", "--threads", "1"])
+    assert out == 0
+    import json
+
+    res = json.loads(capsys.readouterr().out)
+    b = res["best"]
+    assert res["choices"]["head"] == f"{b['kind']}:{b['layer']}:{b['head']}"
+    rows = res["choices"]["rows"]
+    assert len(rows) == 186
+    assert sum(r[0] == "✓" for r in rows) / len(rows) == pytest.approx(b["accuracy"], abs=1e-3)
+    assert H.main(["--checkpoint", str(CK), "--probe", str(H.CLASSROOM_PROBE), "--choices",
+                   "encoder_self:0:1", "--threads", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "encoder_self:0:1, sentence by sentence" in text and "[it]" in text
+    with pytest.raises(SystemExit) as e:
+        H.main(["--checkpoint", str(CK), "--probe", str(H.CLASSROOM_PROBE), "--choices", "cross:7:0"])
+    assert e.value.code == 2

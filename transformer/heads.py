@@ -19,6 +19,7 @@ transformer/pronouns.py (split for issue 13's 500-line limit); this module re-ex
 
     python -m transformer.heads --checkpoint DIR --probe anaphora --json
     python -m transformer.heads --checkpoint DIR --probe my_probe.jsonl
+    python -m transformer.heads --checkpoint DIR --probe my_probe.jsonl --choices   # per sentence
 """
 from __future__ import annotations
 
@@ -224,6 +225,21 @@ def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, floa
     return best
 
 
+def choice_rows(choices) -> list[tuple[str, str, str, str]]:
+    """The rows of the Heads page's sentence-by-sentence table (and of `--choices`), misses first (then probe order):
+    (mark, sentence with the pronoun in [brackets], antecedent phrase, the word the head weighs
+    most). `choices`: transformer.heads.head_choices."""
+    rows = []
+    for c in sorted(choices, key=lambda c: (c.hit, c.item)):
+        words = list(c.words)
+        if c.pronoun is not None and 0 <= c.pronoun < len(words):
+            words[c.pronoun] = f"[{words[c.pronoun]}]"
+        ante = " ".join(c.words[c.span[0]:c.span[1] + 1])
+        top = c.words[c.top] if 0 <= c.top < len(c.words) else "</s>"  # past the words: EOS
+        rows.append(("✓" if c.hit else "✗", " ".join(words), ante, top))
+    return rows
+
+
 # -- generic relations -------------------------------------------------------------------------
 def relation_scores(model, tokenizer, pairs: list[tuple[str, str | None]], relation: str,
                     kind: str, batch_size: int = 64) -> torch.Tensor:
@@ -305,13 +321,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ablate", action="append", default=[], metavar="KIND:LAYER:HEAD",
                     help="also translate the probe with these heads switched off and report "
                          "pronoun accuracy with and without (e.g. decoder_self:1:1); repeatable")
+    ap.add_argument("--choices", nargs="?", const="best", default=None, metavar="KIND:LAYER:HEAD",
+                    help="also list, sentence by sentence, the word this head (default: the best "
+                         "one) weighs most from the pronoun, misses first")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args(argv)
     try:
         ablate = parse_ablate(args.ablate)
+        shown = (None if args.choices in (None, "best")
+                 else Head.parse(args.choices, form="cli"))
     except ValueError as e:
-        ap.error(str(e))
+        ap.error(str(e) if args.choices is None or "--ablate" in str(e)
+                 else "--choices: " + CLI_ERROR.format(spec=args.choices))
     from .checkpoint import CheckpointError, load_checkpoint
 
     torch.set_num_threads(max(1, args.threads))
@@ -344,8 +366,17 @@ def main(argv: list[str] | None = None) -> int:
         if ablate:
             off = pronoun_accuracy(ck.model, ck.tokenizer, items, ablate=ablate)
             out["ablation"] = {"heads": args.ablate, "pronoun_accuracy": off.accuracy}
+    if args.choices is not None:
+        ck_kind, ck_layer, ck_head = (kind, layer, head) if shown is None else (
+            shown.kind, shown.layer, shown.head)
+        n_layers = cfg.n_encoder_layers if ck_kind == "encoder_self" else cfg.n_decoder_layers
+        if ck_layer >= n_layers or ck_head >= cfg.n_heads:
+            ap.error(f"--choices: {args.choices} is not in this model ({n_layers} layers, "
+                     f"{cfg.n_heads} heads)")
+        got = head_choices(items, {k: v.tops for k, v in scores.items()}, ck_kind, ck_layer, ck_head)
+        out["choices"] = {"head": f"{ck_kind}:{ck_layer}:{ck_head}", "rows": choice_rows(got)}
     if args.json:
-        print(json.dumps(out))
+        print(json.dumps(out, ensure_ascii=False))
     else:
         print(f"probe {args.probe}: {len(items)} sentences; baselines {out['baselines']}")
         print(f"best head: {kind} layer {layer} head {head}: accuracy {acc:.3f}, "
@@ -355,6 +386,12 @@ def main(argv: list[str] | None = None) -> int:
         if "ablation" in out:
             print(f"with {', '.join(args.ablate)} switched off: "
                   f"{out['ablation']['pronoun_accuracy']:.3f}")
+        if "choices" in out:
+            rows = out["choices"]["rows"]
+            print(f"{out['choices']['head']}, sentence by sentence ({sum(r[0] == '✗' for r in rows)} "
+                  f"of {len(rows)} miss; the pronoun in [brackets]):")
+            for mark, sentence, ante, top in rows:
+                print(f"  {mark} {sentence}   antecedent: {ante}   strongest: {top}")
     return 0
 
 

@@ -224,7 +224,7 @@ def choices(s: Scores, kind: str, layer: int, head: int) -> None:
     got = H.head_choices(items, s.res["tops"], kind, layer, head)
     if not got:
         return
-    rows = VH.choice_rows(got)
+    rows = H.choice_rows(got)
     order = sorted(got, key=lambda c: (c.hit, c.item))  # the rows' order
     miss = sum(not c.hit for c in got)
     with st.expander(t("choices_title", head=VH.head_label(kind, layer, head), miss=miss,

@@ -80,21 +80,6 @@ def hit_split(on_article: float, on_noun: float, n: int) -> dict:
             "article_pct": article / n if n else 0.0, "noun_pct": noun / n if n else 0.0}
 
 
-def choice_rows(choices) -> list[tuple[str, str, str, str]]:
-    """The rows of the Heads page's sentence-by-sentence table, misses first (then probe order):
-    (mark, sentence with the pronoun in [brackets], antecedent phrase, the word the head weighs
-    most). `choices`: transformer.heads.head_choices."""
-    rows = []
-    for c in sorted(choices, key=lambda c: (c.hit, c.item)):
-        words = list(c.words)
-        if c.pronoun is not None and 0 <= c.pronoun < len(words):
-            words[c.pronoun] = f"[{words[c.pronoun]}]"
-        ante = " ".join(c.words[c.span[0]:c.span[1] + 1])
-        top = c.words[c.top] if 0 <= c.top < len(c.words) else "</s>"  # past the words: EOS
-        rows.append(("✓" if c.hit else "✗", " ".join(words), ante, top))
-    return rows
-
-
 def grid_figure(values, *, title: str = "", layer_name: str = "layer {n}",
                 head_name: str = "head {n}", value_name: str = "score",
                 extra=None, extra_name: str = "", best: tuple[int, int] | None = None,
