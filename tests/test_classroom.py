@@ -218,15 +218,15 @@ HAND_CHECKED = [
     ('animal_first', 'A white horse stands next to a ball on the street as it is rolling .', 'Ein weißes Pferd steht neben einem Ball auf der Straße , während er rollt .'),
     ('animal_first', 'A small chicken stands next to a stick on the bridge , and it is crowded .', 'Ein kleines Huhn steht neben einem Stock auf der Brücke , und sie ist voller Menschen .'),
     ('animal_first', 'A horse jumps over a basket on the bridge , and it is crowded .', 'Ein Pferd springt über einen Korb auf der Brücke , und sie ist voller Menschen .'),
-    ('thing_first', 'A skateboard lies next to a duck on the beach because it is broken .', 'Ein Skateboard liegt neben einer Ente am Strand , weil es kaputt ist .'),
-    ('thing_first', 'A sled lies next to a big cow in the field , and it is blue .', 'Ein Schlitten liegt neben einer großen Kuh auf dem Feld , und er ist blau .'),
-    ('thing_first', 'A black car stands next to a white duck on the sidewalk , but it is parked .', 'Ein schwarzes Auto steht neben einer weißen Ente auf dem Gehweg , aber es ist geparkt .'),
+    ('thing_first', 'A skateboard lies next to a duck in the snow , but it is yellow .', 'Ein Skateboard liegt neben einer Ente im Schnee , aber es ist gelb .'),
+    ('thing_first', 'A stick lies next to a chicken on the street , and it looks happy .', 'Ein Stock liegt neben einem Huhn auf der Straße , und es sieht glücklich aus .'),
+    ('thing_first', 'A bike stands next to a goat on the sidewalk , and it is crowded .', 'Ein Fahrrad steht neben einer Ziege auf dem Gehweg , und er ist voller Menschen .'),
     ('place_first', 'On the bridge , a big horse watches a green ball , and it is broken .', 'Auf der Brücke beobachtet ein großes Pferd einen grünen Ball , und er ist kaputt .'),
     ('place_first', 'On the bridge , two horses jump over a big basket , but they are eating .', 'Auf der Brücke springen zwei Pferde über einen großen Korb , aber sie fressen .'),
     ('place_first', 'In the field , a goat stands next to a small stick while it is sleeping .', 'Auf dem Feld steht eine Ziege neben einem kleinen Stock , während sie schläft .'),
     ('between', 'A woman sits between a bird and a small motorcycle and looks at its wheels .', 'Eine Frau sitzt zwischen einem Vogel und einem kleinen Motorrad und betrachtet seine Räder .'),
     ('between', 'A man sits between a small skateboard and a duck and looks at its wheels .', 'Ein Mann sitzt zwischen einem kleinen Skateboard und einer Ente und betrachtet seine Räder .'),
-    ('between', 'An old man stands between a black duck and a green skateboard because it is broken .', 'Ein alter Mann steht zwischen einer schwarzen Ente und einem grünen Skateboard , weil es kaputt ist .'),
+    ('between', 'A little boy waits between a duck and a skateboard , but it is blue .', 'Ein kleiner Junge wartet zwischen einer Ente und einem Skateboard , aber es ist blau .'),
     ('person_verb', 'A girl watches a white cow next to a truck and cleans its wheels .', 'Ein Mädchen beobachtet eine weiße Kuh neben einem Lastwagen und putzt seine Räder .'),
     ('person_verb', 'A woman looks at a brown bird next to a motorcycle and touches its head .', 'Eine Frau betrachtet einen braunen Vogel neben einem Motorrad und berührt seinen Kopf .'),
     ('person_verb', 'A young woman washes a small cart next to a horse and cleans its head .', 'Eine junge Frau wäscht einen kleinen Wagen neben einem Pferd und putzt seinen Kopf .'),
@@ -269,10 +269,13 @@ def corpus_words():
 def test_every_english_word_is_frequent_in_multi30k(sample, objects, corpus_words):
     en, _ = corpus_words
     used = _words(ex.src for exs in (*sample.values(), *objects.values()) for ex in exs)
-    rare = {w: en[w] for w in used if en[w] < C.MIN_EN_COUNT and w not in TAUGHT_EN}
+    rare = {w: en[w] for w in used if en[w] < C.MIN_EN_COUNT}
     assert not rare, f"English words rare in Multi30k train.en: {rare}"
-    # the taught words are used, and really are rare there (else they need no exception)
-    assert all(w in used and en[w] < C.MIN_EN_COUNT for w in TAUGHT_EN)
+    # with because=1 the taught words are used, and really are rare there (else they need no
+    # exception); nothing else rare comes with them
+    taught = _words(ex.src for ex in C.generate("train", 1500, seed=3, because=True))
+    assert all(w in taught and en[w] < C.MIN_EN_COUNT for w in TAUGHT_EN)
+    assert {w for w in taught if en[w] < C.MIN_EN_COUNT} == set(TAUGHT_EN)
 
 
 @needs_multi30k
@@ -352,3 +355,20 @@ def test_object_baselines_and_share(objects):
     mix = Counter(ex.meta["pronoun_case"] for ex in C.generate("train", 3000, seed=1))
     assert 0.25 <= (mix["acc"] + mix["dat"]) / 3000 <= 0.35, mix
     assert mix["dat"] >= 0.03 * 3000, mix
+
+
+def test_because_frames_only_when_asked():
+    """Off by default (the default output is the one classroom-en-de trained on, byte for byte);
+    with because=True, "because it ..." becomes ", weil ..." with the verb last, and the pronoun
+    positions still point at the pronoun and its antecedent."""
+    plain = C.generate("train", 400, seed=5)
+    assert not any(" because " in e.src for e in plain)
+    made = [e for e in C.generate("train", 400, seed=5, because=True) if " because " in e.src]
+    assert len(made) > 10
+    for e in made:
+        de = e.tgt.split()
+        assert ", weil" in e.tgt and de[e.meta["tgt_pronoun_pos"]] == e.meta["pronoun_de"]
+        assert de[e.meta["tgt_pronoun_pos"] - 1] == "weil"
+        assert e.src.split()[e.meta["pronoun_pos"]] in ("it", "they")
+    with pytest.raises(ValueError, match="because"):
+        C.generate("train", 5, because=2)

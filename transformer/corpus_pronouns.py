@@ -21,8 +21,9 @@ corpus by transformer/genders.py):
   ("Ein Junge und eine Frau strecken ihre Zungen": ``ihre`` is both of them);
 * the English must have a pronoun too (his, her, its, their, it, they, him, them, he, she).
 
-Used by `--task classroom --task-opt corpus_labels=1` (off by default: the shipped
-classroom-en-de was trained without it).
+Used by `--task classroom --task-opt corpus_labels=1`. Off by default: the shipped classroom-en-de
+was trained without it, and runs with it did not find antecedents in the hand-written probe more
+often (checkpoints/classroom-en-de/README.md, variants B, C and E).
 
 On Multi30k's 29,000 training pairs the rule labels 1,107. A hand check of 40 labels drawn at
 random before the two "skipped" rules found 4 wrong, all of the kinds those rules now skip; 40
