@@ -225,12 +225,17 @@ def best_head(scores: dict[str, HeadScores]) -> tuple[str, int, int, float, floa
     return best
 
 
+def misses_first(choices: list[HeadChoice]) -> list[HeadChoice]:
+    """The order of the sentence-by-sentence table: misses first, then probe order."""
+    return sorted(choices, key=lambda c: (c.hit, c.item))
+
+
 def choice_rows(choices) -> list[tuple[str, str, str, str]]:
-    """The rows of the Heads page's sentence-by-sentence table (and of `--choices`), misses first (then probe order):
-    (mark, sentence with the pronoun in [brackets], antecedent phrase, the word the head weighs
-    most). `choices`: transformer.heads.head_choices."""
+    """The rows of the Heads page's sentence-by-sentence table (and of `--choices`), in
+    `misses_first` order: (mark, sentence with the pronoun in [brackets], antecedent phrase,
+    the word the head weighs most). `choices`: transformer.heads.head_choices."""
     rows = []
-    for c in sorted(choices, key=lambda c: (c.hit, c.item)):
+    for c in misses_first(choices):
         words = list(c.words)
         if c.pronoun is not None and 0 <= c.pronoun < len(words):
             words[c.pronoun] = f"[{words[c.pronoun]}]"
@@ -329,11 +334,14 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         ablate = parse_ablate(args.ablate)
-        shown = (None if args.choices in (None, "best")
-                 else Head.parse(args.choices, form="cli"))
     except ValueError as e:
-        ap.error(str(e) if args.choices is None or "--ablate" in str(e)
-                 else "--choices: " + CLI_ERROR.format(spec=args.choices))
+        ap.error(str(e))
+    shown = None  # --choices' head; None: the best one, known after scoring
+    if args.choices not in (None, "best"):
+        try:
+            shown = Head.parse(args.choices, form="cli")
+        except ValueError:
+            ap.error("--choices: " + CLI_ERROR.format(spec=args.choices))
     from .checkpoint import CheckpointError, load_checkpoint
 
     torch.set_num_threads(max(1, args.threads))
@@ -350,6 +358,11 @@ def main(argv: list[str] | None = None) -> int:
         if int(path.split(".")[2]) >= n_layers or max(heads) >= cfg.n_heads:
             ap.error(f"--ablate: {path} head {max(heads)} is not in this model "
                      f"({n_layers} layers, {cfg.n_heads} heads)")
+    if shown is not None:
+        n_layers = cfg.n_encoder_layers if shown.kind == "encoder_self" else cfg.n_decoder_layers
+        if shown.layer >= n_layers or shown.head >= cfg.n_heads:
+            ap.error(f"--choices: {args.choices} is not in this model ({n_layers} layers, "
+                     f"{cfg.n_heads} heads)")
     scores = score_anaphora(ck.model, ck.tokenizer, items)
     kind, layer, head, acc, mw = best_head(scores)
     out = {"probe": args.probe, "n": len(items), "baselines": baselines(items),
@@ -369,10 +382,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.choices is not None:
         ck_kind, ck_layer, ck_head = (kind, layer, head) if shown is None else (
             shown.kind, shown.layer, shown.head)
-        n_layers = cfg.n_encoder_layers if ck_kind == "encoder_self" else cfg.n_decoder_layers
-        if ck_layer >= n_layers or ck_head >= cfg.n_heads:
-            ap.error(f"--choices: {args.choices} is not in this model ({n_layers} layers, "
-                     f"{cfg.n_heads} heads)")
         got = head_choices(items, {k: v.tops for k, v in scores.items()}, ck_kind, ck_layer, ck_head)
         out["choices"] = {"head": f"{ck_kind}:{ck_layer}:{ck_head}", "rows": choice_rows(got)}
     if args.json:

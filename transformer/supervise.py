@@ -62,9 +62,12 @@ class HeadTarget:
     kind: str = "decoder_self"
 
     @property
+    def side(self) -> str:
+        return "encoder" if self.kind == "encoder_self" else "decoder"
+
+    @property
     def path(self) -> str:
-        side = "encoder" if self.kind == "encoder_self" else "decoder"
-        return f"{side}.layers.{self.layer}.self_attn"
+        return f"{self.side}.layers.{self.layer}.self_attn"
 
     @property
     def spec(self) -> str:
@@ -95,25 +98,31 @@ class HeadTarget:
 SUPERVISABLE = ("decoder_self", "encoder_self")
 
 
+def _pieces(tokenizer, text: str, meta: dict | None, pron_key: str, ante_key: str):
+    """(first piece of the pronoun word, pieces of the antecedent's noun phrase) in
+    ``tokenizer.encode(text)``, from the word positions ``meta`` names; None without them."""
+    from .heads import _word_of_position, noun_phrase
+
+    pron, ante = (meta or {}).get(pron_key), (meta or {}).get(ante_key)
+    if not isinstance(pron, int) or not isinstance(ante, int) or pron == ante:
+        return None
+    owner = _word_of_position(tokenizer, tokenizer.encode(text))
+    lo, hi = noun_phrase(text.split(), ante)
+    q = next((j for j, o in enumerate(owner) if o == pron), None)
+    keys = [j for j, o in enumerate(owner) if lo <= o <= hi]
+    return (q, keys) if q is not None and keys else None
+
+
 def targets(tokenizer, tgt_texts: Sequence[str], metas: Sequence[dict]) -> list:
     """Per training pair: (query position, key positions) in the decoder input ([BOS] + pieces),
     or None when the pair has no pronoun facts. The query is the position that writes the
     pronoun's first piece (it holds the token before); the keys are the antecedent's noun phrase
     (article + noun, as the head finder counts it), shifted by one for BOS."""
-    from .heads import _word_of_position, noun_phrase
-
     out: list = []
     for text, m in zip(tgt_texts, metas):
-        pron, ante = (m or {}).get("tgt_pronoun_pos"), (m or {}).get("tgt_antecedent_pos")
-        if not isinstance(pron, int) or not isinstance(ante, int):
-            out.append(None)
-            continue
-        ids = tokenizer.encode(text)
-        owner = _word_of_position(tokenizer, ids)
-        lo, hi = noun_phrase(text.split(), ante)
-        q = next((j for j, o in enumerate(owner) if o == pron), None)
-        keys = [j + 1 for j, o in enumerate(owner) if lo <= o <= hi]
-        out.append((q, keys) if q is not None and keys and max(keys) <= q else None)
+        got = _pieces(tokenizer, text, m, "tgt_pronoun_pos", "tgt_antecedent_pos")
+        keys = [k + 1 for k in got[1]] if got else []  # pieces -> decoder input positions
+        out.append((got[0], keys) if got and max(keys) <= got[0] else None)
     return out
 
 
@@ -121,19 +130,10 @@ def source_targets(tokenizer, src_texts: Sequence[str], metas: Sequence[dict]) -
     """Per training pair: (query position, key positions) in the encoder input (pieces + EOS),
     or None. The query is the English pronoun's first piece; the keys are the antecedent's noun
     phrase (article + noun), wherever it stands: the encoder sees the whole sentence."""
-    from .heads import _word_of_position, noun_phrase
-
     out: list = []
     for text, m in zip(src_texts, metas):
-        pron, ante = (m or {}).get("pronoun_pos"), (m or {}).get("antecedent_pos")
-        if not isinstance(pron, int) or not isinstance(ante, int) or pron == ante:
-            out.append(None)
-            continue
-        owner = _word_of_position(tokenizer, tokenizer.encode(text))
-        lo, hi = noun_phrase(text.split(), ante)
-        q = next((j for j, o in enumerate(owner) if o == pron), None)
-        keys = [j for j, o in enumerate(owner) if lo <= o <= hi]
-        out.append((q, keys) if q is not None and keys and q not in keys else None)
+        got = _pieces(tokenizer, text, m, "pronoun_pos", "antecedent_pos")
+        out.append(got if got and got[0] not in got[1] else None)
     return out
 
 

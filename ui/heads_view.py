@@ -225,7 +225,7 @@ def choices(s: Scores, kind: str, layer: int, head: int) -> None:
     if not got:
         return
     rows = H.choice_rows(got)
-    order = sorted(got, key=lambda c: (c.hit, c.item))  # the rows' order
+    order = H.misses_first(got)  # the rows' order
     miss = sum(not c.hit for c in got)
     with st.expander(t("choices_title", head=VH.head_label(kind, layer, head), miss=miss,
                        n=len(got))):

@@ -297,11 +297,10 @@ def supervision_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, kept: 
         raise UsageError(f"--supervise-head: task {corpus.task} gives no pronoun positions")
     out = []
     for head in heads:
-        n_layers = cfg.n_encoder_layers if head.kind == "encoder_self" else cfg.n_decoder_layers
+        n_layers = cfg.n_encoder_layers if head.side == "encoder" else cfg.n_decoder_layers
         if head.layer >= n_layers or head.head >= cfg.n_heads:
-            side = "encoder" if head.kind == "encoder_self" else "decoder"
             raise UsageError(f"--supervise-head: {head.spec} is not in this model "
-                             f"({n_layers} {side} layers, {cfg.n_heads} heads)")
+                             f"({n_layers} {head.side} layers, {cfg.n_heads} heads)")
         per_pair = supervise.targets_for(head, tokenizer, [corpus.train_src[i] for i in kept],
                                          [corpus.train_tgt[i] for i in kept],
                                          [corpus.train_meta[i] for i in kept])
