@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from transformer import anaphora, classroom
+from transformer import anaphora, classroom, textbook
 from transformer.example import Example  # noqa: F401  (re-exported: data.Example)
 
 MULTI30K_URL = "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/raw/"
@@ -101,6 +101,7 @@ TASKS: dict[str, Callable[..., list[Example]]] = {
     "sort": _synthetic(lambda w, a: sorted(w, key=a.index), "sort"),
     "anaphora": anaphora.generate,
     "classroom_pronouns": classroom.generate,
+    "textbook": textbook.generate,
 }
 
 

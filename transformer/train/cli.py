@@ -264,6 +264,14 @@ def seed_everything(seed: int) -> None:
     torch.manual_seed(seed)
 
 
+def tokenizer_symbols(task: str) -> tuple[str, ...]:
+    """Pieces the tokenizer must keep whole: for the everyday mix, English contractions
+    ("didn't" is one word to a reader and should be one piece)."""
+    from ..everyday import CONTRACTION_PIECES
+
+    return CONTRACTION_PIECES if task == "everyday" else ()
+
+
 def new_model(corpus, tc: TrainConfig, run_dir: Path, rank: int):
     """A tokenizer trained on the corpus (every rank trains the same one: deterministic, one
     thread; rank 0 saves it) and a fresh model of the resolved shape."""
@@ -271,7 +279,8 @@ def new_model(corpus, tc: TrainConfig, run_dir: Path, rank: int):
     from ..tokenizer import Tokenizer
 
     tokenizer = Tokenizer.train(corpus.train_src + corpus.train_tgt,
-                                vocab_size=tc.extra["vocab_size"])
+                                vocab_size=tc.extra["vocab_size"],
+                                user_defined_symbols=tokenizer_symbols(tc.task))
     if rank == 0:
         tokenizer.save(run_dir / "tokenizer.model")
     over = dict(tc.extra["model"])

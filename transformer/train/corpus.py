@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass, field
 
 SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
-TRANSLATION = ("multi30k", "classroom", "tsv")
+TRANSLATION = ("multi30k", "classroom", "everyday", "tsv")
 TASKS = SYNTHETIC + TRANSLATION
 
 
@@ -122,6 +122,8 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
                       + (f", {n_labelled} with a pronoun label" if corpus_labels else "")
                       + f") plus {len(p_tr)} generated caption-style pronoun pairs",
                       train_meta=tr_m)
+    if task == "everyday":
+        return _everyday(args)
     if task == "multi30k":
         if not args.data_dir:
             raise UsageError("--data-dir: required for --task multi30k (the folder with "
@@ -146,6 +148,25 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
         return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, [{} for _ in va_s],
                       f"parallel corpus {where}")
     raise UsageError(f"--task: must be one of {', '.join(TASKS)} (got {task!r})")
+
+
+def _everyday(args) -> Corpus:
+    """Multi30k + Ding + both pronoun generators (transformer/everyday.py); validation is
+    Multi30k's val (BLEU comparable with the caption models), Ding's held-out sentences are
+    kept beside it."""
+    from .. import everyday
+
+    if not args.data_dir:
+        raise UsageError("--data-dir: required for --task everyday (the Multi30k folder with "
+                         "train.en, train.de, val.en, ...)")
+    try:
+        train, val, desc = everyday.build(args.data_dir, args.seed, **dict(args.task_opts or {}))
+    except ValueError as e:
+        raise UsageError(f"--task-opt: {e} (task everyday)") from None
+    tr_s, tr_t, tr_m = _examples(train)
+    va_s, va_t, va_m = _examples(val["multi30k"])
+    return Corpus("everyday", "translation", tr_s, tr_t, va_s, va_t, va_m, desc,
+                  heldout=_examples(val["ding"]), train_meta=tr_m)
 
 
 def multi30k_pronoun_labels(pairs) -> list[dict]:

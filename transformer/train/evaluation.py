@@ -109,8 +109,14 @@ class Evaluator:
             h_src, h_tgt, h_meta = (x[: self.max_sentences] for x in (h_src, h_tgt, h_meta))
             ids = [s + [model.cfg.eos_id] for s in self.tokenizer.encode_batch(h_src)]
             h_hyps = [self.tokenizer.decode(h) for h in decode_many(model, ids, device)]
-            out["heldout_pronoun_acc"] = _share(pronoun_correct(h, r, m) for h, r, m
-                                                in zip(h_hyps, h_tgt, h_meta))
+            if self.corpus.kind == "translation":  # a second corpus (everyday: Ding's held out)
+                import sacrebleu
+
+                out["heldout_bleu"] = sacrebleu.corpus_bleu(h_hyps, [list(h_tgt)]).score
+                out["heldout_chrf"] = sacrebleu.corpus_chrf(h_hyps, [list(h_tgt)]).score
+            else:
+                out["heldout_pronoun_acc"] = _share(pronoun_correct(h, r, m) for h, r, m
+                                                    in zip(h_hyps, h_tgt, h_meta))
             out["heldout_exact_match"] = sum(h == r for h, r in zip(h_hyps, h_tgt)) / max(len(h_src), 1)
         out["n_decoded"] = n
         out["samples"] = [{"src": s, "ref": r, "hyp": h}

@@ -40,6 +40,9 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
     # classroom: Multi30k plus generated caption-style pronoun pairs (transformer/classroom.py);
     # usually fine-tuned from multi30k-en-de with --init (see checkpoints/classroom-en-de).
     "classroom": dict(_TRANSLATION_TASK),
+    # everyday: Multi30k + Ding's everyday sentences and phrases + both pronoun generators
+    # (transformer/everyday.py); fine-tuned from a revocabulary'd checkpoint (transformer.revocab)
+    "everyday": dict(_TRANSLATION_TASK),
     "tsv": dict(_TRANSLATION_TASK),
 }
 
