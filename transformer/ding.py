@@ -34,7 +34,9 @@ _MARKS = re.compile(r"\{[^}]*\}|\[[^\]]*\]|<[^>]*>|/[^/\s][^/]*/(?=\s|$)")
 _PARENS = re.compile(r"\([^)]*\)")
 _SPACES = re.compile(r"\s+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "„": '"', "‚": "'", "–": "-"})
-GENDER = re.compile(r"^(?P<noun>[A-ZÄÖÜ][\wäöüß-]*) \{(?P<g>[mfn])\}")
+# "Hund {m}", "Zweihöckriges Kamel {n}" (an inflected adjective before the noun), after context
+# in parentheses is removed ("(kleinerer) Rucksack {m}"); "Haus der Jugend {n}" is no match
+GENDER = re.compile(r"^(?:[\wäöüß]+(?:es|er|e|en) )?(?P<noun>[A-ZÄÖÜ][\wäöüß-]*) \{(?P<g>[mfn])\}")
 
 
 class DingError(ValueError):
@@ -156,7 +158,7 @@ def noun_genders(where: str | Path, entries: list[Entry] | None = None) -> dict[
     for e in entries if entries is not None else read_entries(where):
         for de in e.de:
             for syn in de.split(";"):
-                m = GENDER.match(syn.strip())
+                m = GENDER.match(_SPACES.sub(" ", _PARENS.sub(" ", syn)).strip())
                 if m:
                     out.setdefault(m["noun"], set()).add(m["g"])
     return out

@@ -1,0 +1,112 @@
+"""transformer.everyday: the training mix of issue 20, on small fixtures (a 4-pair Multi30k
+folder and a hand-written Ding file); and the trainer's --task everyday end to end, tiny."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from transformer import everyday, textbook
+from transformer.train.corpus import CorpusSpec, UsageError, load_corpus
+
+DING = Path(__file__).parent / "data"  # ding_small.txt, copied to de-en.txt below
+M30K = [("A dog runs in the park .", "Ein Hund rennt im Park ."),
+        ("Two men play football .", "Zwei Männer spielen Fußball ."),
+        ("A girl walks .", "Ein Mädchen geht ."),
+        ("The cat sleeps .", "Die Katze schläft .")]
+
+
+@pytest.fixture
+def dirs(tmp_path):
+    m = tmp_path / "m30k"
+    m.mkdir()
+    for split in ("train", "val"):
+        (m / f"{split}.en").write_text("\n".join(e for e, _ in M30K) + "\n", encoding="utf-8")
+        (m / f"{split}.de").write_text("\n".join(d for _, d in M30K) + "\n", encoding="utf-8")
+    d = tmp_path / "ding"
+    d.mkdir()
+    (d / "de-en.txt").write_text((DING / "ding_small.txt").read_text(encoding="utf-8"),
+                                 encoding="utf-8")
+    return m, d
+
+
+def test_mix_holds_every_source_in_its_proportion(dirs):
+    m, d = dirs
+    train, val, desc = everyday.build(str(m), 0, ding_dir=str(d), ding_repeat=3, phrases=5,
+                                      pronouns=10, textbook=20)
+    sources = [ex.meta.get("source") or ex.meta.get("task") or "multi30k" for ex in train]
+    assert sources.count("multi30k") == 4
+    n_ding = sum(1 for ex in train if ex.meta.get("source") == "ding")
+    assert n_ding == 3 * len({ex.src for ex in train if ex.meta.get("source") == "ding"})
+    assert sources.count("classroom_pronouns") == 10
+    assert 0 < sources.count("textbook") <= 20
+    assert "Ding" in desc and "textbook" in desc and "Multi30k" in desc
+    assert set(val) == {"multi30k", "ding", "textbook"}
+    # a held-out Ding sentence is never trained on
+    trained = {ex.src for ex in train}
+    assert not any(ex.src in trained for ex in val["ding"])
+
+
+def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monkeypatch, tmp_path):
+    m, d = dirs
+    probe = tmp_path / "pairs.jsonl"
+    gen = textbook.generate("train", n=20, seed=0)
+    held = gen[0]
+    probe.write_text(json.dumps({"pair": 0, "text": held.src, "pronoun": held.meta["pronoun_pos"],
+                                 "antecedent": held.meta["antecedent_pos"],
+                                 "candidates": held.meta["candidates_pos"]}) + "\n",
+                     encoding="utf-8")
+    tsv = tmp_path / "everyday.tsv"
+    tsv.write_text("The weather is nice today .\tDas Wetter ist heute schön .\n", encoding="utf-8")
+    monkeypatch.setattr(everyday, "MINIMAL_PAIRS", probe)
+    monkeypatch.setattr(everyday, "EVERYDAY_TSV", tsv)
+    train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), textbook=20, pronouns=0)
+    nouns = everyday.generated_pair_nouns(held)
+    assert not any(ex.src == held.src for ex in train)
+    assert not any(everyday.generated_pair_nouns(ex) == nouns for ex in train
+                   if ex.meta.get("task") == "textbook")
+    assert not any("weather is nice today" in ex.src for ex in train)  # from Ding, held out
+    assert "1 removed" in desc
+
+
+def test_shipped_test_sets_are_held_out_by_default():
+    keys = everyday.held_out_keys()
+    assert everyday._key("I don't understand the question .") in keys
+    assert len(keys) >= 100 + 2 * 60
+    assert len(everyday.held_out_noun_pairs()) >= 60
+
+
+def test_bad_options_and_missing_ding_say_so(dirs, monkeypatch):
+    m, d = dirs
+    with pytest.raises(ValueError, match="unknown option 'nope'"):
+        everyday.build(str(m), 0, ding_dir=str(d), nope=1)
+    with pytest.raises(ValueError, match="phrases must be a non-negative integer"):
+        everyday.build(str(m), 0, ding_dir=str(d), phrases=-3)
+    monkeypatch.setattr(everyday, "find_ding", lambda given=None: None)
+    with pytest.raises(ValueError, match="ding_dir=DIR"):
+        everyday.build(str(m), 0)
+
+
+def test_trainer_loads_the_everyday_task_with_its_usage_errors(dirs):
+    m, d = dirs
+    c = load_corpus(CorpusSpec("everyday", 0, {"ding_dir": str(d), "phrases": 2, "textbook": 10,
+                                               "pronouns": 4}, data_dir=str(m)))
+    assert c.kind == "translation" and len(c.train_src) == len(c.train_meta)
+    assert any("pronoun_pos" in meta for meta in c.train_meta)  # supervision targets survive
+    assert c.heldout is not None
+    with pytest.raises(UsageError, match="--data-dir"):
+        load_corpus(CorpusSpec("everyday", 0, {"ding_dir": str(d)}))
+    with pytest.raises(UsageError, match="unknown option"):
+        load_corpus(CorpusSpec("everyday", 0, {"bogus": 1}, data_dir=str(m)))
+
+
+def test_contractions_are_one_piece_each():
+    from transformer.tokenizer import Tokenizer
+
+    texts = [src for src, _ in M30K] + ["I didn't know .", "It's late , isn't it ?",
+                                        "Don't go ! We can't stay ."] * 5
+    tok = Tokenizer.train(texts, vocab_size=200, user_defined_symbols=everyday.CONTRACTION_PIECES)
+    for word in ("didn't", "isn't", "Don't", "can't", "It's"):
+        assert len(tok.encode(word)) == 1, word
+    assert tok.decode(tok.encode("Don't go ! We can't stay .")) == "Don't go ! We can't stay ."
