@@ -1,10 +1,12 @@
-"""BLEU of a checkpoint on a Multi30k split (or a TSV file), with sacreBLEU.
+"""BLEU and chrF of a checkpoint on a Multi30k split (or a TSV file), with sacreBLEU.
 
     python -m transformer.evaluate --checkpoint runs/m30k/checkpoints/best \
         --data-dir ../shared/data/multi30k --split test_2016_flickr [--beam 4 --alpha 0.6]
     python -m transformer.evaluate --checkpoint DIR --tsv pairs.tsv --json
+    python -m transformer.evaluate --checkpoint checkpoints/everyday-en-de \
+        --tsv transformer/probes/everyday_en_de.tsv      # the project's 126 everyday sentences
 
-Prints sacreBLEU cased and lowercased (with sacreBLEU's signature), the decoding settings and the
+Prints sacreBLEU cased and lowercased and chrF (with sacreBLEU's signatures), the decoding settings and the
 speed (source sentences and generated tokens per second).
 """
 from __future__ import annotations
@@ -36,9 +38,12 @@ def evaluate(model, tokenizer, sources: list[str], references: list[str], *, bea
     cased = bleu.corpus_score(hyps, [references])
     lower = bleu_lc.corpus_score(hyps, [references])
     sig, sig_lc = bleu.get_signature(), bleu_lc.get_signature()
+    chrf = sacrebleu.CHRF()
+    chrf_score = chrf.corpus_score(hyps, [references])
     return {
         "bleu": round(cased.score, 2), "bleu_lowercase": round(lower.score, 2),
         "bleu_detail": str(cased), "signature": str(sig), "signature_lowercase": str(sig_lc),
+        "chrf": round(chrf_score.score, 2), "signature_chrf": str(chrf.get_signature()),
         "sentences": len(sources), "beam": beam, "alpha": alpha if beam > 1 else None,
         "decoding": "greedy" if beam == 1 else f"beam search (beam {beam}, alpha {alpha})",
         "seconds": round(secs, 3), "sentences_per_s": round(len(sources) / secs, 2),
@@ -111,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"BLEU:      {res['bleu']:.2f}  ({res['signature']})")
         print(f"BLEU (lc): {res['bleu_lowercase']:.2f}  ({res['signature_lowercase']})")
         print(f"detail:    {res['bleu_detail']}")
+        print(f"chrF:      {res['chrf']:.2f}  ({res['signature_chrf']})")
         print(f"speed:     {res['sentences_per_s']:.1f} sentences/s, {res['tokens_per_s']:.0f} "
               f"generated tokens/s ({res['seconds']:.1f} s)")
     return 0

@@ -37,6 +37,7 @@ from .probe_items import (ARTICLES, CLASSROOM_PROBE, MAX_PROBE_LINES, PRONOUN_TA
 from .pronouns import (POSSESSIVE_ENDINGS, PronounResult, pronoun_accuracy,  # noqa: F401
                        pronoun_class, pronoun_hit, translate_ids)
 from .text import source_ids, target_ids
+from .pairs import baseline_pairs, head_pair_accuracy, pair_groups, pair_share
 from .trace import record
 
 PRONOUNS_DE = ("er", "sie", "es")
@@ -373,12 +374,27 @@ def main(argv: list[str] | None = None) -> int:
            "heads": {k: {"accuracy": torch.round(v.accuracy, decimals=4).tolist(),
                          "mean_weight": torch.round(v.mean_weight, decimals=4).tolist(),
                          "n": v.n} for k, v in scores.items()}}
+    groups = pair_groups(items)
+    if groups:  # minimal pairs: the Winograd measure, by head, by pronoun, and the rules
+        by_head = head_pair_accuracy(items, {k: v.tops for k, v in scores.items()})
+        b_kind, b_layer, b_head, b_acc = max(
+            ((k, *divmod(int(torch.argmax(v)), v.size(1)), float(v.max())) for k, v in by_head.items()),
+            key=lambda r: r[3])
+        out["pairs"] = {"n": len(groups), "baselines": baseline_pairs(items),
+                        "best_head": {"kind": b_kind, "layer": b_layer, "head": b_head,
+                                      "pair_accuracy": round(b_acc, 4)},
+                        "featured_head": round(float(by_head[kind][layer, head]), 4),
+                        "heads": {k: torch.round(v, decimals=4).tolist() for k, v in by_head.items()}}
     if ablate or args.probe == "anaphora" or any(it.target for it in items):
         base = pronoun_accuracy(ck.model, ck.tokenizer, items)
         out["pronoun_accuracy"] = base.accuracy
+        if groups:
+            out["pairs"]["by_pronoun"] = pair_share(base.hits, groups)
         if ablate:
             off = pronoun_accuracy(ck.model, ck.tokenizer, items, ablate=ablate)
             out["ablation"] = {"heads": args.ablate, "pronoun_accuracy": off.accuracy}
+            if groups:
+                out["ablation"]["pairs_by_pronoun"] = pair_share(off.hits, groups)
     if args.choices is not None:
         ck_kind, ck_layer, ck_head = (kind, layer, head) if shown is None else (
             shown.kind, shown.layer, shown.head)
@@ -395,6 +411,17 @@ def main(argv: list[str] | None = None) -> int:
         if "ablation" in out:
             print(f"with {', '.join(args.ablate)} switched off: "
                   f"{out['ablation']['pronoun_accuracy']:.3f}")
+        if "pairs" in out:
+            pr, bh = out["pairs"], out["pairs"]["best_head"]
+            line = (f"minimal pairs ({pr['n']}), both sentences right: best head {bh['kind']} "
+                    f"layer {bh['layer']} head {bh['head']} {bh['pair_accuracy']:.3f}")
+            if pr.get("by_pronoun") is not None:
+                line += f", by the German pronoun {pr['by_pronoun']:.3f}"
+            if "ablation" in out and "pairs_by_pronoun" in out["ablation"]:
+                line += f" ({out['ablation']['pairs_by_pronoun']:.3f} with the heads off)"
+            print(line + "; always the first noun "
+                  f"{pr['baselines']['first_noun']:.3f}, the nearest noun "
+                  f"{pr['baselines']['nearest_noun']:.3f}")
         if "choices" in out:
             rows = out["choices"]["rows"]
             print(f"{out['choices']['head']}, sentence by sentence ({sum(r[0] == '✗' for r in rows)} "

@@ -34,6 +34,7 @@ class ProbeItem:
     # True when a translation must put the pronoun where the reference does (generated data);
     # False for hand-written probes, whose free translations may order words differently
     exact_position: bool = True
+    pair: int | str | None = None  # minimal pairs: the two sentences of a pair share this id
 
     def span(self, target_side: bool) -> tuple[int, int]:
         if target_side:
@@ -138,10 +139,17 @@ def read_probe_file(path: str | Path) -> list[ProbeItem]:
                                candidates=list(cands), antecedent_span=noun_phrase(words, ante),
                                tgt_antecedent_span=(noun_phrase(tgt.split(), t_ante)
                                                     if t_ante is not None else None),
-                               exact_position=False))
+                               exact_position=False, pair=_pair_id(obj.get("pair"), path, no)))
     if not items:
         raise ValueError(f"{path.name}: no probe lines")
     return items
+
+
+def _pair_id(value, path: Path, no: int) -> int | str | None:
+    if value is None or (isinstance(value, (int, str)) and not isinstance(value, bool)):
+        return value
+    raise ValueError(f"{path.name}:{no}: pair must be a number or a string (the id the two "
+                     f"sentences of a minimal pair share)")
 
 
 def baselines(items: list[ProbeItem]) -> dict[str, float]:

@@ -1,0 +1,28 @@
+"""transformer.evaluate reports chrF beside BLEU (issue 20's everyday set is scored by chrF)."""
+from __future__ import annotations
+
+import json
+
+from transformer import evaluate as ev
+
+
+def test_chrf_is_100_when_the_output_is_the_reference_and_0_when_nothing_matches(
+        small_checkpoint, monkeypatch):
+    from transformer.checkpoint import load_checkpoint
+
+    ck = load_checkpoint(small_checkpoint)
+    refs = ["Ein Hund rennt im Park .", "Zwei Männer spielen Fußball ."]
+    monkeypatch.setattr("transformer.decode.translate", lambda *a, **k: list(refs))
+    res = ev.evaluate(ck.model, ck.tokenizer, ["a", "b"], refs)
+    assert res["chrf"] == 100.0 and res["bleu"] == 100.0 and "chrF2" in res["signature_chrf"] \
+        or res["signature_chrf"].startswith("nrefs:1")
+    monkeypatch.setattr("transformer.decode.translate", lambda *a, **k: ["xq", "zv"])
+    assert ev.evaluate(ck.model, ck.tokenizer, ["a", "b"], refs)["chrf"] == 0.0
+
+
+def test_cli_prints_chrf_for_a_tsv(small_checkpoint, tmp_path, capsys):
+    f = tmp_path / "set.tsv"
+    f.write_text("A dog runs in the park .\tEin Hund rennt im Park .\n", encoding="utf-8")
+    assert ev.main(["--checkpoint", str(small_checkpoint), "--tsv", str(f), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert 0.0 <= out["chrf"] <= 100.0 and out["sentences"] == 1
