@@ -61,7 +61,10 @@ v = tv.view(stack, q_tokens, k_tokens, merge=merge, hide=hide,
             q_words=tok.word_strings(q_ids) if merge else None,
             k_words=tok.word_strings(k_ids) if merge else None,
             q_special=[tok.is_special(i) for i in q_ids],
-            k_special=[tok.is_special(i) for i in k_ids])
+            k_special=[tok.is_special(i) for i in k_ids],
+            # decoder side: the word before a German pronoun keeps the row that writes it
+            last_piece_rows=(tv.pronoun_writers(tok.word_strings(q_ids))
+                             if merge and kind != "encoder_self" else ()))
 if merge:
     st.caption(t("merge_on"))
 if hide:
@@ -115,11 +118,10 @@ if m.size:
     shown = st.pills(t("heads_shown"), list(range(n_heads)), selection_mode="multi",
                      key=f"att_hv_heads_{kind}_{layer}_{head}", default=[head],
                      format_func=head_names.__getitem__, help=t("heads_shown_help"))
-    low = [q.strip().lower() for q in v.q_labels]
-    if choice == lesson and kind == "encoder_self" and low[lesson] in tv.PRONOUNS_EN:
+    if choice == lesson and kind == "encoder_self" and tv.is_pronoun_en(v.q_labels[lesson]):
         st.caption(t("lesson_enc", word=v.q_labels[lesson]))
-    elif (choice == lesson and kind != "encoder_self" and lesson + 1 < len(low)
-          and low[lesson + 1] in tv.PRONOUNS_DE):
+    elif (choice == lesson and kind != "encoder_self" and lesson + 1 < len(v.q_labels)
+          and tv.is_pronoun_de(v.q_labels[lesson + 1])):
         st.caption(t("lesson_dec", word=v.q_labels[lesson], pronoun=v.q_labels[lesson + 1]))
     st.plotly_chart(figs.head_view(
         v.matrix[layer], v.q_labels, v.k_labels, heads=sorted(shown or [head]),

@@ -146,3 +146,40 @@ def test_lesson_position_finds_a_pronoun_split_into_pieces():
     assert tv.lesson_position(["<s>", "A"], [[0], [1, 2]], "cross", [True, False]) == 1
     with pytest.raises(ValueError):
         tv.lesson_position(en, en_groups[:2], "encoder_self")
+
+
+# ---- issue 20: every German pronoun form, and the row that writes the pronoun never averaged away
+def test_every_german_pronoun_form_is_found_with_punctuation_attached():
+    for w in ("er", "sie", "es", "ihn", "ihm", "ihnen", "sein", "seinen", "seinem", "ihre", "ihrer",
+              "es.", "ihn,", "Sie", "SEINE!", "„es“"):
+        assert tv.is_pronoun_de(w), w
+    for w in ("der", "seit", "ihrerseits", "sein-", "ist", "essen", "sieht", ""):
+        assert not tv.is_pronoun_de(w), w
+    assert tv.is_pronoun_en("it.") and tv.is_pronoun_en("Its") and not tv.is_pronoun_en("item")
+    de = ["<s>", "Der", "Hund", "fängt", "den", "Ball", "und", "bringt", "ihn."]
+    assert tv.lesson_query(de, "decoder_self") == 7
+    assert tv.lesson_query(["<s>", "Der", "Mann", "sieht", "seinen", "Hund"], "cross") == 3
+    assert tv.lesson_query(["<s>", "Er", "sieht", "ihn"], "cross") == 0  # <s> writes "Er"
+    assert tv.lesson_query(["The", "dog", "drops", "it."], "encoder_self") == 3
+
+
+def test_the_word_before_a_pronoun_keeps_its_last_pieces_row():
+    # decoder input pieces: <s> Ball en fängt es ; the word "Ballen" = pieces 1, 2 precedes "es"
+    rng = np.random.default_rng(0)
+    a = rng.random((5, 5))
+    a /= a.sum(-1, keepdims=True)
+    groups = [[0], [1, 2], [3], [4]]
+    words = ["<s>", "Ballen", "fängt", "es"]
+    assert tv.pronoun_writers(words) == [2]  # "fängt" writes "es"
+    words2 = ["<s>", "Ballen", "es"]
+    groups2 = [[0], [1, 2], [3, 4]]
+    v = tv.merge_words(a, list("abcde"), list("abcde"), groups2, groups2, words2, words2,
+                       last_piece_rows=tv.pronoun_writers(words2))
+    # independently: row of piece 2 (the last piece of "Ballen"), keys summed per word
+    want = [a[2, 0], a[2, 1] + a[2, 2], a[2, 3] + a[2, 4]]
+    np.testing.assert_allclose(v.matrix[1], want)
+    plain = tv.merge_words(a, list("abcde"), list("abcde"), groups2, groups2, words2, words2)
+    np.testing.assert_allclose(plain.matrix[1], (np.array(want) + [a[1, 0], a[1, 1] + a[1, 2],
+                                                               a[1, 3] + a[1, 4]]) / 2)
+    np.testing.assert_allclose(v.matrix.sum(-1), 1.0)
+    del groups, words

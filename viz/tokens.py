@@ -6,7 +6,10 @@ matrix and new labels and never modify their inputs.
 
 Rules (stated on the pages too):
 * merge: a word's weight as a key is the SUM of its pieces' weights (what a query gives to the
-  word); a word's row as a query is the MEAN of its pieces' rows (so each row still sums to 1);
+  word); a word's row as a query is the MEAN of its pieces' rows (so each row still sums to 1),
+  except the rows named in ``last_piece_rows``: on the decoder side, the word just before a German
+  pronoun keeps the row of its LAST piece, the input that writes the pronoun, so the row that
+  decides er / sie / es is never averaged away (``pronoun_writers`` finds them);
 * hide specials: rows and columns of special tokens (<s>, </s>, <pad>, <unk>) are removed and
   each remaining row is divided by what is left of its sum, so it sums to 1 again; a row whose
   whole weight went to specials stays all zeros (never NaN).
@@ -49,8 +52,10 @@ def merge_words(m, q_tokens: Sequence[str], k_tokens: Sequence[str],
                 q_groups: Sequence[Sequence[int]], k_groups: Sequence[Sequence[int]],
                 q_words: Sequence[str] | None = None, k_words: Sequence[str] | None = None,
                 q_special: Sequence[bool] | None = None,
-                k_special: Sequence[bool] | None = None) -> TokenView:
-    """Merge subword pieces into words: keys summed within a word, queries averaged within a word.
+                k_special: Sequence[bool] | None = None,
+                last_piece_rows: Sequence[int] = ()) -> TokenView:
+    """Merge subword pieces into words: keys summed within a word, queries averaged within a word
+    (the query words in `last_piece_rows` take their last piece's row instead).
 
     `*_groups` are the positions of each word (e.g. `Tokenizer.words(ids)`); `*_words` the word
     labels (e.g. `Tokenizer.word_strings(ids)`), else the pieces' labels joined."""
@@ -62,7 +67,9 @@ def merge_words(m, q_tokens: Sequence[str], k_tokens: Sequence[str],
     qg = _check_groups(q_groups, nq, "query")
     kg = _check_groups(k_groups, nk, "key")
     cols = np.stack([a[..., [p for p in g]].sum(-1) for g in kg], axis=-1)  # (..., Q, Wk)
-    out = np.stack([cols[..., g, :].mean(-2) for g in qg], axis=-2)  # (..., Wq, Wk)
+    keep = set(last_piece_rows)
+    out = np.stack([cols[..., g[-1], :] if w in keep else cols[..., g, :].mean(-2)
+                    for w, g in enumerate(qg)], axis=-2)  # (..., Wq, Wk)
     qs = _specials(q_tokens, q_special)
     ks = _specials(k_tokens, k_special)
     return TokenView(
@@ -103,23 +110,50 @@ def hide_specials(m, q_tokens: Sequence[str], k_tokens: Sequence[str],
 
 def view(m, q_tokens: Sequence[str], k_tokens: Sequence[str], *, merge: bool = False,
          hide: bool = False, q_groups=None, k_groups=None, q_words=None, k_words=None,
-         q_special=None, k_special=None) -> TokenView:
+         q_special=None, k_special=None, last_piece_rows: Sequence[int] = ()) -> TokenView:
     """Both toggles in the order the pages use: merge into words first (a special token is a
-    word of its own), then hide specials."""
+    word of its own), then hide specials. `last_piece_rows`: see `merge_words`."""
     a = _array(m)
     qs, ks = _specials(q_tokens, q_special), _specials(k_tokens, k_special)
     v = TokenView(a, list(q_tokens), list(k_tokens), qs, ks)
     if merge:
         if q_groups is None or k_groups is None:
             raise ValueError("merging into words needs the word groups of both axes")
-        v = merge_words(a, q_tokens, k_tokens, q_groups, k_groups, q_words, k_words, qs, ks)
+        v = merge_words(a, q_tokens, k_tokens, q_groups, k_groups, q_words, k_words, qs, ks,
+                        last_piece_rows)
     if hide:
         v = hide_specials(v.matrix, v.q_labels, v.k_labels, v.q_special, v.k_special)
     return v
 
 
 PRONOUNS_EN = ("it", "its")
-PRONOUNS_DE = ("er", "sie", "es")
+PRONOUNS_DE = ("er", "sie", "es")  # the nominatives; is_pronoun_de knows every form
+_POSSESSIVE_ENDINGS = ("", "e", "en", "em", "er", "es")
+_EDGE_PUNCT = ".,;:!?\"'()«»„“”‚‘’"
+
+
+def _bare(word: str) -> str:
+    return str(word).strip().strip(_EDGE_PUNCT).lower()
+
+
+def is_pronoun_en(word: str) -> bool:
+    """"it" / "its", also with punctuation attached ("it." "its,")."""
+    return _bare(word) in PRONOUNS_EN
+
+
+def is_pronoun_de(word: str) -> bool:
+    """A German third-person pronoun form that shows its antecedent's gender: er, sie, es, ihn,
+    ihm, ihnen, and the possessives sein- / ihr- with any ending; punctuation attached counts
+    ("es." "ihn,")."""
+    w = _bare(word)
+    return (w in ("er", "sie", "es", "ihn", "ihm", "ihnen")
+            or (w.startswith("sein") and w[4:] in _POSSESSIVE_ENDINGS)
+            or (w.startswith("ihr") and w[3:] in _POSSESSIVE_ENDINGS))
+
+
+def pronoun_writers(q_words: Sequence[str]) -> list[int]:
+    """Decoder-side query words directly before a German pronoun: the inputs that write it."""
+    return [i - 1 for i, w in enumerate(q_words) if i > 0 and is_pronoun_de(w)]
 
 
 def lesson_query(labels: Sequence[str], kind: str, special: Sequence[bool] | None = None) -> int:
@@ -129,14 +163,14 @@ def lesson_query(labels: Sequence[str], kind: str, special: Sequence[bool] | Non
     Encoder self-attention: the row of the English pronoun ("it"). Decoder kinds: the row of the
     token BEFORE the German pronoun (er / sie / es), because the decoder input at position p is
     what writes the output at p + 1: that row is where the model decides which pronoun to write.
-    Labels are compared lower-cased and stripped, so a merged word ("it") or a one-piece token
-    both match."""
+    Labels are compared lower-cased, stripped of spaces and of punctuation at their edges, so a
+    merged word ("it", "es."), a one-piece token and every German form (ihn, ihm, seinen, ihre)
+    match."""
     flags = _specials(labels, special)
-    low = [str(lab).strip().lower() for lab in labels]
     if kind == "encoder_self":
-        hits = [i for i, w in enumerate(low) if w in PRONOUNS_EN]
+        hits = [i for i, w in enumerate(labels) if is_pronoun_en(w)]
     else:
-        hits = [i - 1 for i, w in enumerate(low) if w in PRONOUNS_DE and i > 0]
+        hits = pronoun_writers(labels)
     if hits:
         return hits[0]
     return next((i for i, f in enumerate(flags) if not f), 0)
@@ -151,8 +185,7 @@ def lesson_position(words: Sequence[str], groups: Sequence[Sequence[int]], kind:
     if len(words) != len(groups):
         raise ValueError(f"{len(words)} words for {len(groups)} groups")
     w = lesson_query(words, kind, special)
-    low = [str(x).strip().lower() for x in words]
-    if kind != "encoder_self" and w + 1 < len(low) and low[w + 1] in PRONOUNS_DE:
+    if kind != "encoder_self" and w + 1 < len(words) and is_pronoun_de(words[w + 1]):
         return groups[w + 1][0] - 1
     return groups[w][0] if groups else 0
 

@@ -29,9 +29,12 @@ EN = {
     "kind_cross": "Cross (decoder → encoder)",
     "merge": "Merge subword pieces into words",
     "merge_help": "Rule: a word's weight as a key is the SUM of its pieces' weights; a word's row "
-                  "as a query is the AVERAGE of its pieces' rows. Rows still sum to 1.",
+                  "as a query is the AVERAGE of its pieces' rows, except the word just before a "
+                  "German pronoun, which keeps its last piece's row (the one that writes the "
+                  "pronoun). Rows still sum to 1.",
     "merge_on": "Pieces merged into words: weights summed over the pieces of a key word, averaged "
-                "over the pieces of a query word.",
+                "over the pieces of a query word (the word before a German pronoun keeps the row "
+                "of its last piece, which decides the pronoun).",
     "hide": "Hide special tokens",
     "hide_help": "Removes <s>, </s>, <pad> and <unk> from both axes and divides each remaining row "
                  "by what is left of its sum, so it sums to 1 again.",
@@ -116,9 +119,9 @@ ZH = {
     "kind_decoder_self": "带掩码的解码器自注意力",
     "kind_cross": "交叉注意力（解码器 → 编码器）",
     "merge": "把子词片段合并成词",
-    "merge_help": "规则：一个词作为键的权重是它各片段权重之和；一个词作为查询的行是它各片段行的平均。"
-                  "每行之和仍为 1。",
-    "merge_on": "片段已合并成词：对键词的片段求和，对查询词的片段取平均。",
+    "merge_help": "规则：一个词作为键的权重是它各片段权重之和；一个词作为查询的行是它各片段行的平均，"
+                  "但德语代词前的那个词保留它最后一个片段的行（写出代词的正是这一行）。每行之和仍为 1。",
+    "merge_on": "片段已合并成词：对键词的片段求和，对查询词的片段取平均（德语代词前的词保留其最后一个片段的行，正是它决定代词）。",
     "hide": "隐藏特殊词元",
     "hide_help": "从两条轴上去掉 <s>、</s>、<pad> 和 <unk>，并把每一行除以剩余部分之和，使其重新"
                  "等于 1。",
