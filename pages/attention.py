@@ -113,8 +113,14 @@ if m.size:
     pill_names = {-1: t("all_tokens"),
                   **{i: tv.escape_markdown(f"{i} {q}") for i, q in enumerate(v.q_labels)}}
     sig = zlib.crc32("\x1f".join(v.q_labels).encode("utf-8", "replace"))
-    choice = st.pills(t("choose_token"), options, key=f"att_hv_{kind}_{merge}_{hide}_{sig}",
-                      format_func=pill_names.get, default=lesson)
+    if len(options) <= tv.MAX_TOKEN_BUTTONS + 1:
+        choice = st.pills(t("choose_token"), options, key=f"att_hv_{kind}_{merge}_{hide}_{sig}",
+                          format_func=pill_names.get, default=lesson)
+    else:  # a long text: a list stays readable where hundreds of buttons would not
+        choice = st.selectbox(t("choose_token"), options, index=options.index(lesson),
+                              key=f"att_hv_list_{kind}_{merge}_{hide}_{sig}",
+                              format_func=pill_names.get)
+        st.caption(t("many_tokens", n=len(v.q_labels)))
     shown = st.pills(t("heads_shown"), list(range(n_heads)), selection_mode="multi",
                      key=f"att_hv_heads_{kind}_{layer}_{head}", default=[head],
                      format_func=head_names.__getitem__, help=t("heads_shown_help"))

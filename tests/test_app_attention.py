@@ -252,3 +252,43 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
     assert at.session_state["att_kind"] == fh["kind"]
     assert (at.session_state["att_layer"], at.session_state["att_head"]) == (fh["layer"], fh["head"])
     assert at.success
+
+
+def test_text_the_model_cannot_read_is_said_in_the_pages_language(monkeypatch, tmp_path, ck_dir):
+    """Chinese typed in the Chinese UI: a note that the model reads English, not silent salad;
+    a text longer than the model reads: how much of it is used, and a list instead of buttons."""
+    at = open_page(monkeypatch, ck_dir, tmp_path, lang="zh")
+    at.text_input(key="att_text").input("我不明白这个问题。")
+    rerun(at)
+    no_errors(at)
+    assert any("这个模型只读英语" in w.value for w in at.warning)
+    at = open_page(monkeypatch, ck_dir, tmp_path, lang="en")
+    at.text_input(key="att_text").input("I can't read Chinese: 我不明白这个问题，真的不明白。")
+    rerun(at)
+    no_errors(at)
+    assert any("reads English only" in w.value for w in at.warning)
+    at.text_input(key="att_text").input("The dog runs . " * 60)  # 240 words
+    rerun(at)
+    no_errors(at)
+    assert any("of 240 words are used" in w.value for w in at.warning)
+    from viz.tokens import MAX_TOKEN_BUTTONS
+
+    words = [g for g in at.get("button_group") if g.key.startswith("att_hv_")
+             and not g.key.startswith("att_hv_heads")]
+    lists = [s for s in at.selectbox if s.key.startswith("att_hv_list")]
+    # never a row of more buttons than can be read: a list instead, said in a caption
+    assert all(len(g.options) <= MAX_TOKEN_BUTTONS + 1 for g in words)
+    assert bool(words) != bool(lists)
+    if lists:
+        assert any("too many for buttons" in c.value for c in at.caption)
+        assert len(lists[0].options) > MAX_TOKEN_BUTTONS + 1
+
+
+def test_a_long_sentence_chooses_its_word_from_a_list(monkeypatch, tmp_path, ck_dir):
+    at = open_page(monkeypatch, ck_dir, tmp_path, lang="zh")
+    at.text_input(key="att_text").input(" ".join(["A"] * 50))  # two pieces a word: 50 words fit
+    rerun(at)
+    no_errors(at)
+    lists = [s for s in at.selectbox if s.key.startswith("att_hv_list")]
+    assert lists and len(lists[0].options) == 52  # all tokens, 50 words, </s>
+    assert any("按钮放不下" in c.value for c in at.caption)

@@ -60,7 +60,13 @@ def test_inspect_text_truncates_long_input(small_checkpoint):
     ck = load_checkpoint(small_checkpoint)
     ins = inspect_text(ck.model, ck.tokenizer, "dog " * 500, target="Hund")
     assert len(ins.src_ids) == ck.model.cfg.max_len
-    assert N.source_cut(ck.model.cfg.max_len) in ins.notes  # a code with its number, no prose
+    # a code with its numbers, no prose: the limit, and how many of the 500 words were read
+    # (independently: one piece a word here, so max_len - 1 words fit before </s>)
+    groups = ck.tokenizer.words(ck.tokenizer.encode("dog " * 500))
+    fit = sum(1 for g in groups if max(g) < ck.model.cfg.max_len - 1)
+    assert N.source_cut_words(ck.model.cfg.max_len, fit, 500) in ins.notes
+    assert ins.notes[0].params == {"n": ck.model.cfg.max_len, "words": fit, "total": 500}
+    assert 0 < fit < 500
     assert "source truncated to" in N.english(ins.notes[0])  # the CLI's English
     w = ins.weights("cross", 0)
     assert torch.allclose(w.sum(-1), torch.ones(w.shape[:-1]), atol=1e-5)

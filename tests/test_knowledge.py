@@ -166,3 +166,16 @@ def test_examples_hold_only_seen_words():
     rec = knowledge.build(Tok(), ["a dog runs", "a cat sleeps"], "multi30k",
                           examples=["a dog sleeps", "a snapshot of a dog"])
     assert rec["examples"] == ["a dog sleeps"]
+
+
+# ---- issue 20: text a model cannot read gets a note, not silent word salad
+def test_foreign_script_is_recognised():
+    from transformer.knowledge import foreign_script
+
+    assert foreign_script("我不明白这个问题。") == "cjk"
+    assert foreign_script("こんにちは、元気ですか") == "cjk"
+    assert foreign_script("Привет, как дела ?") == "other"
+    assert foreign_script("The dog 跑 in the park .") is None  # one Chinese letter in many
+    assert foreign_script("Der Hund läuft über die Straße .") is None
+    assert foreign_script("12 + 3 = 15 !") is None
+    assert foreign_script("") is None

@@ -9,7 +9,8 @@ import pytest
 from transformer import notes as N
 from ui.strings import notes as strings
 
-EXAMPLES = {N.SOURCE_CUT: N.source_cut(128), N.TARGET_CUT: N.target_cut(127)}
+EXAMPLES = {N.SOURCE_CUT: N.source_cut(128), N.TARGET_CUT: N.target_cut(127),
+            N.SOURCE_CUT_WORDS: N.source_cut_words(128, 90, 400)}
 
 
 def test_every_code_has_an_example():

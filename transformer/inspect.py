@@ -50,8 +50,11 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
     cfg = model.cfg
     notes: list[N.Note] = []
     src, cut = source_ids(tokenizer, text, cfg.max_len)
-    if cut:
-        notes.append(N.source_cut(cfg.max_len))
+    if cut:  # how many whole words fit (the last token is </s>)
+        groups = tokenizer.words(tokenizer.encode(text))
+        kept = sum(1 for g in groups if max(g) < cfg.max_len - 1)
+        total = len(text.split())  # a trailing space is a piece of its own, not a word
+        notes.append(N.source_cut_words(cfg.max_len, min(kept, total), total))
     if target is not None and target.strip():
         pieces, cut_t = target_ids(tokenizer, target, cfg.max_len)
         if cut_t:

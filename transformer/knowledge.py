@@ -32,6 +32,11 @@ DOMAINS = {
     "classroom": {"en": "image captions (Multi30k) plus generated caption-style sentences with "
                         "\"it\", \"its\" and \"they\"",
                   "zh": "图片描述（Multi30k），加上自动生成的、含 “it”“its”“they” 的图片描述式句子"},
+    "everyday": {"en": "everyday English (Debian's Ding dictionary: sentences and phrases) and "
+                       "image captions (Multi30k), plus generated sentences with \"it\" whose "
+                       "meaning decides the pronoun",
+                 "zh": "日常英语（Debian 的 Ding 词典：句子和短语）和图片描述（Multi30k），"
+                       "加上自动生成的、由词义决定 “it” 指代的句子"},
     "anaphora": {"en": "a small synthetic lexicon: animals and things in sentences such as "
                        "\"The dog saw the cup because it was hungry .\"",
                  "zh": "一个小的人工词表：动物和物品，句子如 “The dog saw the cup because it was hungry .”"},
@@ -48,6 +53,27 @@ def words(text: str) -> list[str]:
     (with inner apostrophes, "didn't"), lower-cased and NFC-normalised; punctuation is not a
     word a model can fail to know."""
     return [m.group(0).lower() for m in _WORD.finditer(unicodedata.normalize("NFC", text))]
+
+
+# Scripts a model that reads English (or German, French) does not: their text becomes byte
+# pieces it never learned, and its output is word salad without a warning
+_CJK = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO", "IDEOGRAPHIC")
+
+
+def foreign_script(text: str) -> str | None:
+    """"cjk" when at least a third of the letters are Chinese, Japanese or Korean, "other" when
+    at least a third are of another non-Latin script (Cyrillic, Greek, Arabic, ...), else None."""
+    letters = [c for c in unicodedata.normalize("NFC", text) if c.isalpha()]
+    if not letters:
+        return None
+    names = [unicodedata.name(c, "") for c in letters]
+    cjk = sum(any(n.startswith(k) for k in _CJK) for n in names)
+    latin = sum(n.startswith("LATIN") for n in names)
+    if 3 * cjk >= len(letters):
+        return "cjk"
+    if 3 * (len(letters) - latin - cjk) >= len(letters):
+        return "other"
+    return None
 
 
 def domain_for(task: str) -> dict[str, str]:

@@ -4,6 +4,8 @@ as a code with its numbers, never as prose. The UI renders a note in the reader'
 
     Note(SOURCE_CUT, {"n": 128})   the source was cut to n tokens (the last one </s>)
     Note(TARGET_CUT, {"n": 127})   the target was cut to n tokens (BOS + n fits the limit)
+    Note(SOURCE_CUT_WORDS, {"n": 128, "words": 90, "total": 400})   as SOURCE_CUT, and how many
+                                   of the sentence's words were read
 """
 from __future__ import annotations
 
@@ -11,12 +13,15 @@ from dataclasses import dataclass, field
 
 SOURCE_CUT = "source_cut"
 TARGET_CUT = "target_cut"
-CODES = (SOURCE_CUT, TARGET_CUT)
+SOURCE_CUT_WORDS = "source_cut_words"
+CODES = (SOURCE_CUT, TARGET_CUT, SOURCE_CUT_WORDS)
 
 # the CLI's wording (python -m transformer.inspect prints these; --json writes them)
 _ENGLISH = {
     SOURCE_CUT: "source truncated to {n} tokens (the model's limit)",
     TARGET_CUT: "target truncated to {n} tokens",
+    SOURCE_CUT_WORDS: "source truncated to {n} tokens (the model's limit): the first {words} of "
+                      "{total} words are read",
 }
 
 
@@ -31,6 +36,10 @@ class Note:
 
 def source_cut(n: int) -> Note:
     return Note(SOURCE_CUT, {"n": int(n)})
+
+
+def source_cut_words(n: int, words: int, total: int) -> Note:
+    return Note(SOURCE_CUT_WORDS, {"n": int(n), "words": int(words), "total": int(total)})
 
 
 def target_cut(n: int) -> Note:

@@ -9,6 +9,7 @@ from ui import i18n
 from ui.strings import knowledge as strings
 
 t = i18n.translator(strings)
+SYMBOL_TASKS = ("copy", "reverse", "sort")  # letters, not a language: any text is fair
 
 
 def record(ck) -> dict:
@@ -34,8 +35,24 @@ def describe(marks: list[knowledge.WordMark]) -> str:
     return ", ".join(dict.fromkeys(parts))
 
 
+def reads_language(ck) -> str | None:
+    """The language a translation model reads ("en", ...), None for a synthetic task."""
+    tc = ck.train_config or {}
+    if tc.get("task") in SYMBOL_TASKS:
+        return None
+    return (tc.get("extra") or {}).get("src_lang") or "en"
+
+
 def notice(ck, text: str) -> None:
-    """One line under the sentence box; a warning only when words are marked."""
+    """One line under the sentence box; a warning only when words are marked, or when the text
+    is in a script the model cannot read (Chinese typed into an English model: say so, rather
+    than show word salad)."""
+    lang = reads_language(ck)
+    script = knowledge.foreign_script(text) if lang else None
+    if script:
+        st.warning(t(f"script_{script}", lang=t(f"lang_{lang}") if f"lang_{lang}" in strings.EN
+                     else lang), icon="🔤")
+        return
     dom = domain_text(ck)
     marks = marked_words(ck, text)
     if marks and dom:

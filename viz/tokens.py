@@ -126,6 +126,7 @@ def view(m, q_tokens: Sequence[str], k_tokens: Sequence[str], *, merge: bool = F
     return v
 
 
+MAX_TOKEN_BUTTONS = 40  # more words than this: a list instead of a row of buttons
 PRONOUNS_EN = ("it", "its")
 PRONOUNS_DE = ("er", "sie", "es")  # the nominatives; is_pronoun_de knows every form
 _POSSESSIVE_ENDINGS = ("", "e", "en", "em", "er", "es")

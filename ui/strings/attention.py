@@ -82,6 +82,7 @@ EN = {
     "view_help": "Left: the word that asks (query); right: the words it can look at (keys). A "
                  "line's darkness is its weight. Hover the dots for the numbers.",
     "choose_token": "Word",
+    "many_tokens": "{n} words: too many for buttons, so choose the word from this list.",
     "heads_shown": "Heads drawn",
     "heads_shown_help": "Each head has its colour; choose several to compare them.",
     "lesson_enc": "Opened on the pronoun \"{word}\": which words does it look at?",
@@ -165,6 +166,7 @@ ZH = {
     "view_help": "左边是发出提问的词（查询），右边是它可以看的词（键）。连线越深，权重越大。"
                  "把鼠标移到圆点上可看到数值。",
     "choose_token": "词",
+    "many_tokens": "共 {n} 个词，按钮放不下，请从列表中选择。",
     "heads_shown": "显示的头",
     "heads_shown_help": "每个头一种颜色；可选多个头进行比较。",
     "lesson_enc": "已选中代词 \"{word}\"：它在看哪些词？",
