@@ -202,13 +202,22 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m transformer.knowledge", description=main.__doc__)
     ap.add_argument("--checkpoint", required=True)
-    ap.add_argument("--task", required=True, help="multi30k, classroom, or a synthetic task name")
+    ap.add_argument("--task", required=True,
+                    help="multi30k, classroom, everyday, or a synthetic task name")
     ap.add_argument("--data-dir", help="the Multi30k folder (multi30k, classroom)")
     ap.add_argument("--examples", type=int, default=6)
     args = ap.parse_args(argv)
     try:
         ck = load_checkpoint(args.checkpoint)
-        if args.task in ("multi30k", "classroom"):
+        if args.task == "everyday":  # Ding's held-out everyday sentences offer the examples
+            from . import everyday
+
+            if not args.data_dir:
+                ap.error("--data-dir is required for everyday (the Multi30k folder)")
+            train, vals, _ = everyday.build(args.data_dir)
+            sources = [e.src for e in train]
+            val = vals["ding"]
+        elif args.task in ("multi30k", "classroom"):
             if not args.data_dir:
                 ap.error("--data-dir is required for multi30k and classroom")
             train = data.load_multi30k(args.data_dir, "train")

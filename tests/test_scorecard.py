@@ -1,0 +1,43 @@
+"""transformer.scorecard: issue 20's numbers in one command (run here on a tiny checkpoint and a
+few items; the shipped model's claims are re-measured in tests/test_shipped.py)."""
+from __future__ import annotations
+
+import json
+
+from transformer import scorecard as S
+from transformer.pronouns import pronoun_class
+
+
+def test_blog_items_name_their_words():
+    a, b = S.blog_items()
+    assert a.text.split()[a.pronoun] == b.text.split()[b.pronoun] == "it"
+    assert a.text.split()[a.antecedent] == "animal" and b.text.split()[b.antecedent] == "street"
+    assert a.target.split()[a.tgt_pronoun] == "es" and b.target.split()[b.tgt_pronoun] == "sie"
+    assert a.target.split()[a.tgt_antecedent] == "Tier"
+    assert b.target.split()[b.tgt_antecedent] == "Straße"
+    assert pronoun_class("es") != pronoun_class("sie")
+
+
+def test_cli_json_on_a_tiny_checkpoint(small_checkpoint, capsys):
+    assert S.main(["--checkpoint", str(small_checkpoint), "--limit", "4", "--json",
+                   "--encoder-head", "encoder_self:1:0", "--threads", "1"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    mp = r["minimal_pairs"]
+    assert mp["n"] == 4 and mp["pairs"] == 2 and mp["pair_baselines"]["first_noun"] == 0.0
+    assert r["heads"] == ["encoder_self:1:0"]
+    row = mp["heads"]["encoder_self:1:0"]
+    assert 0.0 <= row["pair_accuracy"] <= 1.0 and 0.0 <= row["accuracy"] <= 1.0
+    assert r["everyday"]["n"] == 4 and 0.0 <= r["everyday"]["chrf"] <= 100.0
+    assert len(r["blog_pair"]) == 2 and {"translation", "pronouns", "head_word"} <= set(r["blog_pair"][0])
+    assert "multi30k_test2016" not in r  # no --data-dir
+
+
+def test_bad_arguments_are_one_line_errors(small_checkpoint, capsys):
+    import pytest
+
+    for argv in (["--encoder-head", "nope"], ["--limit", "-1"]):
+        with pytest.raises(SystemExit) as e:
+            S.main(["--checkpoint", str(small_checkpoint), *argv])
+        assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
