@@ -65,7 +65,7 @@ def test_scores_on_a_hand_made_matrix():
     # "," is key 2: only the next head (from b) and the uniform head put weight there
     assert s["punctuation"][0].tolist() == pytest.approx([0.0, 1.0, 3 / 4])
     assert s["broad"][0, 2].item() == pytest.approx(3.0)  # uniform: entropy 1 on every row
-    assert s["sink"][0, 0].item() == pytest.approx(1.0)  # a's row rests on key 0
+    assert s["sink"][0, 0].item() == pytest.approx(2.0)  # rows a and b rest on key 0
 
 
 def test_labels_follow_the_tiers():
