@@ -1,4 +1,5 @@
-"""Positional encoding: waves, heatmap, similarity, the rotation M_k, sizes, the notes' example."""
+"""Positional encoding: waves, heatmap, similarity, the rotation M_k, sizes, the notes' example and
+what the notes say about it in words."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 import math
 
@@ -10,6 +11,7 @@ from transformer.text import TextError
 from ui import i18n, inspect_cache, models
 from ui import notes as notes_ui
 from ui import positional_compute as PC
+from ui import worked_view
 from ui.strings import positional as strings
 from viz import positional as P
 from viz.worked import csv_bytes, matrix_frame, styled
@@ -124,3 +126,6 @@ expl = ex.get("explanations", {}).get("PE", {})
 st.markdown(f"**{t('love_explain')}** " + (expl.get("zh") if zh else expl.get("en", "")))
 st.caption(step.text(i18n.lang()))
 download(terms, "pe_love_example", "pe_dl_love")
+
+# the notes' statements about this subject, flagged with what is true (transformer.worked statements)
+worked_view.page_statements("pages/positional-encoding.py")

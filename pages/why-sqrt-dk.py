@@ -1,4 +1,5 @@
-"""Why √d_k: the variance of q·k, softmax saturation, and the size of the softmax's gradient."""
+"""Why √d_k: the variance of q·k, softmax saturation, and the size of the softmax's gradient; what
+the notes say about it in words."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 import math
 
@@ -8,6 +9,7 @@ import streamlit as st
 
 from ui import i18n
 from ui import lesson_cache as LC
+from ui import worked_view
 from ui.strings import sqrt as strings
 from viz import scaling as S
 from viz.worked import csv_bytes
@@ -59,3 +61,6 @@ st.info(t("at_dk", d=d_k, mr=here["max_weight_raw"], ms=here["max_weight_scaled"
           es=here["entropy_scaled"], jr=here["jacobian_norm_raw"], js=here["jacobian_norm_scaled"]))
 st.caption(t("sat_caption", keys=n_keys, uniform=1 / n_keys, hmax=np.log(n_keys)))
 download(sat, f"softmax_saturation_{n_keys}keys", "sqrt_dl_sat")
+
+# the notes' statements about this subject, flagged with what is true (transformer.worked statements)
+worked_view.page_statements("pages/why-sqrt-dk.py")

@@ -94,7 +94,7 @@ def examples_tab() -> None:
 def statements_tab() -> None:
     st.write(t("statements_intro"))
     for stm in W.statements():
-        view.statement(stm, f"we_said_{stm.id}")
+        view.statement(stm, f"we_said_{stm.id}", here="pages/worked-examples.py")
 
 
 def free_tab() -> None:

@@ -9,6 +9,7 @@ import streamlit as st
 from transformer import worked as W
 from transformer.worked import wording
 from ui import i18n
+from ui import lesson_cache as LC
 from ui.strings import worked as strings
 from viz import worked as V
 
@@ -86,10 +87,20 @@ def check(c, tokens, key: str) -> None:
         st.caption(wording.render(c.note, i18n.lang()))
 
 
-def statement(s, key: str) -> None:
-    """"The notes say X; in fact Y", with the notes' words and any computed evidence."""
+def statement(s, key: str, here: str | None = None) -> None:
+    """"The notes say X; in fact Y", with its verdict, where it is in the notes, the notes' words
+    and any computed evidence. ``here``: the page drawing it (no link to itself; the example it
+    belongs to is named, since that page does not show the example)."""
     zh = _zh()
-    with st.expander(s.title_zh if zh else s.title_en):
+    title = s.title_zh if zh else s.title_en
+    with st.expander(f"{title} — {t('statement_' + s.verdict)}"):
+        where = s.where_zh if zh else s.where_en
+        if where:
+            st.caption(t("statement_where", where=where))
+        if here is not None and s.example:
+            names = LC.worked_titles()
+            if s.example in names:
+                st.caption(t("statement_example", title=names[s.example][1 if zh else 0]))
         st.markdown(f"**{t('says')}** {s.says_zh if zh else s.says_en}")
         st.code("\n".join(s.quote), language=None, wrap_lines=True)
         st.markdown(f"**{t('in_fact')}** {s.fact_zh if zh else s.fact_en}")
@@ -97,8 +108,21 @@ def statement(s, key: str) -> None:
             names = {c: t("ev_" + c) for c in s.evidence.columns}
             st.dataframe(V.styled(V.evidence_frame(s.evidence, names), None, digits=6), hide_index=True,
                          key=f"{key}_ev")
-        if s.page:
+        if s.page and s.page != here:
             st.page_link(s.page, label=t("see_page"), icon="➡️")
+
+
+def page_statements(page: str) -> None:
+    """The notes' statements whose subject ``page`` (e.g. "pages/positional-encoding.py") shows,
+    flagged there with what is true; nothing when there are none."""
+    found = W.statements(page=page)
+    if not found:
+        return
+    st.subheader(t("page_statements_title"))
+    st.caption(t("page_statements_intro"))
+    slug = page.rsplit("/", 1)[-1].removesuffix(".py")
+    for s in found:
+        statement(s, f"said_{slug}_{s.id}", here=page)
 
 
 def summary_table(res: W.WorkedResult) -> None:

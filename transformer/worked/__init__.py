@@ -37,8 +37,10 @@ shipped examples), ``wording`` (labels, notes and verdicts as codes), ``cli``.
 Public API: :func:`list_examples`, :func:`load_examples`, :func:`run_example`,
 :func:`attention_steps` (free mode), :func:`positional_encoding`, :func:`add_norm_steps`,
 :class:`Step`, :class:`WorkedResult`. CLI: ``python -m transformer.worked --list`` and
-``python -m transformer.worked ID [--json]``; in JSON, -inf is written as the string
-``"-inf"`` (likewise ``"inf"``/``"nan"``) so the output is strict JSON.
+``python -m transformer.worked ID [--json]`` (steps, checks and the example's statements in
+words, each with its verdict; the summary counts all three) and ``python -m transformer.worked
+--statements [--json]`` (every statement, those about no single example included); in JSON, -inf
+is written as the string ``"-inf"`` (likewise ``"inf"``/``"nan"``) so the output is strict JSON.
 """
 from transformer.worked.checks import Check
 from transformer.worked.cli import main

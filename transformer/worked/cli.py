@@ -1,4 +1,6 @@
-"""``python -m transformer.worked --list`` and ``python -m transformer.worked ID [--json]``."""
+"""``python -m transformer.worked --list``, ``python -m transformer.worked ID [--json]`` and
+``python -m transformer.worked --statements [--json]`` (every statement of the notes in words,
+those about no single example included)."""
 from __future__ import annotations
 
 import argparse
@@ -7,9 +9,10 @@ from typing import Sequence
 
 import numpy as np
 
-from transformer.worked.examples import list_examples, run_example
+from transformer.worked.examples import list_examples, run_example, statements
 from transformer.worked.graph import WorkedResult
 from transformer.worked.maths import _fmt
+from transformer.worked.statements import Statement, statements_summary
 from transformer.worked.wording import render
 
 DESCRIPTION = "Worked examples: every step of scaled dot-product attention, checked against the notes."
@@ -35,8 +38,35 @@ def _format_text(res: WorkedResult) -> str:
             lines.append("   " + s.text())
         if s.explanation_en:
             lines.append("   why: " + s.explanation_en)
+    for st in res.statements:
+        lines.append("")
+        lines.extend(_statement_lines(st))
     lines.append("")
     lines.append("summary: " + ", ".join(f"{k}={v}" for k, v in res.summary().items()))
+    return "\n".join(lines)
+
+
+def _statement_lines(st: Statement) -> list[str]:
+    """One statement in words: what the notes say, their words, what is true, the verdict."""
+    out = [f"== statement {st.id}: {st.title_en}  [{st.verdict}]"]
+    if st.where_en:
+        out.append(f"   where: {st.where_en}")
+    out.append(f"   the notes say: {st.says_en}")
+    out.extend(f"   | {line}" for q in st.quote for line in q.splitlines())
+    out.append(f"   in fact: {st.fact_en}")
+    if st.evidence is not None:
+        out.append("   " + " ".join(f"{c:>12}" for c in st.evidence.columns))
+        out.extend("   " + " ".join(f"{_fmt(v):>12}" for v in row) for row in st.evidence.rows)
+    return out
+
+
+def _format_statements(found: list[Statement]) -> str:
+    lines = []
+    for st in found:
+        lines.extend(_statement_lines(st))
+        lines.append(f"   example: {st.example or '(none: the notes in general)'}")
+        lines.append("")
+    lines.append("summary: " + ", ".join(f"{k}={v}" for k, v in statements_summary(found).items()))
     return "\n".join(lines)
 
 
@@ -62,19 +92,38 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """`--list` prints ids; `ID [--json]` prints every step. Errors: one line on stderr, exit 2."""
+    """`--list` prints ids; `ID [--json]` prints every step, check and statement of one example;
+    `--statements [--json]` every statement of the notes. Errors: one line on stderr, exit 2."""
     parser = _Parser(prog="python -m transformer.worked", description=DESCRIPTION)
     parser.add_argument("id", nargs="?", help="example id (see --list)")
     parser.add_argument("--list", action="store_true", help="print the example ids, one per line")
     parser.add_argument("--json", action="store_true", help="print every step as strict JSON")
+    parser.add_argument("--statements", action="store_true",
+                        help="print every statement of the notes in words (what they say, what is true, the "
+                             "verdict), those about no single example included")
     args = parser.parse_args(argv)
+    if args.list and args.statements:
+        parser.error("--list and --statements do not go together")
     if args.list:
         if args.id:
             parser.error("--list takes no example id")
         print("\n".join(list_examples()))
         return 0
+    if args.statements:
+        if args.id:
+            parser.error("--statements takes no example id (an example's own statements are in ID --json)")
+        try:
+            found = statements()
+        except ValueError as e:
+            parser.error(str(e))
+        if args.json:
+            print(json.dumps({"statements": [st.to_dict() for st in found], "summary": statements_summary(found)},
+                             ensure_ascii=False, allow_nan=False))
+        else:
+            print(_format_statements(found))
+        return 0
     if not args.id:
-        parser.error("give an example id or --list")
+        parser.error("give an example id, --list or --statements")
     if args.id not in list_examples():
         parser.error(f"unknown example id {args.id!r} (see --list)")
     try:

@@ -101,7 +101,7 @@ def run_example(example: str | dict) -> WorkedResult:
     where = ex.get("where", {})
     return WorkedResult(ex["id"], title["en"], title["zh"], list(ex.get("tokens", [])), chain.steps,
                         ex.get("source", ""), unmatched, checks, where.get("en", ""), where.get("zh", ""),
-                        list(ex.get("passage", [])), ex.get("gloss_en", ""))
+                        list(ex.get("passage", [])), ex.get("gloss_en", ""), statements(ex["id"]))
 
 
 def _printed_claims(ex: dict) -> dict[str, tuple[np.ndarray, np.ndarray]]:
@@ -117,11 +117,20 @@ def _printed_claims(ex: dict) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     return out
 
 
-def statements(example_id: str | None = None, path: str | Path | None = None) -> list[Statement]:
+def statements(example_id: str | None = None, path: str | Path | None = None, page: str | None = None
+               ) -> list[Statement]:
     """What the notes say in words that is wrong, with what is true and, where a computation
-    backs it, the computed evidence; ``example_id`` keeps those tied to one example."""
-    found = load_statements(load_examples(path))
-    return found if example_id is None else [s for s in found if s.example == example_id]
+    backs it, the computed evidence; ``example_id`` keeps those tied to one example, ``page``
+    those whose subject a page of the app shows (e.g. "pages/positional-encoding.py")."""
+    data = load_examples(path)
+    found = load_statements(data)
+    known = {e["id"] for e in data["examples"]}
+    for s in found:
+        if s.example is not None and s.example not in known:
+            raise ValueError(f"statement {s.id!r}: unknown example {s.example!r}")
+    if example_id is not None:
+        found = [s for s in found if s.example == example_id]
+    return found if page is None else [s for s in found if s.page == page]
 
 
 def _find(example_id: str) -> dict:

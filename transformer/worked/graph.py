@@ -9,6 +9,7 @@ import numpy as np
 
 from transformer.worked.checks import Check
 from transformer.worked.maths import _jsonable, rounding_tolerance
+from transformer.worked.statements import Statement, statements_summary
 from transformer.worked.wording import Verdict, note_text, plain, render
 
 # steps with a label of their own (code "label_<name>" in ui/strings/worked.py); per-head steps
@@ -108,7 +109,8 @@ class WorkedResult:
     """All steps of one worked example, in order, and the checks of the other numbers the notes
     print with it (:mod:`transformer.worked.checks`). ``where_*`` says in words where in the notes
     the example is; ``passage`` is the notes' own text of it (Chinese, verbatim) and ``gloss_en``
-    an English gloss of that text."""
+    an English gloss of that text. ``statements``: what the notes say in words about this example
+    (:mod:`transformer.worked.statements`), each with its verdict."""
 
     id: str
     title_en: str
@@ -122,6 +124,7 @@ class WorkedResult:
     where_zh: str = ""
     passage: list[str] = field(default_factory=list)
     gloss_en: str = ""
+    statements: list[Statement] = field(default_factory=list)
 
     def step(self, name: str) -> Step:
         """The step called ``name`` (KeyError if absent)."""
@@ -151,6 +154,7 @@ class WorkedResult:
             "checks_disagree": sum(1 for c in self.checks if c.verdict != "agrees"),
             "check_entries": c_entries,
             "check_entries_disagree": c_wrong,
+            **statements_summary(self.statements),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -164,6 +168,7 @@ class WorkedResult:
             "where_zh": self.where_zh,
             "steps": [s.to_dict() for s in self.steps],
             "checks": [c.to_dict() for c in self.checks],
+            "statements": [s.to_dict() for s in self.statements],
             "summary": self.summary(),
         }
 

@@ -1,5 +1,12 @@
 """Statements in words ("the notes say X; in fact Y"), written in both languages in the examples
-file, with the evidence a computation gives for the "in fact" (computed here, never typed)."""
+file, with the evidence a computation gives for the "in fact" (computed here, never typed).
+
+Each statement has a verdict, as a step and a check have: ``slip`` (the notes' words are wrong;
+every statement shipped today) or ``agrees``. A statement tied to an example (``example``) is part
+of that example's result (``python -m transformer.worked ID --json`` lists it under
+``statements`` and counts it in the summary); one about the notes in general (``example`` null)
+is listed by ``python -m transformer.worked --statements``. ``where`` says in words where in the
+notes the words are, ``page`` which page of the app shows the subject."""
 from __future__ import annotations
 
 import math
@@ -25,9 +32,12 @@ class Evidence:
     rows: list[list[float]]
 
 
+STATEMENT_VERDICTS = ("slip", "agrees")
+
+
 @dataclass
 class Statement:
-    """"The notes say X; in fact Y", with the notes' own words quoted."""
+    """"The notes say X; in fact Y", with the notes' own words quoted, and its verdict."""
 
     id: str
     example: str | None
@@ -40,12 +50,27 @@ class Statement:
     fact_zh: str
     page: str | None = None
     evidence: Evidence | None = None
+    verdict: str = "slip"
+    where_en: str = ""
+    where_zh: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        return self.verdict == "agrees"
 
     def to_dict(self) -> dict[str, Any]:
         ev = None if self.evidence is None else {"columns": self.evidence.columns, "rows": self.evidence.rows}
-        return {"id": self.id, "example": self.example, "title_en": self.title_en, "title_zh": self.title_zh,
-                "quote": self.quote, "says_en": self.says_en, "says_zh": self.says_zh,
+        return {"id": self.id, "example": self.example, "verdict": self.verdict,
+                "title_en": self.title_en, "title_zh": self.title_zh,
+                "where_en": self.where_en, "where_zh": self.where_zh, "quote": self.quote,
+                "says_en": self.says_en, "says_zh": self.says_zh,
                 "fact_en": self.fact_en, "fact_zh": self.fact_zh, "page": self.page, "evidence": ev}
+
+
+def statements_summary(found: list[Statement]) -> dict[str, int]:
+    """How many statements there are, and how many the notes get right / wrong."""
+    bad = sum(1 for s in found if not s.agrees)
+    return {"statements": len(found), "statements_agree": len(found) - bad, "statements_disagree": bad}
 
 
 EVIDENCE: dict[str, Callable[[dict], Evidence]] = {}
@@ -84,6 +109,46 @@ def _softmax_saturation(args: dict) -> Evidence:
     return Evidence(["divisor", "score_1", "score_2", "weight_1", "gradient"], rows)
 
 
+@evidence("pe_parity")
+def _pe_parity(args: dict) -> Evidence:
+    """PE(pos, dim) for a few positions and dimensions, beside sin and cos of the dimension's
+    angle pos/10000^(2i/d): the value is the sine in every even dimension and the cosine in every
+    odd one, at even and odd positions alike."""
+    d = int(args["d_model"])
+    rows = []
+    for pos in args["positions"]:
+        for k in args["dims"]:
+            angle = pos / 10000.0 ** (2 * (k // 2) / d)
+            pe = math.sin(angle) if k % 2 == 0 else math.cos(angle)
+            rows.append([float(pos), float(k), pe, math.sin(angle), math.cos(angle)])
+    return Evidence(["position", "dimension", "pe", "sin", "cos"], rows)
+
+
+@evidence("layer_costs")
+def _layer_costs(args: dict) -> Evidence:
+    """Multiplications of one layer over n positions of width d, in millions: self-attention
+    n²·d (every pair of positions, one d-long dot product), recurrent n·d² (a d × d matrix times a
+    d-vector at each position), convolution k·n·d² (k such products); and the notes' d·n and k·d·n."""
+    d, k = int(args["d"]), int(args["k"])
+    rows = [[float(n), float(d)] + [c / 1e6 for c in (n * n * d, n * d * d, k * n * d * d, d * n, k * d * n)]
+            for n in args["n"]]
+    return Evidence(["n", "d", "self_attention", "recurrent", "convolution", "notes_recurrent",
+                     "notes_convolution"], rows)
+
+
+@evidence("label_smoothing_floor")
+def _label_smoothing_floor(args: dict) -> Evidence:
+    """The prediction that minimises the label-smoothed loss is the smoothed target itself: the
+    right token gets 1 − ε + ε/V (ε spread over the whole vocabulary), so that model's
+    perplexity on the right tokens is 1/(1 − ε + ε/V); with ε = 0 it is 1."""
+    v = float(args["vocab"])
+    rows = []
+    for eps in args["eps"]:
+        p = 1 - eps + eps / v
+        rows.append([float(eps), v, p, 1 / p])
+    return Evidence(["epsilon", "vocabulary", "p_right", "perplexity"], rows)
+
+
 def load_statements(data: dict) -> list[Statement]:
     """The examples file's statements, with their evidence computed."""
     out = []
@@ -94,7 +159,11 @@ def load_statements(data: dict) -> list[Statement]:
             if name not in EVIDENCE:
                 raise ValueError(f"statement {s['id']!r}: unknown evidence {name!r}")
             ev = EVIDENCE[name](s["evidence"].get("args", {}))
+        verdict = s.get("verdict", "slip")
+        if verdict not in STATEMENT_VERDICTS:
+            raise ValueError(f"statement {s['id']!r}: verdict must be one of {STATEMENT_VERDICTS}, got {verdict!r}")
+        where = s.get("where", {})
         out.append(Statement(s["id"], s.get("example"), s["title"]["en"], s["title"]["zh"], _as_list(s["quote"]),
                              s["says"]["en"], s["says"]["zh"], s["fact"]["en"], s["fact"]["zh"],
-                             s.get("page"), ev))
+                             s.get("page"), ev, verdict, where.get("en", ""), where.get("zh", "")))
     return out

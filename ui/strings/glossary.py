@@ -126,7 +126,8 @@ ALLOWED_ENGLISH = {
         "softmax", "exp", "log", "max", "min", "sin", "cos", "diag", "Var", "argmax", "pos", "dim",
         "Concat", "Sublayer", "FFN", "ReLU", "LayerNorm", "eps", "inf", "NaN"},
     "names of models, methods, libraries, people": {
-        "Transformer", "SentencePiece", "PyTorch", "BPE", "BLEU", "Adam", "AdamW", "Frobenius"},
+        "Transformer", "SentencePiece", "PyTorch", "BPE", "BLEU", "Adam", "AdamW", "Frobenius", "LLaMA",
+        "Python"},
     "file formats and hardware": {"CSV", "JSON", "JSONL", "PNG", "zip", "GPU", "CPU"},
     "units": {"nats"},
     "the special tokens by name": {"BOS", "EOS", "pad", "unk"},
