@@ -26,6 +26,7 @@ PAGES = [
     Entry("group_inside", "attention", "page_attention", "🔍"),
     Entry("group_inside", "step", "page_step", "🧮"),
     Entry("group_inside", "heads", "page_heads", "🎯"),
+    Entry("group_inside", "pair", "page_pair", "⚖️"),
     Entry("group_foundations", "positional-encoding", "page_pe", "〰️"),
     Entry("group_foundations", "masks", "page_masks", "🎭"),
     Entry("group_foundations", "worked-examples", "page_worked", "✍️"),

@@ -1,0 +1,187 @@
+"""The two-sentence (minimal pair) page through AppTest: both languages, the drawn rows against the
+trace, the deep link, no pronoun, empty text, decoder kinds, and the shipped models (Chinese with
+no English words, the featured head, a copy model)."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from app_helpers import ROOT, no_errors, open_pinned, rerun
+from test_app_attention import arr, merged_reference, reference
+
+PAGE = "pages/pair.py"
+A = "The animal didn't cross the street because it was too tired ."
+B = "The animal didn't cross the street because it was too wide ."
+
+
+def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None):
+    return open_pinned(monkeypatch, ck_dir, tmp_path, PAGE, lang=lang, query=query)
+
+
+def charts(at) -> dict[str, dict]:
+    return {el.proto.id.rsplit("pair_chart_", 1)[1][:1]: json.loads(el.proto.spec)
+            for el in at.get("plotly_chart") if "pair_chart_" in el.proto.id}
+
+
+def text_of(at) -> str:
+    return " ".join([m.value for m in at.markdown] + [c.value for c in at.caption]
+                    + [i.value for i in at.info] + [w.value for w in at.warning])
+
+
+@pytest.mark.parametrize("lang,title,moves", [
+    ("en", "Two sentences, one word apart", ("The head moves", "The head does not move",
+                                              "The head follows the changed word")),
+    ("zh", "两个句子，只差一个词", ("注意力头移动了", "注意力头没有移动", "注意力头跟着改动的词走"))])
+def test_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, title, moves):
+    from transformer.checkpoint import load_checkpoint
+    from viz import tokens as tv
+
+    at = open_page(monkeypatch, ck_dir, tmp_path, lang)
+    no_errors(at)
+    assert at.title[0].value == title
+    assert at.text_input(key="pair_text").value == A
+    assert at.text_input(key="pair_text2").value == B
+    # no featured head in the test checkpoint: encoder self, last layer, head 0
+    assert at.selectbox(key="pair_kind").value == "encoder_self"
+    assert (at.selectbox(key="pair_layer").value, at.selectbox(key="pair_head").value) == (1, 0)
+    assert len(at.code) == 2 and all(c.value for c in at.code)  # both translations
+    ck = load_checkpoint(at._ck)
+    tok = ck.tokenizer
+    figs = charts(at)
+    assert set(figs) == {"a", "b"}
+    for key, text in (("a", A), ("b", B)):
+        ref = reference(at._ck, text)
+        m = merged_reference(ref.weights("encoder_self", 1)[0].double().numpy(), tok,
+                             ref.src_ids, ref.src_ids)
+        words = tok.word_strings(ref.src_ids)
+        row = m[words.index("it")]
+        bar = figs[key]["data"][0]
+        np.testing.assert_allclose(arr(bar["x"]), row, atol=1e-4)
+        assert bar["y"][10] == ("10 ◆ tired" if key == "a" else "10 ◆ wide")  # changed word marked
+        assert bar["y"][-1] == f"{len(words) - 1} &lt;/s&gt;"
+        j = int(np.argmax(row))
+        strongest = ("Strongest word: " if lang == "en" else "最强的词：") + tv.escape_markdown(
+            f"{j} {words[j]}")  # position and word, as the chart labels it
+        assert any(m.value.startswith(strongest) for m in at.markdown), strongest
+    # the pair, marked; one verdict
+    md = " ".join(m.value for m in at.markdown)
+    assert "**◆ tired**" in md and "**◆ wide**" in md
+    assert sum(v in md for v in moves) == 1
+    assert not at.warning or all("◆" not in w.value for w in at.warning)  # a minimal pair: no note
+
+
+def test_deep_link_fills_both_boxes(monkeypatch, tmp_path, ck_dir):
+    a, b = "The cat sleeps because it is warm .", "The cat sleeps because it is tired ."
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={"text": a, "text2": b})
+    no_errors(at)
+    assert at.text_input(key="pair_text").value == a
+    assert at.text_input(key="pair_text2").value == b
+    assert set(charts(at)) == {"a", "b"}
+    # the reader's later edit is not overridden by the link
+    at.text_input(key="pair_text2").input("The cat sleeps because it is old .")
+    rerun(at)
+    no_errors(at)
+    assert at.text_input(key="pair_text2").value == "The cat sleeps because it is old ."
+    assert at.text_input(key="pair_text").value == a
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_pronoun_and_empty(monkeypatch, tmp_path, ck_dir, lang):
+    at = open_page(monkeypatch, ck_dir, tmp_path, lang, query={
+        "text": "A dog runs in the park .", "text2": "A cat runs in the park ."})
+    no_errors(at)
+    assert not charts(at) and len(at.info) >= 2  # a note for each sentence, no chart
+    assert len(at.code) == 2  # the translations are still shown
+    # one sentence with a pronoun, the other without: one chart, a note, no verdict
+    at.text_input(key="pair_text2").input("The dog runs because it is happy .")
+    rerun(at)
+    no_errors(at)
+    assert set(charts(at)) == {"b"}
+    # not a minimal pair: said
+    assert at.warning and ("◆" not in at.warning[0].value)
+    for a, b in (("", B), (A, "   "), ("", "")):
+        at.text_input(key="pair_text").input(a)
+        at.text_input(key="pair_text2").input(b)
+        rerun(at)
+        no_errors(at)
+        assert at.info and not at.get("plotly_chart") and not at.code
+
+
+def test_same_sentence_and_hostile_text(monkeypatch, tmp_path, ck_dir):
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={"text": A, "text2": A})
+    no_errors(at)
+    assert any("same" in i.value for i in at.info)
+    md = " ".join(m.value for m in at.markdown)
+    assert "The head does not move" in md
+    at.text_input(key="pair_text2").input("<b>it</b> </s> & it **x** 😀 .")
+    rerun(at)
+    no_errors(at)
+    spec = " ".join(el.proto.spec for el in at.get("plotly_chart"))
+    assert "<b>it</b>" not in spec.replace("\\u003c", "<")
+
+
+@pytest.mark.parametrize("kind", ["decoder_self", "cross"])
+def test_decoder_kinds(monkeypatch, tmp_path, ck_dir, kind):
+    """The untrained test model writes no German pronoun: a note for each side, no crash. With a
+    link naming the kind, the pickers open there."""
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={"kind": kind, "layer": "0", "head": "2"})
+    no_errors(at)
+    assert at.selectbox(key="pair_kind").value == kind
+    assert (at.selectbox(key="pair_layer").value, at.selectbox(key="pair_head").value) == (0, 2)
+    ins = reference(at._ck, A)
+    if not any(w.strip().lower() in ("er", "sie", "es") for w in ins.output.split()):
+        assert not charts(at) and any("German pronoun" in i.value for i in at.info)
+    at.toggle(key="pair_hide").set_value(True)
+    rerun(at)
+    no_errors(at)
+
+
+def test_decoder_row_on_the_shipped_pronoun_model(monkeypatch, tmp_path):
+    """The default shipped model (classroom-en-de) opens on its featured decoder head; both
+    outputs write 'es' after 'weil', so both rows are drawn over the German words so far."""
+    from transformer.checkpoint import load_checkpoint
+
+    shipped = ROOT / "checkpoints"
+    fh = json.loads((shipped / "classroom-en-de" / "history.json").read_text())["featured_head"]
+    at = open_page(monkeypatch, shipped, tmp_path)
+    assert at.session_state["ckpt_path"].endswith("classroom-en-de")
+    no_errors(at)
+    assert at.selectbox(key="pair_kind").value == fh["kind"]
+    assert (at.selectbox(key="pair_layer").value, at.selectbox(key="pair_head").value) == (
+        fh["layer"], fh["head"])
+    tok = load_checkpoint(at._ck).tokenizer
+    figs = charts(at)
+    for key, text in (("a", A), ("b", B)):
+        ins = reference(at._ck, text)
+        words = tok.word_strings(ins.tgt_ids)
+        low = [w.lower() for w in words]
+        p = next(i for i, w in enumerate(low) if w in ("er", "sie", "es") and i > 0)
+        m = merged_reference(ins.weights(fh["kind"], fh["layer"])[fh["head"]].double().numpy(),
+                             tok, ins.tgt_ids, ins.tgt_ids)
+        np.testing.assert_allclose(arr(figs[key]["data"][0]["x"]), m[p - 1, :p], atol=1e-4)
+        assert len(figs[key]["data"][0]["y"]) == p  # masked keys not drawn
+    assert any("Das" in y for y in figs["a"]["data"][0]["y"] if "◆" in y)  # Das / Ein differ
+
+
+def test_copy_model_and_chinese_has_no_english(monkeypatch, tmp_path):
+    """Any shipped checkpoint: a copy model opens with no error; the page in Chinese, on the
+    default model and each attention kind, shows no English words but the model's sentences
+    (tests/test_zh_complete.py's check)."""
+    from test_zh_complete import _set, all_failures, render_all
+
+    monkeypatch.setenv("ATTENTION_LAB_DEFAULT", "copy-tiny")
+    at = open_page(monkeypatch, ROOT / "checkpoints", tmp_path / "copy")
+    assert at.session_state["ckpt_path"].endswith("copy-tiny")
+    no_errors(at)
+    at.selectbox(key="pair_kind").set_value("cross")
+    rerun(at)
+    no_errors(at)
+    monkeypatch.delenv("ATTENTION_LAB_DEFAULT")
+    r = render_all(monkeypatch, tmp_path / "zh", pages=[PAGE], variants={PAGE: {
+        "enc": _set("pair_kind", "encoder_self"), "cross": _set("pair_kind", "cross")}})
+    texts = [p for p in r.pages if p.name.startswith(PAGE)]
+    assert len(texts) == 3 and all(len(p.texts) > 10 for p in texts)
+    bad = [f for f in all_failures(r) if f.startswith(PAGE)]
+    assert not bad, "\n".join(bad)
