@@ -98,7 +98,7 @@ def main(argv=None) -> dict:
     torch.set_num_threads(int(os.environ.get("ATTENTION_LAB_THREADS", "1")))  # as the app does
     tmp = tempfile.mkdtemp(prefix="sweep-flood-")
     os.environ["ATTENTION_LAB_RUNS"] = tmp  # the audit log of this bench, not the server's
-    os.environ.setdefault("ATTENTION_LAB_TEACHER_TOKEN", "bench-token")  # sessions are students
+    os.environ.setdefault("ATTENTION_LAB_TEACHER_TOKEN", "bench-token-of-twenty-chars")  # sessions are students
     from transformer import audit
     from transformer import heads as H
     from transformer.checkpoint import load_checkpoint

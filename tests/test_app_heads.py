@@ -143,7 +143,7 @@ def test_a_students_sweeps_are_rate_limited_on_the_page(monkeypatch, tmp_path, t
     sweep is free."""
     from ui import quota, roles
 
-    monkeypatch.setenv(roles.TOKEN_ENV, "page-token")
+    monkeypatch.setenv(roles.TOKEN_ENV, "page-token-of-twenty-chars")
     monkeypatch.setenv("ATTENTION_LAB_RATE_HEADS_SWEEP", "1/60")
     quota.reset()
     try:

@@ -117,7 +117,7 @@ def test_wrong_token_never_grants_and_brute_force_is_slowed(server):
     res2 = roles.sign_in(TOKEN, s)  # even the right token, while locked, is not looked at
     assert res2.locked and not res2.ok and roles.role(s) == "student"
     assert res1.wait_s > 0
-    # a fresh session (a browser refresh) is held back by the server-wide backoff too
+    # a fresh session (a browser refresh) of the same client is held back by its backoff too
     fresh = {}
     res = roles.sign_in("guess-y", fresh)
     assert not res.ok and res.locked

@@ -17,9 +17,12 @@ teacher's.
 
 Sign-in: the token is compared in constant time (hmac.compare_digest over SHA-256 digests, so not
 even its length leaks). Wrong tokens are slowed twice over: per session (after FREE_TRIES wrong
-tries, each further try must wait BASE_S x 2^k seconds, up to CAP_S) and for the whole server (after
-GLOBAL_FREE_TRIES wrong tries from any sessions, the same doubling, up to GLOBAL_CAP_S), because a
-browser refresh starts a new session. A try made while locked is refused without comparing.
+tries, each further try must wait BASE_S x 2^k seconds, up to CAP_S) and per client (`client()`:
+the browser's address, since a refresh starts a new session; after CLIENT_FREE_TRIES wrong tries
+from any of that client's sessions, the same doubling, up to CLIENT_CAP_S). A try made while its
+session or its client is locked is refused without comparing. There is no server-wide lock: wrong
+tokens from other clients never keep the teacher out (issue 22, A). A token shorter than
+MIN_TOKEN_CHARS is refused at start (`token_problem`, checked by ui.shell.configure).
 The clock is `CLOCK` (monkeypatch it in tests: no sleeping).
 """
 from __future__ import annotations
@@ -39,8 +42,12 @@ from transformer import audit
 
 TOKEN_ENV = "ATTENTION_LAB_TEACHER_TOKEN"
 ROLE_KEY, SID_KEY, AUTH_KEY, BACKOFF_KEY = "roles_role", "roles_sid", "roles_auth", "roles_backoff"
+CLIENT_KEY = "roles_client"
 FREE_TRIES, BASE_S, CAP_S = 3, 1.0, 300.0
-GLOBAL_FREE_TRIES, GLOBAL_CAP_S, GLOBAL_FORGET_S = 10, 60.0, 900.0
+CLIENT_FREE_TRIES, CLIENT_CAP_S, CLIENT_FORGET_S = 10, 300.0, 900.0
+MAX_CLIENTS = 10_000
+MIN_TOKEN_CHARS = 20
+STRONG_TOKEN_COMMAND = 'python -c "import secrets; print(secrets.token_urlsafe(24))"'
 CLOCK = time.monotonic
 
 # What a student may do to something owned by someone (None: nobody may, owner or not).
@@ -66,6 +73,16 @@ def token() -> str | None:
 
 def enabled() -> bool:
     return token() is not None
+
+
+def token_problem() -> str | None:
+    """Why the configured token must not be served (too short to resist guessing), or None.
+    The message never quotes the token or its length."""
+    tok = token()
+    if tok is not None and len(tok) < MIN_TOKEN_CHARS:
+        return (f"{TOKEN_ENV} is shorter than {MIN_TOKEN_CHARS} characters: the server refuses "
+                f"to serve until it is replaced. Make a strong one with: {STRONG_TOKEN_COMMAND}")
+    return None
 
 
 def _digest(text: str) -> bytes:
@@ -114,13 +131,27 @@ class Backoff:
             self.failures, self.until = 0, 0.0
 
 
-GLOBAL = Backoff(free=GLOBAL_FREE_TRIES, cap=GLOBAL_CAP_S, forget_s=GLOBAL_FORGET_S)
+_CLIENTS: dict[str, Backoff] = {}
+_CLIENTS_LOCK = threading.Lock()
+
+
+def client_backoff(client_: str) -> Backoff:
+    """The wrong-token backoff of one client (all of its sessions together)."""
+    with _CLIENTS_LOCK:
+        b = _CLIENTS.get(client_)
+        if b is None:
+            if len(_CLIENTS) >= MAX_CLIENTS:  # forget the longest-quiet clients
+                for k in sorted(_CLIENTS, key=lambda k: _CLIENTS[k].last)[: MAX_CLIENTS // 10]:
+                    del _CLIENTS[k]
+            b = _CLIENTS[client_] = Backoff(free=CLIENT_FREE_TRIES, cap=CLIENT_CAP_S,
+                                            forget_s=CLIENT_FORGET_S)
+        return b
 
 
 def reset_global() -> None:
-    """Forget every server-wide failure (tests; a restart does the same)."""
-    global GLOBAL
-    GLOBAL = Backoff(free=GLOBAL_FREE_TRIES, cap=GLOBAL_CAP_S, forget_s=GLOBAL_FORGET_S)
+    """Forget every client's failures (tests; a restart does the same)."""
+    with _CLIENTS_LOCK:
+        _CLIENTS.clear()
 
 
 # -- the session ------------------------------------------------------------------------------------
@@ -133,6 +164,48 @@ def session_secret(state: MutableMapping | None = None) -> str:
     if not s.get(SID_KEY):
         s[SID_KEY] = secrets.token_hex(16)
     return s[SID_KEY]
+
+
+def _client_from_context() -> str | None:
+    """The browser's address as this script run sees it, or None outside a script run.
+
+    The connection's own address, unless it comes from this machine (st.context gives None
+    then): a reverse proxy here (README: nginx) passes the browser's address as the last entry of
+    X-Forwarded-For, or as X-Real-IP. Without either, every local connection is one client."""
+    try:
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        if get_script_run_ctx() is None:
+            return None
+        ip = st.context.ip_address
+        if not ip:
+            headers = st.context.headers
+            fwd = [x.strip() for x in (headers.get("X-Forwarded-For") or "").split(",")]
+            fwd = [x for x in fwd if x]
+            ip = fwd[-1] if fwd else (headers.get("X-Real-Ip") or "").strip()
+    except Exception:  # noqa: BLE001 - no context (a bare script, a test): one local client
+        return None
+    return f"ip:{ip[:64]}" if isinstance(ip, str) and ip else "local"
+
+
+def client(state: MutableMapping | None = None) -> str:
+    """Who is at the other end of this session, across refreshes and tabs: "ip:ADDRESS" or
+    "local" (see _client_from_context). Remembered in the session the first time it is known."""
+    s = _state(state)
+    got = s.get(CLIENT_KEY)
+    if isinstance(got, str) and got:
+        return got
+    found = _client_from_context()
+    if found is None:
+        return "local"
+    s[CLIENT_KEY] = found
+    return found
+
+
+def session_tag(state: MutableMapping | None = None) -> str:
+    """12 hex digits of a hash of the session's secret: tells sessions apart in the audit log
+    (the secret itself is never written)."""
+    return hashlib.sha256(session_secret(state).encode()).hexdigest()[:12]
 
 
 def role(state: MutableMapping | None = None) -> str:
@@ -151,7 +224,7 @@ def actor(state: MutableMapping | None = None) -> str:
     r = role(state)
     if r != "student":
         return r
-    return "student:" + hashlib.sha256(session_secret(state).encode()).hexdigest()[:12]
+    return "student:" + session_tag(state)
 
 
 def owner_record(state: MutableMapping | None = None) -> dict:
@@ -236,7 +309,8 @@ def sign_in(entered: str, state: MutableMapping | None = None) -> SignIn:
     mine = s.get(BACKOFF_KEY)
     if not isinstance(mine, Backoff):
         mine = s[BACKOFF_KEY] = Backoff()
-    wait = max(mine.wait(now), GLOBAL.wait(now))
+    theirs = client_backoff(client(s))
+    wait = max(mine.wait(now), theirs.wait(now))
     if wait > 0:
         mine.refused += 1
         log("sign_in", "", "refused", state=s, reason="locked", wait_s=round(wait, 1))
@@ -246,7 +320,7 @@ def sign_in(entered: str, state: MutableMapping | None = None) -> SignIn:
         s[ROLE_KEY], s[AUTH_KEY] = "teacher", _digest(tok)
         log("sign_in", "", "ok", state=s)
         return SignIn(True)
-    wait = max(mine.fail(now), GLOBAL.fail(now))
+    wait = max(mine.fail(now), theirs.fail(now))
     log("sign_in", "", "refused", state=s, reason="wrong token", wait_s=round(wait, 1))
     return SignIn(False, wait)
 
@@ -257,6 +331,37 @@ def sign_out(state: MutableMapping | None = None) -> None:
         log("sign_out", "", "ok", state=s)
     s.pop(ROLE_KEY, None)
     s.pop(AUTH_KEY, None)
+
+
+# -- at start ------------------------------------------------------------------------------------
+_WARNED: set[str] = set()
+
+
+def _console_once(key: str, text: str) -> None:
+    """Print a warning to the server's console once per process (the person who started it)."""
+    if key in _WARNED:
+        return
+    _WARNED.add(key)
+    import sys
+
+    print(f"Attention Lab: {text}", file=sys.stderr, flush=True)
+
+
+def check_at_start() -> None:
+    """Called by every script run (ui.shell.configure), first thing: a token too short to resist
+    guessing stops every page with the command that makes a strong one (and says so once on the
+    console), so a class is never served behind a weak token."""
+    problem = token_problem()
+    if problem is None:
+        return
+    _console_once("short_token", problem)
+    from ui import i18n
+    from ui.strings import roles as strings
+
+    t = i18n.translator(strings)
+    st.error(t("token_too_short", n=MIN_TOKEN_CHARS, env=TOKEN_ENV))
+    st.code(STRONG_TOKEN_COMMAND, language="bash")
+    st.stop()
 
 
 # -- the sidebar box ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ _THREADS_SET = False
 def configure() -> None:
     global _THREADS_SET
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
+    roles.check_at_start()  # a teacher token too short to resist guessing: refuse to serve
     if not _THREADS_SET:  # once per server process: inference threads share the cores
         torch.set_num_threads(int(os.environ.get("ATTENTION_LAB_THREADS", "1")))
         _THREADS_SET = True

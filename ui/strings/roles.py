@@ -37,6 +37,9 @@ EN = {
     "sb_off": "Student runs",
     "sb_off_help": "Let students queue small runs of their own (the preset and step cap below).",
     "sb_steps": "Steps per student run (at most)",
+    "token_too_short": "The teacher token ({env}) is shorter than {n} characters, too easy to "
+                       "guess: this server refuses to serve until it is started with a longer "
+                       "one. Make a strong one with:",
 }
 ZH = {
     "sign_in_title": "教师登录",
@@ -70,4 +73,6 @@ ZH = {
     "sb_off": "学生训练",
     "sb_off_help": "允许学生排队进行自己的小训练（使用下面的预设和步数上限）。",
     "sb_steps": "每次学生训练的最多步数",
+    "token_too_short": "教师口令（{env}）短于 {n} 个字符，太容易被猜中：在换用更长的口令重新启动之前，"
+                       "本服务器拒绝提供服务。可以这样生成一个强口令：",
 }
