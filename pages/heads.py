@@ -1,10 +1,12 @@
 """Heads: the head finder as a layers x heads grid per attention kind for a chosen relation, a link
 that opens one head on the Attention page, and ablation (heads switched off: output and pronoun
 accuracy with and without). Scoring in transformer/heads.py, the sections in ui/heads_view.py,
-figures and the causal test in viz/heads.py."""
+figures and the causal test in viz/heads.py; the head atlas (every head labelled) in
+ui/atlas_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 import streamlit as st
 
+from ui import atlas_view
 from ui import heads_view as HV
 from ui import i18n, models
 from ui.strings import heads as strings
@@ -17,6 +19,8 @@ st.caption(t("intro"))
 ck = models.required(t("no_checkpoint"))
 path = models.current_path()
 task = (ck.train_config or {}).get("task")
+
+atlas_view.section(path)  # every head labelled (off until asked: it runs the model 40 times)
 
 scores = HV.score(HV.relation(), path, task)
 HV.grids(scores)

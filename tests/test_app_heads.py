@@ -196,3 +196,32 @@ def test_sentence_by_sentence_table_of_the_chosen_head(monkeypatch, tmp_path, la
     df = next(d.value for d in at.dataframe if len(d.value) == len(items))
     assert list(df.iloc[:, 0]).count("✗") == sum(not c.hit for c in enc)
     assert df.iloc[0, 1].replace("[", "").replace("]", "") in {it.text for it in items}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_head_atlas_labels_every_head(monkeypatch, tmp_path, lang):
+    """The atlas section on a shipped model: one row per head of every kind, each with a label in
+    the page's language and a score in [0, 1], the same as transformer.atlas computes."""
+    from pathlib import Path
+
+    from transformer.checkpoint import load_checkpoint
+    from ui import atlas_view
+    from ui.strings import atlas as AS
+
+    shipped = Path(__file__).resolve().parents[1] / "checkpoints"
+    at = open_page(monkeypatch, shipped, tmp_path, lang)
+    at.toggle(key="heads_atlas_on").set_value(True)
+    rerun(at)
+    no_errors(at)
+    ck = load_checkpoint(shipped / "classroom-en-de")
+    cfg = ck.model_config
+    n_heads = cfg.n_heads * (cfg.n_encoder_layers + 2 * cfg.n_decoder_layers)
+    table = AS.EN if lang == "en" else AS.ZH
+    df = next(d.value for d in at.dataframe if table["col_label"] in d.value.columns)
+    assert len(df) == n_heads
+    labels = {v for k, v in table.items() if k.startswith("lab_")}
+    assert set(df[table["col_label"]]) <= labels
+    assert df[table["col_score"]].between(0, 1).all()
+    # the same labels as the core computes on the same sentences
+    res = atlas_view._roles.compute(ck, atlas_view.N_SENTENCES)
+    assert list(df[table["col_label"]]) == [table[f"lab_{r.label}"] for r in res["roles"]]
