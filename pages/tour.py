@@ -14,9 +14,13 @@ ts = i18n.translator(shell_strings)
 # (title, text, page file, page title key, what to try, the link parameter that carries it).
 # In the order of ui/navigation.py's PAGES (tests/test_app_tour.py holds them equal). Each page reads
 # its parameter into its input box (ui.inspect_cache.fill_from_link / apply_query_params).
+# The first stop is the Transformer blog post's pair: one word ("tired" / "wide") decides what
+# "it" is, and a second link opens both side by side on the Two sentences page.
+BLOG_PAIR = ("The animal didn't cross the street because it was too tired .",
+             "The animal didn't cross the street because it was too wide .")
 STOPS = [
     ("att_title", "att_text", "pages/attention.py", "page_attention",
-     "A man buys a newspaper at the stand and reads it on the train .", "text"),
+     "The animal didn't cross the street because it was too tired .", "text"),
     ("step_title", "step_text", "pages/step.py", "page_step",
      "A woman sleeps in a car , and its windows are open .", "text"),
     ("heads_title", "heads_text", "pages/heads.py", "page_heads",
@@ -43,5 +47,9 @@ for n, (title, text, page, page_title, value, param) in enumerate(STOPS, start=1
         try:
             st.page_link(page, label=t("open", page=ts(page_title)), icon="➡️",
                          query_params={param: value})
+            if n == 1:  # the pair, side by side
+                st.caption(t("pair_try", sentence=BLOG_PAIR[1]))
+                st.page_link("pages/pair.py", label=t("open", page=ts("page_pair")), icon="⚖️",
+                             query_params={"text": BLOG_PAIR[0], "text2": BLOG_PAIR[1]})
         except Exception:  # page not in this build's navigation
             pass

@@ -98,7 +98,7 @@ def test_the_tour_pronoun_sentences_are_translated_right():
                  if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "STOPS")
     probe = {it.text: it for it in H.read_probe_file(H.CLASSROOM_PROBE)}
     items = [probe[s[4]] for s in stops if s[4] in probe]
-    assert len(items) >= 3  # Attention, Step and Heads stops
+    assert len(items) >= 2  # the Step and Heads stops (Attention opens on the blog pair)
     ck = load_checkpoint(ROOT / "classroom-en-de")
     for it, out in zip(items, _translate(ck, [it.text for it in items])):
         assert H.pronoun_hit(out, it.target, None), (it.text, out)

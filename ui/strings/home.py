@@ -13,9 +13,13 @@ EN = {
                "combine, and how the similarity of two positions depends only on their distance.",
     "att_title": "Who looks at whom? Attention",
     "att_text": "Every word asks a question (query), every word offers a label (key) and a "
-                "content (value). The weights say how much of each value a word takes. The page "
-                "opens on the pronoun \"it\": see which words it looks at, one head at a time, "
-                "then every layer and head at once.",
+                "content (value). The weights say how much of each value a word takes. Start with "
+                "the sentence from the best-known Transformer blog post: the page opens on the "
+                "pronoun \"it\", on the model's pronoun head. Does \"it\" look at the animal? "
+                "Then change one word, \"tired\" to \"wide\", and \"it\" becomes the street "
+                "(German: es becomes sie). See which words it looks at, one head at a time, then "
+                "every layer and head at once.",
+    "pair_try": "Then compare it with \"{sentence}\" side by side:",
     "masks_title": "No peeking: masks",
     "masks_text": "Padding must not be attended to, and while translating the decoder must not "
                   "see the words it has not written yet. Masks set those scores to minus "
@@ -46,8 +50,11 @@ ZH = {
                "以及两个位置的相似度为什么只取决于它们的距离。",
     "att_title": "谁在看谁？注意力",
     "att_text": "每个词提出一个问题（查询 Q），每个词提供一个标签（键 K）和内容（值 V）。权重表示"
-                "一个词从每个值中取多少。页面打开时选中代词 \"it\"：一次看一个头，看它在看哪些词，"
+                "一个词从每个值中取多少。先用最有名的 Transformer 博客文章里的句子：页面打开时选中代词 "
+                "\"it\"，显示模型的代词注意力头。\"it\" 看的是动物吗？再改一个词，把 \"tired\" 改成 "
+                "\"wide\"，\"it\" 就变成了街道（德语从 es 变成 sie）。一次看一个头，看它在看哪些词，"
                 "再一次看所有层和头。",
+    "pair_try": "然后把它和 \"{sentence}\" 并排比较：",
     "masks_title": "不许偷看：掩码",
     "masks_text": "填充位置不能被关注；翻译时解码器也不能看到还没写出的词。掩码在 softmax 之前把"
                   "这些分数设为负无穷，因此它们的权重恰好为零。",
