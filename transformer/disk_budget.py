@@ -10,6 +10,12 @@ student artefact would still not make the room: the check is done before the fir
 
 Two writers must not both pass the check and then both write: hold `LOCK` around make_room and the
 write (`reserve` does both in one with-statement).
+
+A student's training run writes checkpoints for as long as it trains (issue 22, B2): the app
+launches it with its share of the budget in its environment (`run_env`: at most
+$ATTENTION_LAB_STUDENT_RUN_MB, default a tenth of the budget, and never more than the budget has
+room for), and the trainer asks `may_write(run_dir, n)` before each checkpoint: past its share, or
+past the whole budget, the run stops without writing (transformer.train.rundir).
 """
 from __future__ import annotations
 
@@ -25,6 +31,9 @@ from typing import Callable, Iterable
 from . import runs
 
 ENV = "ATTENTION_LAB_MAX_DISK_MB"
+SHARE_ENV = "ATTENTION_LAB_STUDENT_RUN_MB"  # a student run's share of the budget (MB)
+RUN_MAX_ENV = "ATTENTION_LAB_RUN_MAX_BYTES"  # set by the app in a student run's environment
+ROOTS_ENV = "ATTENTION_LAB_BUDGET_ROOTS"  # runs/ and uploads/, os.pathsep-separated
 LOCK = threading.RLock()
 
 
@@ -146,3 +155,60 @@ def describe(runs_root, uploads_root, limit: int | None = None) -> dict:
             "limit_mb": None if limit is None else round(limit / 1e6, 1),
             "students_mb": round(sum(a.size for a in arts if a.students) / 1e6, 1),
             "at": time.time()}
+
+
+# -- a student run's share (issue 22, B2) -----------------------------------------------------------
+def student_share(limit: int) -> int:
+    """Bytes one student run may hold: $ATTENTION_LAB_STUDENT_RUN_MB, else a tenth of `limit`."""
+    raw = os.environ.get(SHARE_ENV, "").strip()
+    try:
+        mb = float(raw) if raw else 0.0
+    except ValueError:
+        mb = 0.0
+    return int(mb * 1e6) if mb > 0 else limit // 10
+
+
+def run_env(run_path, runs_root, uploads_root, *, limit: int | None = None,
+            make_room_for_share: Callable[[int], object] | None = None) -> dict[str, str]:
+    """The environment entries that bound a student run at `run_path` (empty: no budget).
+    `make_room_for_share(n)`, when given, is asked to free n bytes first (students' older
+    artefacts, transformer.disk_budget.make_room); the share is what there is room for then."""
+    limit = limit_bytes() if limit is None else limit
+    if limit is None:
+        return {}
+    share = student_share(limit)
+    have = dir_size(run_path) if Path(run_path).is_dir() else 0
+    if make_room_for_share is not None and share > have:
+        try:
+            make_room_for_share(share - have)
+        except DiskBudgetError:
+            pass  # then the share is what is left
+    room = limit - usage([runs_root, uploads_root]) + have
+    cap = max(0, min(share, room))
+    return {RUN_MAX_ENV: str(cap),
+            ROOTS_ENV: os.pathsep.join(str(Path(r).resolve()) for r in (runs_root, uploads_root))}
+
+
+def may_write(run_dir, need: int, environ=None) -> str | None:
+    """In a training run: why writing `need` more bytes under `run_dir` is refused, or None.
+    Only a run launched with a share (run_env) is ever refused."""
+    environ = os.environ if environ is None else environ
+    raw = environ.get(RUN_MAX_ENV)
+    if raw is None:
+        return None
+    try:
+        cap = int(raw)
+    except ValueError:
+        cap = 0
+    size = dir_size(run_dir)
+    if size + need > cap:
+        return (f"stopped: this student run's disk share of {cap / 1e6:.1f} MB is spent "
+                f"({size / 1e6:.1f} MB written, {need / 1e6:.1f} MB more needed)")
+    limit = limit_bytes()
+    roots = [r for r in (environ.get(ROOTS_ENV) or "").split(os.pathsep) if r]
+    if limit is not None and roots:
+        used = usage(roots)
+        if used + need > limit:
+            return (f"stopped: the server's disk budget of {limit / 1e6:.0f} MB is full "
+                    f"({used / 1e6:.1f} MB used)")
+    return None

@@ -44,6 +44,9 @@ FINAL_STATES = ("stopped", "finished", "failed")
 STATUS, METRICS, STOP, COMMAND, LOG = "status.json", "metrics.jsonl", "STOP", "command.json", "log.txt"
 OWNER = "owner.json"
 SLOTS_DIR = ".slots"
+# Never handed to a training child (its environment is readable in /proc/PID/environ by anything
+# running as the same user): the teacher token (issue 22, I).
+SECRET_ENV = ("ATTENTION_LAB_TEACHER_TOKEN",)
 
 
 class RunError(RuntimeError):
@@ -429,7 +432,8 @@ def launch(run_dir: str | os.PathLike, args: Iterable[str], *, threads: int = 1,
 
     With CUDA devices (`gpus`: how many; default: counted), the child of slot i gets
     CUDA_VISIBLE_DEVICES set to the i-th of them (modulo their number), so concurrent runs use
-    different GPUs; on a CPU-only machine the environment is left as it is."""
+    different GPUs; on a CPU-only machine the environment is left as it is. The teacher token
+    (SECRET_ENV) is never passed on."""
     given = Path(run_dir)
     run_dir = _checked_run_dir(given.parent, given.name).resolve()
     root = Path(slots_root).resolve() if slots_root is not None else run_dir.parent
@@ -441,6 +445,8 @@ def launch(run_dir: str | os.PathLike, args: Iterable[str], *, threads: int = 1,
         argv = [python or sys.executable, "-m", "transformer.train", "--out", str(run_dir),
                 "--threads", str(threads), "--slots-root", str(root), *[str(a) for a in args]]
         child_env = dict(os.environ if env is None else env)
+        for var in SECRET_ENV:
+            child_env.pop(var, None)
         for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS"):
             child_env[var] = str(threads)
         child_env.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # see transformer.train

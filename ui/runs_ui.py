@@ -112,13 +112,97 @@ def busy() -> list[dict]:
     return out
 
 
+class StudentRunRefused(runs.RunError, PermissionError):
+    """A student's run may not start or resume now (the teacher's switch or step cap); a
+    PermissionError for the page, a RunError for the queue (which then drops the entry)."""
+
+
 def launch(name: str, args: list[str]) -> runs.RunHandle:
-    """Start a run (or resume one) under runs_dir(); RunError when every slot is busy. No
-    permission check: the page calls start_run / resume_run, which check."""
+    """Start a run (or resume one) under runs_dir(); RunError when every slot is busy. Who may
+    act on the run is checked by start_run / resume_run; what a student's run may do is checked
+    here, where every start and resume passes (the queue's included): student_args (the
+    teacher's switch and step cap) and the run's disk share in its environment
+    (transformer.disk_budget.run_env)."""
     root = models.runs_dir()
     root.mkdir(parents=True, exist_ok=True)
-    return runs.launch(runs.run_dir(root, name), args, threads=train_threads(),
-                       max_concurrent=max_concurrent(), slots_root=root)
+    path = runs.run_dir(root, name)
+    env = None
+    if is_student_run(path):
+        args = student_args(path, args)
+        from transformer import disk_budget
+
+        with disk_budget.LOCK:
+            env = {**os.environ, **disk_budget.run_env(
+                path, root, models.uploads_dir(),
+                make_room_for_share=lambda n: make_room(n, name, keep=[path]))}
+    return runs.launch(path, args, threads=train_threads(), max_concurrent=max_concurrent(),
+                       slots_root=root, env=env)
+
+
+def is_student_run(path: Path) -> bool:
+    rec = runs.read_owner(path)
+    return isinstance(rec, dict) and rec.get("role") == "student"
+
+
+def _flags(args: list[str]) -> dict[str, str | None]:
+    """A student run's flags as {flag: value} (None for --resume); StudentRunRefused for any
+    flag a student run may not carry."""
+    out: dict[str, str | None] = {}
+    it = iter(str(a) for a in args)
+    for a in it:
+        if a == "--resume":
+            out[a] = None
+        elif a in STUDENT_FLAGS:
+            try:
+                out[a] = next(it)
+            except StopIteration:
+                raise StudentRunRefused(f"{a} needs a value") from None
+        else:
+            raise StudentRunRefused(f"a student run takes no {a[:40]} option")
+    return out
+
+
+STUDENT_FLAGS = ("--task", "--preset", "--steps", "--device")
+
+
+def student_args(path: Path, args: list[str]) -> list[str]:
+    """The arguments a student's run is launched with, checked against the teacher's classroom
+    settings now (issue 22, B): student runs switched on, a built-in task, the teacher's preset,
+    and never more steps in all than the teacher's cap (a queued run's steps are cut to the cap;
+    a resume asking for more is refused). StudentRunRefused otherwise."""
+    from transformer import run_queue
+    from transformer.train import SYNTHETIC
+
+    cfg = run_queue.settings(models.runs_dir())
+    if not cfg["sandbox"]:
+        raise StudentRunRefused(roles.MESSAGES["sandbox.start"])
+    cap = int(cfg["max_steps"])
+    flags = _flags(args)
+    try:
+        steps = int(flags["--steps"]) if flags.get("--steps") is not None else None
+    except ValueError:
+        raise StudentRunRefused("--steps must be a whole number") from None
+    if "--resume" not in flags:
+        task = flags.get("--task")
+        if task not in SYNTHETIC:
+            raise StudentRunRefused(f"student runs use a built-in task ({', '.join(SYNTHETIC)})")
+        steps = cap if steps is None else max(1, min(steps, cap))
+        return ["--task", task, "--preset", str(cfg["preset"]), "--steps", str(steps),
+                "--device", "auto"]
+    extra = sorted(set(flags) - {"--resume", "--steps"})
+    if extra:
+        raise StudentRunRefused(f"a resumed student run takes no {extra[0][:40]} option")
+    if steps is not None and steps > cap:
+        raise StudentRunRefused(f"the teacher allows student runs at most {cap} steps "
+                                f"(asked for {steps})")
+    status = runs.read_status(path) or {}
+    done = int(status.get("step") or 0)
+    if done >= cap:
+        raise StudentRunRefused(f"this run has trained the {cap} steps the teacher allows")
+    if steps is None:
+        total = status.get("total_steps")
+        steps = cap if not isinstance(total, int) or total > cap else total
+    return ["--resume", "--steps", str(steps)]
 
 
 # -- the disk budget (transformer.disk_budget) --------------------------------------------------------
@@ -434,7 +518,16 @@ def pump_queue() -> list[str]:
     root = models.runs_dir()
     if not (root / run_queue.QUEUE).exists():
         return []
-    started = run_queue.pump(root, lambda e: launch(e["name"], e["args"]))
+    def start(entry: dict):
+        try:
+            return launch(entry["name"], entry["args"])
+        except StudentRunRefused as e:  # switched off or capped since it was queued: dropped
+            remove_failed_launch(root / entry["name"])
+            roles.audit.record(root, "system", "run.start", entry["name"], "refused",
+                               reason=str(e)[:200], owner=entry.get("actor"))
+            raise
+
+    started = run_queue.pump(root, start)
     for name in started:
         roles.audit.record(root, "system", "run.start", name, "ok", reason="from the queue")
     return started

@@ -6,7 +6,7 @@ import os
 import time
 from pathlib import Path
 
-from .. import cards, runs
+from .. import cards, disk_budget, runs
 from .loop import Trainer
 
 KEEP_STEP_CHECKPOINTS = 3
@@ -58,7 +58,7 @@ class RunWriter:
 
     def on_eval(self, t: Trainer) -> None:
         runs.append_metrics(self.run_dir, {"type": "eval", **t.last_eval, "time": time.time()})
-        if t.last_eval.get("best"):
+        if t.last_eval.get("best") and self._room(t, 1):
             self.save(t, "best", with_state=False)
         self.status(t, "running")
 
@@ -101,8 +101,31 @@ class RunWriter:
         t.last_checkpoint = path
         return path
 
+    def _estimate(self, t: Trainer) -> int:
+        """Bytes one more checkpoint takes: the largest one already written, else the weights
+        and the optimizer's two moments."""
+        sizes = [disk_budget.dir_size(p) for p in self.ckpt_dir.iterdir() if p.is_dir()] \
+            if self.ckpt_dir.is_dir() else []
+        if sizes:
+            return max(sizes)
+        return 3 * sum(p.numel() * p.element_size() for p in t.model.parameters()) + (1 << 16)
+
+    def _room(self, t: Trainer, copies: int) -> bool:
+        """Whether `copies` more checkpoints fit this run's disk share (a student run on a server
+        with a disk budget: transformer.disk_budget.may_write); if not, the run stops without
+        writing them (issue 22, B2)."""
+        if disk_budget.RUN_MAX_ENV not in os.environ:  # not a student run: nothing to check
+            return True
+        why = disk_budget.may_write(self.run_dir, copies * self._estimate(t))
+        if why is None:
+            return True
+        t.request_stop(why)
+        return False
+
     def on_checkpoint(self, t: Trainer) -> None:
         if t.error:  # never save weights that produced a non-finite loss
+            return
+        if not self._room(t, 2):  # step-N and last
             return
         self.status(t, "saving")
         name = f"step-{t.step:06d}"
