@@ -147,6 +147,12 @@ def test_masked_self_attention_numbers_and_flags():
     wts = res.step("weights")
     assert wts.agrees[0].all() and not wts.agrees[1, 0] and wts.verdict == "assumed"
     assert res.step("output").agrees[0].all() and not res.step("output").agrees[1:].all()
+    # Q = V = X here (W_Q and W_V are the identity): "Q used in place of V" would be the right
+    # computation itself, so it is no explanation and is not offered (issue 23)
+    np.testing.assert_allclose(res.step("Q").value, res.step("V").value)
+    out = res.step("output")
+    said = [render(v) for v in [*out.partial, *out.matches, *out.rough_matches]] + [out.text("en")]
+    assert not any("Q used in place of V" in x for x in said), said
 
 
 def test_scaled_dot_product_known_right_and_known_slips():

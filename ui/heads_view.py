@@ -294,11 +294,19 @@ def ablation(s: Scores, ck, path) -> tuple[str, ...]:
     return ablate
 
 
+def accuracy_help(task: str | None) -> str:
+    """What the pronoun accuracy of a model of `task` counts: held-out generated sentences with
+    the pronoun at the reference's position (anaphora), or hand-written sentences whose
+    translation shows the reference's gender anywhere, possessives included (classroom)."""
+    return t("acc_help_anaphora" if task == "anaphora" else
+             "acc_help_probe" if task in H.PRONOUN_TASKS else "acc_help")
+
+
 def accuracy(path, task: str | None, ablate: tuple[str, ...]) -> None:
     """Pronoun accuracy on the probe without and with the chosen heads, and the flipped items."""
-    st.markdown(f"**{t('acc_title')}**", help=t("acc_help"))
+    st.markdown(f"**{t('acc_title')}**", help=accuracy_help(task))
     if task not in H.PRONOUN_TASKS:
-        st.caption(t("acc_not_anaphora", task=task or "?"))
+        st.caption(t("acc_not_anaphora", task=task or "?", tasks=", ".join(H.PRONOUN_TASKS)))
         st.stop()
     if task == "anaphora":
         acc_n = st.slider(t("acc_n"), 20, 500, inspect_cache.PROBE_N, step=10, key="heads_acc_n",

@@ -145,7 +145,9 @@ def _head_steps(chain: _Chain, p: str, q, k, v, keep, x_name, conventions) -> np
     chain.add(p + "output", core["output"], fn=lambda w, vv: w @ vv, inputs=(p + "weights", p + "V"),
               hypotheses=[(Verdict("h_q_for_v"),
                            lambda get, p=p: get(p + "weights") @ get(p + "Q"))]
-              if q.shape == v.shape else [], alternatives=alts("output"), conventions=conv_out)
+              # only where Q and V differ: with Q = V (W_Q = W_V) it would "explain" nothing
+              if q.shape == v.shape and not np.allclose(q, v) else [],
+              alternatives=alts("output"), conventions=conv_out)
     return core["output"]
 
 

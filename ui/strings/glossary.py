@@ -14,7 +14,9 @@ EN = {
     "term_special": "<s>, </s>, <pad> (BOS, EOS, padding)",
     "def_special": "Special tokens: `<s>` (beginning of sentence) starts the decoder's input, "
                    "`</s>` (end of sentence) ends a sentence, `<pad>` fills a short sentence to "
-                   "the length of a batch and is always masked.",
+                   "the length of a batch and is masked there. One exception: a converted OPUS-MT "
+                   "model's decoder starts from `<pad>` in place of `<s>`, and that first `<pad>` "
+                   "is read and attended to like any token.",
     "term_embedding": "embedding",
     "def_embedding": "The vector of d_model numbers that stands for a token; learned in training.",
     "term_pe": "positional encoding",
@@ -71,7 +73,8 @@ ZH = {
                  "少见的词会被切成几个（`▁walk` `ing`）。`▁` 表示一个词的开头。",
     "term_special": "<s>、</s>、<pad>（句首、句尾、填充）",
     "def_special": "特殊词元：`<s>`（句首）是解码器输入的第一个词元，`</s>`（句尾）结束一个句子，"
-                   "`<pad>` 把短句补齐到一批的长度，总是被掩码遮住。",
+                   "`<pad>` 把短句补齐到一批的长度，补齐处被掩码遮住。一个例外：转换来的 OPUS-MT 模型的解码器"
+                   "从 `<pad>` 而不是 `<s>` 开始，这第一个 `<pad>` 像其他词元一样被读入、被关注。",
     "term_embedding": "词嵌入（embedding）",
     "def_embedding": "代表一个词元的 d_model 个数的向量，在训练中学得。",
     "term_pe": "位置编码",
@@ -113,7 +116,7 @@ ENGLISH_TERMS = {"token", "piece", "embedding", "query", "key", "value", "logit"
 
 # The tasks' names, as the checkpoints' settings and --task spell them: like ENGLISH_TERMS, they
 # pass on the Chinese pages only in brackets beside the Chinese name, 指代（anaphora）.
-TASK_NAMES = {"anaphora", "copy", "reverse", "sort"}
+TASK_NAMES = {"anaphora", "classroom", "copy", "reverse", "sort"}
 
 # Everything else the Chinese pages may show in English, by kind: tests/test_zh_complete.py, which
 # renders every page in Chinese, allows these anywhere (matched case-insensitively). Not listed here
@@ -127,7 +130,7 @@ ALLOWED_ENGLISH = {
         "Concat", "Sublayer", "FFN", "ReLU", "LayerNorm", "eps", "inf", "NaN"},
     "names of models, methods, libraries, people": {
         "Transformer", "SentencePiece", "PyTorch", "BPE", "BLEU", "Adam", "AdamW", "Frobenius", "LLaMA",
-        "Python"},
+        "Python", "OPUS"},
     "file formats and hardware": {"CSV", "JSON", "JSONL", "PNG", "zip", "GPU", "CPU"},
     "units": {"nats"},
     "the special tokens by name": {"BOS", "EOS", "pad", "unk"},

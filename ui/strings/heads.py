@@ -131,13 +131,24 @@ EN = {
     "acc_probe_file": "Measured on the {n} hand-written caption sentences, as the model card measures it.",
     "acc_n": "Probe sentences for the accuracy",
     "acc_n_help": "Each is translated twice (greedy decoding), so more sentences take longer.",
-    "acc_help": "The share of held-out sentences whose translation has the right German pronoun "
-                "(er / sie / es) in the right place.",
+    "acc_help": "The share of probe sentences whose greedy translation has the right German "
+                "pronoun. Measured for models of a pronoun task only.",
+    "acc_help_anaphora": "The share of held-out sentences of the anaphora task (generated like the "
+                         "training data, but never trained on) whose greedy translation has the "
+                         "reference's German pronoun (er / sie / es) at the reference's word "
+                         "position.",
+    "acc_help_probe": "The share of the hand-written caption sentences (none generated, none "
+                      "trained on) whose greedy translation shows the gender of the reference's "
+                      "pronoun: some pronoun of that gender anywhere in the sentence (er / ihn, "
+                      "sie, es, or a possessive sein- / ihr-: possessives count too), and no "
+                      "pronoun of a gender the reference lacks. The word position is not checked.",
     "acc_without": "all heads on",
     "acc_with": "chosen heads off",
     "acc_delta": "{d:+.0f} percentage points",
-    "acc_not_anaphora": "The pronoun accuracy is measured for models trained on the anaphora task; "
-                        "this one was trained on {task}. The output above still shows the effect.",
+    "acc_not_anaphora": "The pronoun accuracy is measured only for models trained on a pronoun "
+                        "task ({tasks}), whose probe sentences come with the right German "
+                        "pronoun; this one was trained on {task}. The output above still shows "
+                        "the effect.",
     "flipped": "Sentences whose pronoun changed ({n})",
     "choices_title": "Sentence by sentence: where {head} looks ({miss} of {n} miss the antecedent)",
     "choices_help": "For each probe sentence, the word this head weighs most from the pronoun "
@@ -271,12 +282,18 @@ ZH = {
     "acc_probe_file": "在 {n} 句手写的图片描述句上测量，与模型卡片的测量方式相同。",
     "acc_n": "用于计算准确率的探针句数量",
     "acc_n_help": "每句要翻译两次（贪心解码），句子越多耗时越长。",
-    "acc_help": "译文在正确位置上有正确德语代词（er / sie / es）的留出句子所占的比例。",
+    "acc_help": "贪心解码的译文里德语代词正确的探针句所占的比例。只对代词任务的模型测量。",
+    "acc_help_anaphora": "指代任务的留出句子（和训练数据一样是生成的，但从未用于训练）中，贪心解码的译文"
+                         "在参考译文代词的同一词位上写出参考译文的德语代词（er / sie / es）的句子所占的比例。",
+    "acc_help_probe": "手写的图片描述句（没有一句是生成的，也没有一句用于训练）中，贪心解码的译文显出参考译文"
+                      "代词的语法性别的句子所占的比例：句中任何位置有该性别的某个代词（er / ihn、sie、es，"
+                      "或物主代词 sein- / ihr-，所以物主代词也算），并且没有参考译文里没有的性别的代词。"
+                      "不检查词的位置。",
     "acc_without": "所有头开启",
     "acc_with": "所选头关闭",
     "acc_delta": "{d:+.0f} 个百分点",
-    "acc_not_anaphora": "代词准确率只针对在指代任务上训练的模型计算；这个模型是在 {task} 上训练的。"
-                        "上面的输出仍然显示了消融的效果。",
+    "acc_not_anaphora": "代词准确率只针对在代词任务（{tasks}）上训练的模型计算，它们的探针句带有正确的"
+                        "德语代词；这个模型是在 {task} 上训练的。上面的输出仍然显示了消融的效果。",
     "flipped": "代词发生变化的句子（{n} 个）",
     "choices_title": "逐句查看：{head} 看向哪里（{n} 句中有 {miss} 句没找到先行词）",
     "choices_help": "每个探针句中，这个头从代词（方括号里的词）出发权重最大的词；没找到先行词的句子排在前面。"
