@@ -144,7 +144,7 @@ with st.expander(t("part_norm")):
 
 # -- part 5: FFN -------------------------------------------------------------------------------
 with st.expander(t("part_ffn", query=md(q_labels[i]))):
-    s = steps.ffn(ins, kind, layer, i)
+    s = steps.ffn(ins, kind, layer, i, activation=getattr(cfg, "activation", "relu"))
     numbered(s, "step_ffn")
     st.caption(t("ffn_out"))
     table(s.args["out"], "step_ffn_out")

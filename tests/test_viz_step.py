@@ -178,3 +178,42 @@ def test_split_sum_takes_the_half_empty_sigma_row_out(model_and_ins):
     assert sums[steps.EXP] == pytest.approx(body[steps.EXP].sum(), abs=1e-9)
     same, none = steps.split_sum(body)
     assert same is body and none == {}
+
+
+def test_a_tiny_negative_number_is_shown_as_zero_not_minus_zero():
+    """Issue 23: cells read "-0.0000". A number that rounds to zero has no sign."""
+    for v in (-0.0, -1e-9, np.float32(-4e-5), np.float64(-0.00004999)):
+        assert steps.cell_text(v) == "0.0000", v
+    assert steps.cell_text(-5e-5) == "-0.0001" and steps.cell_text(-0.5) == "-0.5000"
+    assert steps.cell_text(-1e-7, digits=6) == "0.000000"
+    import pandas as pd
+
+    html = steps.shaded(pd.DataFrame({"x": [-1e-6, 0.25]}, index=["a", "b"])).to_html()
+    assert "-0.0000" not in html and "0.0000" in html
+
+
+@pytest.mark.parametrize("activation,name", [("relu", "ReLU"), ("gelu", "GELU"), ("silu", "swish")])
+def test_ffn_shows_the_models_own_activation(tokenizer, activation, name):
+    """The Step page always described ReLU, wrong for converted swish (SiLU) models: the table's
+    row, its key (title and help) and its numbers follow the model's activation."""
+    from transformer.model import ACTIVATION_FNS, Transformer
+    from ui.strings import step as S
+
+    torch.manual_seed(4)
+    model = Transformer(tiny_config(vocab_size=tokenizer.vocab_size, d_model=32,
+                                    activation=activation)).eval()
+    ins = inspect_text(model, tokenizer, "A dog runs .", "Ein Hund rennt .")
+    s = steps.ffn(ins, "encoder_self", 0, 1, activation=activation)
+    assert s.key == f"ffn_{activation}" and list(s.table.index)[1] == f"{name}(·)"
+    pre, post = s.table.to_numpy()
+    fn = ACTIVATION_FNS[activation]
+    np.testing.assert_allclose(post, fn(torch.tensor(pre)).numpy(), atol=1e-6)
+    assert s.args["negative"] == int((post < 0).sum()) and s.args["zeroed"] == int((post == 0).sum())
+    if activation != "relu":
+        assert s.args["negative"] > 0 and s.args["zeroed"] == 0  # nothing is cut off at 0
+    for table in (S.EN, S.ZH):
+        title, help_ = table[s.key], table[s.key + "_help"]
+        assert name in title and ("ReLU" in title) == (activation == "relu")
+        help_.format(**{k: v for k, v in s.args.items() if not hasattr(v, "columns")})
+    with pytest.raises(ValueError):
+        steps.ffn(ins, "encoder_self", 0, 1, activation="tanh")

@@ -165,7 +165,11 @@ def cell_text(v, digits: int = 4) -> str:
     if isinstance(v, (float, np.floating)):
         f = float(v)
         special = L.special_number(f, nan="", inf="∞")
-        return f"{f:.{digits}f}" if special is None else special
+        if special is not None:
+            return special
+        text = f"{f:.{digits}f}"
+        # a tiny negative number rounds to "-0.0000": show it as 0 (the sign of nothing)
+        return text[1:] if text.startswith("-") and not text.strip("-0.") else text
     return str(v)
 
 
@@ -289,14 +293,22 @@ def add_norm(ins, kind: str, layer: int, n: int | None = None, *,
     return StepTable("add_norm", df, {"n": n, "pre_ln": pre_ln, "d_model": d})
 
 
-def ffn(ins, kind: str, layer: int, i: int) -> StepTable:
-    """The layer's feed-forward network at position i: hidden before and after ReLU, output."""
+ACTIVATION_NAMES = {"relu": "ReLU", "gelu": "GELU", "silu": "swish"}  # the model config's names
+
+
+def ffn(ins, kind: str, layer: int, i: int, activation: str = "relu") -> StepTable:
+    """The layer's feed-forward network at position i: hidden before and after its activation
+    (the model config's: ReLU, the paper's; GELU; or swish = SiLU, Marian's), output. The key is
+    "ffn_<activation>", so the page describes the function the model really uses."""
+    if activation not in ACTIVATION_NAMES:
+        raise ValueError(f"unknown activation {activation!r}")
     pre, post, out = (_l(ins, stack_of(kind), layer, f"ffn.{x}")[i]
                       for x in ("hidden_pre", "hidden", "output"))
-    df = pd.DataFrame([pre, post], index=["W_1 x + b_1", "ReLU(·)"], columns=_dims(pre.shape[-1]))
-    return StepTable("ffn", df, {"d_ff": pre.shape[-1], "zeroed": int((post == 0).sum()),
-                            "out": pd.DataFrame([out], index=["W_2 h + b_2"],
-                                                columns=_dims(out.shape[-1]))})
+    df = pd.DataFrame([pre, post], index=["W_1 x + b_1", f"{ACTIVATION_NAMES[activation]}(·)"],
+                      columns=_dims(pre.shape[-1]))
+    return StepTable(f"ffn_{activation}", df, {
+        "d_ff": pre.shape[-1], "zeroed": int((post == 0).sum()), "negative": int((post < 0).sum()),
+        "out": pd.DataFrame([out], index=["W_2 h + b_2"], columns=_dims(out.shape[-1]))})
 
 
 def top_k(ins, display, i: int, k: int = 10) -> pd.DataFrame:

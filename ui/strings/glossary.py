@@ -127,10 +127,11 @@ TASK_NAMES = {"anaphora", "classroom", "copy", "reverse", "sort"}
 ALLOWED_ENGLISH = {
     "functions and symbols in formulas": {
         "softmax", "exp", "log", "max", "min", "sin", "cos", "diag", "Var", "argmax", "pos", "dim",
-        "Concat", "Sublayer", "FFN", "ReLU", "LayerNorm", "eps", "inf", "NaN"},
+        "Concat", "Sublayer", "FFN", "ReLU", "GELU", "SiLU", "swish", "sigmoid", "LayerNorm", "eps",
+        "inf", "NaN"},
     "names of models, methods, libraries, people": {
         "Transformer", "SentencePiece", "PyTorch", "BPE", "BLEU", "Adam", "AdamW", "Frobenius", "LLaMA",
-        "Python", "OPUS"},
+        "Python", "OPUS", "Marian"},
     "file formats and hardware": {"CSV", "JSON", "JSONL", "PNG", "zip", "GPU", "CPU"},
     "units": {"nats"},
     "the special tokens by name": {"BOS", "EOS", "pad", "unk"},

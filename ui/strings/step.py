@@ -93,9 +93,20 @@ EN = {
                      "(x − μ) / σ · γ + β.",
     "add_norm_pre": "This model is pre-LN: LayerNorm is applied to the sublayer's input, so the "
                     "mean μ and σ belong to that input, not to the residual sum shown.",
-    "ffn": "hidden layer, before and after ReLU",
-    "ffn_help": "FFN(x) = max(0, x·W_1 + b_1)·W_2 + b_2 with d_ff = {d_ff}. ReLU set {zeroed} of "
-                "the {d_ff} numbers to 0.",
+    "ffn_relu": "hidden layer, before and after ReLU",
+    "ffn_relu_help": "FFN(x) = max(0, x·W_1 + b_1)·W_2 + b_2 with d_ff = {d_ff}. ReLU set "
+                     "{zeroed} of the {d_ff} numbers to 0.",
+    "ffn_gelu": "hidden layer, before and after GELU",
+    "ffn_gelu_help": "FFN(x) = GELU(x·W_1 + b_1)·W_2 + b_2 with d_ff = {d_ff}, where GELU(z) = "
+                     "z·Φ(z) (Φ: the normal distribution's CDF). This model uses GELU, not the "
+                     "paper's ReLU: negative numbers are squashed towards 0 but not cut off; "
+                     "{negative} of the {d_ff} numbers stay negative (never below −0.17).",
+    "ffn_silu": "hidden layer, before and after swish (SiLU)",
+    "ffn_silu_help": "FFN(x) = swish(x·W_1 + b_1)·W_2 + b_2 with d_ff = {d_ff}, where swish(z) = "
+                     "z·σ(z) (σ: the sigmoid; also called SiLU). This model uses swish, as Marian "
+                     "(OPUS-MT) does, not the paper's ReLU: negative numbers are squashed towards 0 "
+                     "but not cut off; {negative} of the {d_ff} numbers stay negative (never "
+                     "below −0.28).",
     "ffn_out": "FFN output at this position:",
     "topk": "top {k} next tokens",
     "topk_help": "softmax of the final logits at this position: the model's prediction of the "
@@ -198,9 +209,17 @@ ZH = {
                      "以及层归一化的结果 (x − μ) / σ · γ + β。",
     "add_norm_pre": "该模型是 Pre-LN：层归一化作用于子层的输入，因此均值和标准差属于那个输入，而不是"
                     "这里显示的残差和。",
-    "ffn": "隐藏层，ReLU 之前与之后",
-    "ffn_help": "FFN(x) = max(0, x·W_1 + b_1)·W_2 + b_2，d_ff = {d_ff}。ReLU 把 {d_ff} 个数中的 "
-                "{zeroed} 个置为 0。",
+    "ffn_relu": "隐藏层，ReLU 之前与之后",
+    "ffn_relu_help": "FFN(x) = max(0, x·W_1 + b_1)·W_2 + b_2，d_ff = {d_ff}。ReLU 把 {d_ff} 个数中的 "
+                     "{zeroed} 个置为 0。",
+    "ffn_gelu": "隐藏层，GELU 之前与之后",
+    "ffn_gelu_help": "FFN(x) = GELU(x·W_1 + b_1)·W_2 + b_2，d_ff = {d_ff}，其中 GELU(z) = z·Φ(z)"
+                     "（Φ：正态分布的累积分布函数）。这个模型用的是 GELU，不是论文的 ReLU：负数被压向 0，"
+                     "但不会被截掉；{d_ff} 个数中有 {negative} 个仍是负数（都不小于 −0.17）。",
+    "ffn_silu": "隐藏层，swish（SiLU）之前与之后",
+    "ffn_silu_help": "FFN(x) = swish(x·W_1 + b_1)·W_2 + b_2，d_ff = {d_ff}，其中 swish(z) = z·σ(z)"
+                     "（σ：sigmoid 函数；也叫 SiLU）。这个模型和 Marian（OPUS-MT）一样用 swish，不是论文的 "
+                     "ReLU：负数被压向 0，但不会被截掉；{d_ff} 个数中有 {negative} 个仍是负数（都不小于 −0.28）。",
     "ffn_out": "该位置的 FFN 输出：",
     "topk": "概率最高的 {k} 个下一个词元",
     "topk_help": "该位置最终逻辑值（logit）的 softmax：模型对下一个目标词元的预测。",
