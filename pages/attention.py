@@ -13,7 +13,7 @@ import streamlit as st
 from transformer import heads as H
 from transformer.inspect import to_json
 from transformer.names import KINDS
-from ui import i18n, inspect_cache, models
+from ui import flow_view, i18n, inspect_cache, models
 from ui.strings import attention as strings
 from viz import attention as figs
 from viz import heads as VH
@@ -161,6 +161,9 @@ with st.expander(t("model_view_open")):
             col_titles=head_names,
             cell_names=[[t("cell", l=lay, h=h) for h in range(n_heads)] for lay in range(n_lay)]),
             key="att_model_view")
+
+# -- attention rollout: the whole sentence, every layer and kind, beside a causal test ---------
+flow_view.section(ins, ck)
 
 # -- downloads ---------------------------------------------------------------------------------
 st.subheader(t("downloads"))

@@ -292,3 +292,38 @@ def test_a_long_sentence_chooses_its_word_from_a_list(monkeypatch, tmp_path, ck_
     lists = [s for s in at.selectbox if s.key.startswith("att_hv_list")]
     assert lists and len(lists[0].options) == 52  # all tokens, 50 words, </s>
     assert any("按钮放不下" in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tmp_path, lang):
+    """On the default model: one rollout picture for the sentence (rows the output words, each
+    summing to 1, as transformer.rollout computes), and for the German pronoun the occlusion
+    bars beside rollout's share; the honest sentence in the page's language."""
+    from pathlib import Path
+
+    from transformer.checkpoint import load_checkpoint
+    from transformer.rollout import rollout
+    from ui.strings import flow as FS
+    from viz.flow import word_flow
+
+    shipped = Path(__file__).resolve().parents[1] / "checkpoints"
+    text = "A dog carries a stick in its mouth ."
+    at = open_page(monkeypatch, shipped, tmp_path, lang=lang, query={"text": text})
+    no_errors(at)
+    heat = by_key(at, "att_flow_heat")
+    z = arr(heat["data"][0]["z"])
+    ck = load_checkpoint(at._ck)
+    ins = reference(at._ck, text)
+    pieces = ins.tgt_ids[1:]
+    want = word_flow(rollout(ins).to_source[: len(pieces)], ck.tokenizer.words(pieces),
+                     ck.tokenizer.words(ins.src_ids))
+    np.testing.assert_allclose(z, np.round(want, 4), atol=1e-4)
+    np.testing.assert_allclose(z.sum(-1), 1.0, atol=1e-3)
+    check = by_key(at, "att_flow_check")
+    assert len(check["data"]) == 2 and len(check["data"][0]["x"]) == z.shape[1]
+    table = FS.EN if lang == "en" else FS.ZH
+    assert any(table["honest"] in c.value for c in at.caption)
+    chosen = at.selectbox(key="att_flow_word")
+    words = ck.tokenizer.word_strings(pieces)
+    assert words[chosen.value].strip(".,").lower() in ("seinem", "seinen", "sein", "ihrem", "ihr",
+                                                        "seine", "ihre", "es", "er", "sie")

@@ -16,6 +16,8 @@ from .cli_util import OneLineParser
 from .decode import greedy
 from . import notes as N
 from .names import KINDS, Trace, attn_path, count_layers, stack_of, trace_key  # noqa: F401
+from .rollout import rollout
+from .rollout import to_json as rollout_json
 from .text import TextError, source_ids, target_ids
 from .trace import ablation, record
 
@@ -83,7 +85,9 @@ def to_json(ins: Inspected, digits: int = 6) -> dict:
     return {"source_tokens": ins.src_tokens, "target_tokens": ins.tgt_tokens,
             "output": ins.output, "teacher_forced": ins.teacher_forced,
             "notes": [N.english(n) for n in ins.notes],
-            "attention": attention}
+            "attention": attention,
+            # decoder position t (which writes output token t) rolled back to the source tokens
+            "rollout": rollout_json(rollout(ins), digits)}
 
 
 def main(argv: list[str] | None = None) -> int:
