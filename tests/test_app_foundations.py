@@ -159,3 +159,25 @@ def test_why_sqrt_dk_page(monkeypatch, tmp_path, lang):
     at.select_slider(key="sqrt_dk").set_value(1024).run()
     no_errors(at)
     assert "1024" in at.info[0].value
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_worked_examples_explain_the_notes_open_on_a_teaching_example_and_free_mode_has_no_notes(
+        monkeypatch, tmp_path, lang):
+    """Issue 23: an outside teacher has no copy of the notes; the page opened on the example with
+    71 of 88 numbers red; free mode labelled every step "(not printed in the notes)"."""
+    at = open_app(monkeypatch, None, tmp_path, page="pages/worked-examples.py", lang=lang)
+    no_errors(at)
+    intro = " ".join(m.value for m in at.markdown)
+    if lang == "en":
+        assert "lecture-style study notes" in intro and "You do not need a copy" in intro
+        assert "This app checks them" in intro
+    else:
+        assert "讲义式" in intro and "不需要手头有这份笔记" in intro and "本应用检查这些笔记" in intro
+    assert at.selectbox(key="we_example").value == "self_attention_cat_sentence"
+    at.session_state["we_mode"] = "free"
+    at.run()
+    no_errors(at)
+    labels = [e.label for e in at.expander if " — " in e.label]  # the steps (not the sidebar's)
+    assert labels and not any("not printed" in x or "没有给出" in x for x in labels), labels
+    assert all(x.endswith("computed" if lang == "en" else "计算值") for x in labels), labels

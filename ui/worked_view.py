@@ -26,11 +26,17 @@ def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) ->
     st.download_button(label or t("download"), V.csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
 
 
-def step(n: int, step: W.Step, tokens, key: str) -> None:
-    """One step: its numbers, the notes' numbers beside them, why, the note, downloads."""
+def step(n: int, step: W.Step, tokens, key: str, free: bool = False) -> None:
+    """One step: its numbers, the notes' numbers beside them, why, the note, downloads. In free
+    mode (`free`) there are no notes to compare with: a step is just "computed"."""
     zh = _zh()
     label = wording.render(step.label, i18n.lang())
-    verdict = t("verdict_" + step.verdict) if step.verdict in ("computed", *VERDICT_BAD, "agrees") else step.verdict
+    if free and step.verdict == "computed":
+        verdict = t("verdict_free")
+    elif step.verdict in ("computed", *VERDICT_BAD, "agrees"):
+        verdict = t("verdict_" + step.verdict)
+    else:
+        verdict = step.verdict
     with st.expander(f"{n}. {label} — {verdict}", expanded=step.claimed is not None):
         value = V.value_frame(step, tokens)
         bad = V.flag_mask(step)

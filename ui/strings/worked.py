@@ -1,12 +1,15 @@
 """Strings of the Worked examples page (EN and ZH with the same keys)."""
 EN = {
     "title": "Worked examples",
-    "intro": "“The notes” are a student's study notes on the Transformer paper (“Attention Is All You Need”), "
-             "written in Chinese: four sets of notes and one translated illustrated article, with examples "
-             "worked out by hand. Here every one of those examples is recomputed step by step from the same "
-             "inputs, and each number the notes print is set beside the right one. A number counts as right "
-             "when it matches to the decimals the notes print. Where the notes slipped, the cell is red and "
-             "the text says which step went wrong and why.",
+    "intro": "“The notes” on this page are lecture-style study notes on attention and the Transformer "
+             "(the paper “Attention Is All You Need”), written in Chinese by a student: four sets of notes "
+             "and one translated illustrated article, with small examples whose numbers are worked out by "
+             "hand. You do not need a copy: each example shows the notes' own passage (with a short English "
+             "gloss) and its inputs. This app checks them: every example is recomputed step by step from "
+             "the same inputs, and each number the notes print is set beside the right one. A number counts "
+             "as right when it matches to the decimals the notes print. Where the notes slipped, the cell is "
+             "red and the text says which step went wrong and why. Hand-worked numbers slip often, and "
+             "finding where is part of the lesson.",
     "tab_examples": "The notes' examples",
     "tab_free": "Free mode: your own numbers",
     "tab_statements": "What the notes say in words",
@@ -86,6 +89,7 @@ EN = {
     "col_entries": "numbers checked",
     "col_origin": "error began at",
     "verdict_computed": "computed (not printed in the notes)",
+    "verdict_free": "computed",
     "verdict_agrees": "✅ the notes are right",
     "verdict_slip": "❌ the notes slipped here",
     "verdict_inherited": "⚠️ right arithmetic on earlier wrong numbers",
@@ -266,9 +270,11 @@ EN = {
 }
 ZH = {
     "title": "手算例题",
-    "intro": "“笔记”指一位学生学习 Transformer 原始论文时写的中文学习笔记：四篇笔记加一篇翻译的图解文章，其中有手算的"
-             "例题。这里把这些例题从相同输入出发逐步重新计算，并把笔记印出的每个数放在正确的数旁边。一个数按笔记印出的"
-             "小数位数一致即算正确。笔记算错的地方，单元格标红，并说明是哪一步出错、为什么。",
+    "intro": "本页的“笔记”是一位学生学习注意力机制和 Transformer 原始论文时写的讲义式中文"
+             "学习笔记：四篇笔记加一篇翻译的图解文章，其中有一些小例题，数都是手算的。你不需要手头有这份笔记：每道例题都"
+             "给出笔记中的原文和输入。本应用检查这些笔记：把每道例题从相同输入出发逐步重新计算，并把笔记印出的每个数放在"
+             "正确的数旁边。一个数按笔记印出的小数位数一致即算正确。笔记算错的地方，单元格标红，并说明是哪一步出错、"
+             "为什么。手算的数常常出错，找出错在哪里本身就是学习的一部分。",
     "tab_examples": "笔记中的例题",
     "tab_free": "自由模式：输入你自己的数",
     "tab_statements": "笔记中的文字说法",
@@ -343,6 +349,7 @@ ZH = {
     "col_entries": "核对个数",
     "col_origin": "错误起点",
     "verdict_computed": "计算值（笔记中没有给出）",
+    "verdict_free": "计算值",
     "verdict_agrees": "✅ 笔记正确",
     "verdict_slip": "❌ 笔记在这一步出错",
     "verdict_inherited": "⚠️ 本步计算正确，但用了前面错误的数",
