@@ -351,6 +351,7 @@ def check_at_start() -> None:
     """Called by every script run (ui.shell.configure), first thing: a token too short to resist
     guessing stops every page with the command that makes a strong one (and says so once on the
     console), so a class is never served behind a weak token."""
+    session_secret()  # every session has its id from its first run (the audit log's `session`)
     problem = token_problem()
     if problem is None:
         return

@@ -9,7 +9,7 @@ import torch
 
 from transformer.checkpoint import CheckpointError
 from transformer.upload import extract_checkpoint_zip
-from ui import i18n, models, roles
+from ui import i18n, models, roles, server_guard
 from ui import knowledge as knowledge_ui
 from ui.strings import shell as strings
 from viz.tokens import escape_markdown
@@ -21,6 +21,7 @@ _THREADS_SET = False
 def configure() -> None:
     global _THREADS_SET
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
+    server_guard.install()  # Streamlit's own upload and clear-cache requests (issue 22, C/D)
     roles.check_at_start()  # a teacher token too short to resist guessing: refuse to serve
     if not _THREADS_SET:  # once per server process: inference threads share the cores
         torch.set_num_threads(int(os.environ.get("ATTENTION_LAB_THREADS", "1")))
