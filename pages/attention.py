@@ -30,7 +30,8 @@ cfg, tok = ck.model_config, ck.tokenizer
 path = models.current_path()
 
 inspect_cache.apply_query_params("att")
-featured = inspect_cache.featured_head(ck.history)
+# the checkpoint's featured head opens first (once per checkpoint), unless a link names a head
+featured = inspect_cache.apply_featured_head("att", path, ck.history)
 if st.session_state.get("att_kind") not in KINDS:
     st.session_state["att_kind"] = "encoder_self"
 st.session_state.setdefault("att_merge", True)  # words, not pieces, unless asked
@@ -79,7 +80,10 @@ if featured:
     label = VH.head_label(fk, fl, fh)
     with st.container(border=True):
         st.markdown(f"🎯 **{t('featured_title', head=label)}**")
-        st.write(t("featured_fig4", kind=kind_names[fk], l=fl, h=fh))
+        if fk == "encoder_self":
+            st.write(t("featured_fig4_same", l=fl, h=fh, n=cfg.n_encoder_layers))
+        else:
+            st.write(t("featured_fig4", kind=kind_names[fk], l=fl, h=fh))
         note = featured.get(i18n.lang()) or featured.get("en")
         if note:
             st.write(note)

@@ -236,7 +236,9 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
         at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
         assert at.session_state["ckpt_path"].endswith(name)
         no_errors(at)
-        assert at.session_state["att_kind"] == "encoder_self"  # opens where the lesson is
+        # opens on the featured head (and its pronoun row)
+        assert at.session_state["att_kind"] == fh["kind"]
+        assert (at.session_state["att_layer"], at.session_state["att_head"]) == (fh["layer"], fh["head"])
         text = " ".join(m.value for m in at.markdown)
         if lang == "en":
             assert "ENCODER self-attention (layer 5 of 6" in text and "heads 5 and 6" in text
@@ -245,13 +247,22 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
         else:
             assert "编码器自注意力" in text and "第 5 层" in text and "头 5 和头 6" in text
             assert "带掩码的解码器自注意力" in text and f"从 {on:.0%} 变为 {off:.0%}" in text
-    # one click opens the featured head
+    assert at.success  # "You are looking at it."
+    # another head chosen: one click opens the featured head again
+    at.radio(key="att_kind").set_value("cross")
+    rerun(at)
+    no_errors(at)
+    assert at.session_state["att_kind"] == "cross"  # the choice sticks (featured once per model)
     at.button(key="att_open_featured").click()
     rerun(at)
     no_errors(at)
     assert at.session_state["att_kind"] == fh["kind"]
     assert (at.session_state["att_layer"], at.session_state["att_head"]) == (fh["layer"], fh["head"])
-    assert at.success
+    # a link that names a head wins over the featured one
+    at2 = open_page(monkeypatch, shipped, tmp_path, lang="en", query={"kind": "cross", "layer": "0",
+                                                                      "head": "1"})
+    no_errors(at2)
+    assert (at2.session_state["att_kind"], at2.session_state["att_head"]) == ("cross", 1)
 
 
 def test_text_the_model_cannot_read_is_said_in_the_pages_language(monkeypatch, tmp_path, ck_dir):

@@ -69,18 +69,23 @@ def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[Pro
 
 
 CLASSROOM_PROBE = Path(__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
+MINIMAL_PAIRS_PROBE = Path(__file__).parent / "probes" / "minimal_pairs_en.jsonl"
 # tasks whose models translate pronouns, and so have a pronoun accuracy to measure
-PRONOUN_TASKS = ("anaphora", "classroom", "classroom_pronouns")
+PRONOUN_TASKS = ("anaphora", "classroom", "classroom_pronouns", "everyday")
 
 
 def task_probe(task: str | None, n: int | None = None) -> list[ProbeItem] | None:
     """The probe a model of `task` is measured on (its card's numbers and the pages' agree): the
-    synthetic task's held-out split (first n, default 200), or, for the classroom models, the
-    hand-written caption probe (all 186 sentences, or the first n). None for other tasks."""
+    synthetic task's held-out split (first n, default 200), for the classroom models the
+    hand-written caption probe (all 186 sentences, or the first n), for the everyday models the
+    hand-written minimal pairs (200 sentences). None for other tasks."""
     if task == "anaphora":
         return anaphora_probe("test", n=n or 200)
     if task in ("classroom", "classroom_pronouns"):
         items = read_probe_file(CLASSROOM_PROBE)
+        return items[:n] if n else items
+    if task == "everyday":  # the hand-written minimal pairs: one word flips the pronoun
+        items = read_probe_file(MINIMAL_PAIRS_PROBE)
         return items[:n] if n else items
     return None
 

@@ -15,6 +15,7 @@ SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
 # German reference and its positions), never produced by any generator
 NATURAL = Path(H.__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
 CLASSROOM_TASKS = ("classroom", "classroom_pronouns")
+MINIMAL_PAIRS = Path(H.__file__).parent / "probes" / "minimal_pairs_en.jsonl"
 
 
 def probe_items(source: str, n: int, data: bytes | None, name: str | None, task: str | None) -> list:
@@ -24,9 +25,12 @@ def probe_items(source: str, n: int, data: bytes | None, name: str | None, task:
         if task in CLASSROOM_TASKS:  # the classroom generator's held-out noun pairs
             from transformer import classroom
             return classroom.probe("test", n=n)
+        if task == "everyday":  # the textbook generator's held-out noun pairs
+            from transformer import textbook
+            return textbook.probe("test", n=n)
         return H.anaphora_probe("test", n=n)
-    if source == "natural":
-        return H.read_probe_file(NATURAL)
+    if source == "natural":  # hand-written: minimal pairs for the everyday models
+        return H.read_probe_file(MINIMAL_PAIRS if task == "everyday" else NATURAL)
     return VH.read_probe_upload(data or b"", name or "probe.jsonl")
 
 

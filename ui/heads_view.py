@@ -69,7 +69,9 @@ def _anaphora(path, task: str | None) -> Scores:
         st.session_state["heads_probe"] = ("heldout" if task == "anaphora" or "natural" not in sources
                                            else "natural")
     source = st.radio(t("probe"), sources, key="heads_probe", help=t("probe_help"),
-                      format_func=lambda s: t(f"probe_{s}"), horizontal=True)
+                      format_func=lambda s: t(f"probe_{s}" + ("_pairs" if s == "natural" and
+                                                               task == "everyday" else "")),
+                      horizontal=True)
     n, data, name = 0, None, None
     if source == "heldout":
         n = st.slider(t("n"), 20, 500, 100, step=10, key="heads_n", help=t("n_help"))

@@ -72,6 +72,12 @@ EN = {
                      "heads 5 and 6 in the paper's counting) that attend from \"its\" to \"Law\" "
                      "and \"application\". In this model the head that resolves the pronoun is "
                      "elsewhere: {kind}, layer {l}, head {h} (counted from 0).",
+    "featured_fig4_same": "The paper's Figure 4 shows two heads of ENCODER self-attention (layer "
+                          "5 of 6, heads 5 and 6 in the paper's counting) that attend from \"its\" "
+                          "to \"Law\" and \"application\". This model's pronoun head sits in the "
+                          "same place: encoder self-attention, the top one of its {n} layers "
+                          "(layer {l}), head {h} (both counted from 0). The page opens on it and "
+                          "on the pronoun's row.",
     "featured_ablation": "Measured now: switched off, this head takes the pronoun accuracy on {n} "
                          "{probe} from {on:.0%} to {off:.0%} (the Heads page runs the same test).",
     "probe_anaphora": "held-out sentences (noun pairs never seen in training)",
@@ -156,6 +162,10 @@ ZH = {
     "featured_fig4": "论文的图 4 展示的是编码器自注意力中的两个头（6 层中的第 5 层，按论文从 1 开始的"
                      "编号是头 5 和头 6），它们从 \"its\" 指向 \"Law\" 和 \"application\"。"
                      "在这个模型中，解决代词指代的头在别处：{kind}，第 {l} 层，头 {h}（从 0 开始计数）。",
+    "featured_fig4_same": "论文的图 4 展示的是编码器自注意力中的两个头（6 层中的第 5 层，按论文从 1 开始的"
+                          "编号是头 5 和头 6），它们从 \"its\" 指向 \"Law\" 和 \"application\"。"
+                          "这个模型的代词注意力头正在同样的位置：编码器自注意力，{n} 层中的最高层（第 {l} 层），"
+                          "头 {h}（都从 0 开始计数）。页面打开时就显示它和代词所在的行。",
     "featured_ablation": "当场测量：关掉这个头后，{n} 个{probe}上的代词准确率从 {on:.0%} 变为 "
                          "{off:.0%}（“注意力头”页做的是同一个检验）。",
     "probe_anaphora": "留出句子（训练中从未出现过的名词组合）",

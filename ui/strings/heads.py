@@ -46,6 +46,8 @@ EN = {
     "probe_help": "Which sentences the heads are scored on.",
     "probe_heldout": "Generated, held out (noun pairs never seen in training)",
     "probe_natural": "Hand-written caption sentences (186, with German references)",
+    "probe_natural_pairs": "Hand-written minimal pairs (100 pairs: one word decides what \"it\" "
+                           "is; with German references)",
     "probe_upload": "My own probe file (JSONL)",
     "n": "Number of probe sentences",
     "n_help": "More sentences give steadier scores and take longer.",
@@ -209,6 +211,7 @@ ZH = {
     "probe_help": "用哪些句子给头打分。",
     "probe_heldout": "生成的留出句（训练中从未出现过的名词组合）",
     "probe_natural": "手写的图片描述句（186 句，附德语参考译文）",
+    "probe_natural_pairs": "手写的最小对立句对（100 对：一个词决定 \"it\" 指什么；附德语参考译文）",
     "probe_upload": "我自己的探针文件（JSONL）",
     "n": "探针句数量",
     "n_help": "句子越多，得分越稳定，但耗时越长。",
