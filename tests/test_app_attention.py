@@ -85,7 +85,7 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     # opens on encoder self-attention, pieces merged into words
     assert at.radio(key="att_kind").value == "encoder_self"
     assert at.toggle(key="att_merge").value is True
-    head_view, heat, model_view = figures(at)
+    head_view, heat, model_view = figures(at)[:3]  # then the rollout section's two
     assert len(model_view["data"]) == 2 * 4  # 2 encoder layers x 4 heads, one figure
     assert model_view["layout"]["coloraxis"]["cmax"] == 1
     ref = reference(at._ck, "A dog runs in the park .")
@@ -124,7 +124,7 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     rerun(at)
     no_errors(at)
     figs = figures(at)
-    assert len(figs) == 4  # head view, head, average, model view
+    assert len(figs) == 6  # head view, head, average, model view, then rollout and its check
     hv, heat, avg = figs[0], figs[1], figs[2]
     legend = [tr["name"] for tr in hv["data"] if tr.get("mode") == "lines" and tr.get("x") == [None]]
     assert len(legend) == 2
