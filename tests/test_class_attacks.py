@@ -305,3 +305,189 @@ def test_I_the_token_is_not_in_the_training_childs_environ(server, tmp_path):
         h.process.kill()
         h.process.wait()
     assert sys.platform.startswith("linux")
+
+
+# -- L: an uploaded model card loads nothing from elsewhere ---------------------------------------------
+import io  # noqa: E402
+import zipfile  # noqa: E402
+
+TRACKER = ("# My model\n\n![](http://any-host/track.png)\n\n![x][t]\n\n[t]: http://any-host/ref.png\n\n"
+           "<img src=\"http://any-host/html.png\"> [home](https://any-host/) <http://any-host/a>\n")
+
+
+def _zip(members: dict[str, bytes], compress=zipfile.ZIP_STORED) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compress) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    return buf.getvalue()
+
+
+def _members(checkpoint) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in checkpoint.iterdir() if p.is_file()}
+
+
+def _walk(node):
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from _walk(child)
+
+
+def test_L_an_uploaded_model_card_is_plain_text(monkeypatch, tmp_path, ck_dir, small_checkpoint):
+    """Uploaded through the sidebar's uploader (an open server: anyone may upload), then shown
+    to every viewer who picks it: no Markdown element carries the card's remote addresses."""
+    from ui import i18n
+
+    monkeypatch.setattr(i18n, "lang", lambda: "en")
+    at = open_app(monkeypatch, ck_dir, tmp_path)
+    data = _zip({**_members(small_checkpoint), "README.md": TRACKER.encode()})
+    at.sidebar.file_uploader(key="shell_upload").set_value(("card.zip", data, "application/zip"))
+    at.run()
+    assert not at.exception and str(at.session_state["ckpt_path"]).startswith(
+        str(tmp_path / "uploads"))
+    markdown = [s for n in _walk(at._tree) if getattr(n, "proto", None) is not None
+                and n.proto.DESCRIPTOR.name in ("Markdown", "Alert", "Heading")
+                for s in [getattr(n.proto, "body", "")]]
+    assert not [m for m in markdown if "any-host" in m], markdown
+    texts = [n.proto.body for n in _walk(at._tree) if getattr(n, "proto", None) is not None
+             and n.proto.DESCRIPTOR.name == "Text"]
+    assert any("any-host/track.png" in x for x in texts)  # shown, as text
+    # the shipped model's card is still drawn as Markdown
+    at.sidebar.selectbox(key="ckpt_path").set_value(str(ck_dir / "tiny-test"))
+    at.run()
+    assert not at.exception
+
+
+# -- N: any file name gives a clear message -----------------------------------------------------------
+BAD_NAMES = ["x" * 300 + ".jsonl", "é" * 200 + ".jsonl", "a/../../" + "b" * 260, "\\" * 5,
+             "", ".", "..", "\u202e" * 300, "con.jsonl", "\x01\x02.jsonl", "🙂" * 100,
+             "n" * 5000]
+
+
+@pytest.mark.parametrize("name", BAD_NAMES, ids=range(len(BAD_NAMES)))
+def test_N_a_probe_file_with_any_name(name):
+    """The Heads page reads an uploaded probe with viz.heads.read_probe_upload(data, name): a
+    300-character name made it an uncaught OSError."""
+    from viz.heads import read_probe_upload
+
+    good = ('{"text": "The dog saw the cup because it was hungry .", "pronoun": 6, '
+            '"antecedent": 1}\n').encode()
+    assert len(read_probe_upload(good, name)) == 1
+    with pytest.raises(ValueError) as e:
+        read_probe_upload(b"not json\n", name)
+    shown = str(e.value).split(":1:")[0]
+    assert 0 < len(shown) <= 80 and "\x01" not in shown and "/" not in shown
+
+
+def test_N_a_long_probe_name_on_the_heads_page(monkeypatch, tmp_path, ck_dir):
+    from app_helpers import open_pinned, rerun
+
+    at = open_pinned(monkeypatch, ck_dir, tmp_path, "pages/heads.py")
+    at.radio(key="heads_probe").set_value("upload")
+    rerun(at)
+    at.file_uploader(key="heads_upload").set_value(("p" * 300 + ".jsonl", b"not json\n",
+                                                    "application/json"))
+    rerun(at)
+    assert not at.exception, [x.value for x in at.exception]
+    assert at.error and "OSError" not in at.error[0].value
+    assert "p" * 79 not in at.error[0].value.replace("\\", "")  # the name, shortened
+
+
+# -- K: room is made only for files that pass validation -----------------------------------------------
+def _students_upload(uploads, name, mb, created):
+    p = uploads / name
+    p.mkdir(parents=True)
+    (p / "blob.bin").write_bytes(b"\x01" * int(mb * 1e6))
+    runs.write_json_atomic(p / runs.OWNER, {"actor": f"student:{name[-12:]:0>12}",
+                                            "role": "student", "created_at": created})
+    return p
+
+
+def test_K_a_rejected_upload_evicts_nobody(server, tmp_path, small_checkpoint, monkeypatch):
+    from ui import shell
+
+    uploads = tmp_path / "uploads"
+    victims = [_students_upload(uploads, f"upload-student{i:02d}", 1.0, 10.0 + i)
+               for i in range(6)]
+    monkeypatch.setenv(disk_budget.ENV, "6.1")  # full: any upload needs room
+    teacher = _teacher()
+    members = _members(small_checkpoint)
+    bad = [("nan weights", {**members, "model.safetensors": members["model.safetensors"][:64]}),
+           ("bad config", {**members, "config.json": b"{\"model\": 3}"}),
+           ("no tokenizer", {k: v for k, v in members.items() if k != "tokenizer.model"})]
+    for what, m in bad:
+        with pytest.raises(Exception) as e:
+            shell.store_upload(_zip(m), f"{what}.zip", state=teacher)
+        assert "budget" not in str(e.value), what
+        assert all(v.is_dir() for v in victims), f"{what}: students' uploads were evicted"
+    # a corpus that fails its check makes no room either (the Train page's start)
+    from transformer.data import CorpusError
+
+    class Up:
+        def __init__(self, name, data):
+            self.name, self.size, self._d = name, len(data), data
+
+        def getvalue(self):
+            return self._d
+
+    with pytest.raises(CorpusError):
+        runs_ui.write_corpus(tmp_path / "runs" / "x" / "data", [Up("c.tsv", b"no tab\n" * 1000)],
+                             reserve=lambda n: runs_ui.make_room(n, "x", state=teacher))
+    assert all(v.is_dir() for v in victims)
+    # a valid upload does make room, evicting the oldest
+    dest = shell.store_upload(_zip(members), "good.zip", state=teacher)
+    assert dest.is_dir() and not victims[0].exists()
+
+
+# -- J: zip bombs are refused before they are unpacked ------------------------------------------------
+def test_J_zip_bombs_are_refused_with_memory_bounded(small_checkpoint, tmp_path):
+    import time
+    import tracemalloc
+
+    from transformer.checkpoint import CheckpointError
+    from transformer.upload import extract_checkpoint_zip
+
+    members = _members(small_checkpoint)
+    # 512 MiB of zeros as the weights: a few hundred kB compressed
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for k, v in members.items():
+            if k != "model.safetensors":
+                z.writestr(k, v)
+        with z.open("model.safetensors", "w", force_zip64=True) as f:
+            block = b"\0" * (1 << 20)
+            for _ in range(512):
+                f.write(block)
+    bomb = buf.getvalue()
+    assert len(bomb) < 1 << 20
+    # a safetensors header listing 400,000 tensors
+    import json
+
+    header = {f"t{i}": {"dtype": "F32", "shape": [0], "data_offsets": [0, 0]}
+              for i in range(400_000)}
+    raw = json.dumps(header).encode()
+    many = _zip({**members, "model.safetensors": len(raw).to_bytes(8, "little") + raw},
+                zipfile.ZIP_DEFLATED)
+    header = {f"t{i}": {"dtype": "F32", "shape": [0], "data_offsets": [0, 0]}
+              for i in range(15_000)}  # fits the .zip's ratio: the header's count refuses it
+    raw = json.dumps(header).encode()
+    listed = _zip({**members, "model.safetensors": len(raw).to_bytes(8, "little") + raw},
+                  zipfile.ZIP_DEFLATED)
+    with pytest.raises(CheckpointError, match="15,000 tensors"):
+        extract_checkpoint_zip(listed, tmp_path / "uploads")
+    for what, data in (("512 MiB bomb", bomb), ("400,000 tensors", many), ("15,000", listed)):
+        tracemalloc.start()
+        t0 = time.perf_counter()
+        with pytest.raises(CheckpointError):
+            extract_checkpoint_zip(data, tmp_path / "uploads", reserve=lambda n: pytest.fail(
+                "room was asked for a refused upload"))
+        took = time.perf_counter() - t0
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert peak < 64 << 20, f"{what}: {peak / 2**20:.0f} MiB peak"
+        assert took < 3.0, f"{what}: {took:.1f} s"
+    assert not (tmp_path / "uploads").exists() or not any((tmp_path / "uploads").iterdir())
+    # the entry count is checked before any member is read
+    too_many = _zip({**members, **{f"ck/.junk{i}": b"" for i in range(200)}})
+    with pytest.raises(CheckpointError, match="entries"):
+        extract_checkpoint_zip(too_many, tmp_path / "uploads")

@@ -35,6 +35,7 @@ WEIGHTS, CONFIG, TOKENIZER, HISTORY, CARD = (
 STATE_TENSORS, STATE_JSON = "trainer_state.safetensors", "trainer_state.json"
 TOKENIZER_KINDS = ("sentencepiece", "sentencepiece-pair")  # config.json "tokenizer"; absent: 1st
 MAX_WEIGHTS_BYTES = 1 << 30  # 1 GiB: far above any model this app trains
+MAX_WEIGHTS_HEADER_BYTES = 1 << 20  # a real header lists a few hundred tensors in tens of kB
 MAX_JSON_BYTES = 8 << 20
 ALLOWED_DTYPES = {torch.float32, torch.float16, torch.bfloat16}
 
@@ -203,11 +204,40 @@ def read_config(path: str | os.PathLike) -> tuple[ModelConfig, dict, dict]:
     return cfg, train, raw
 
 
-def _read_weights(p: Path) -> dict[str, torch.Tensor]:
+def _check_weights_header(p: Path, max_tensors: int | None) -> None:
+    """The safetensors header read on its own first (8 bytes of length, then JSON): refused when
+    it is larger than MAX_WEIGHTS_HEADER_BYTES or lists more tensors than the model has, before
+    the whole file is parsed (issue 22, J: a 1 MB upload listing 400,000 tensors)."""
+    with open(p, "rb") as f:
+        head = f.read(8)
+        if len(head) < 8:
+            raise CheckpointError(f"{WEIGHTS}: not a readable safetensors file (too short)")
+        n = int.from_bytes(head, "little")
+        if n > MAX_WEIGHTS_HEADER_BYTES:
+            raise CheckpointError(f"{WEIGHTS}: its header of {n:,} bytes is larger than "
+                                  f"{MAX_WEIGHTS_HEADER_BYTES:,} bytes")
+        if max_tensors is None:
+            return
+        try:
+            header = json.loads(f.read(n))
+        except (ValueError, RecursionError):
+            raise CheckpointError(f"{WEIGHTS}: not a readable safetensors file (its header is "
+                                  "not JSON)") from None
+    if not isinstance(header, dict):
+        raise CheckpointError(f"{WEIGHTS}: not a readable safetensors file (its header is not "
+                              "an object)")
+    count = len(header) - ("__metadata__" in header)
+    if count > max_tensors:
+        raise CheckpointError(f"{WEIGHTS}: lists {count:,} tensors, more than the "
+                              f"{max_tensors:,} of the model its config describes")
+
+
+def _read_weights(p: Path, max_tensors: int | None = None) -> dict[str, torch.Tensor]:
     if not p.is_file():
         raise CheckpointError(f"{WEIGHTS}: missing")
     if p.stat().st_size > MAX_WEIGHTS_BYTES:
         raise CheckpointError(f"{WEIGHTS}: larger than {MAX_WEIGHTS_BYTES >> 20} MiB")
+    _check_weights_header(p, max_tensors)
     try:
         return st_load_bytes(p.read_bytes())
     except (SafetensorError, ValueError, RuntimeError, OverflowError, TypeError) as e:
@@ -273,7 +303,8 @@ def load_checkpoint(path: str | os.PathLike, device: str = "cpu") -> Checkpoint:
         model = Transformer(cfg)
     except (RuntimeError, MemoryError) as e:
         raise CheckpointError(f"{CONFIG}: the model cannot be built ({type(e).__name__})") from None
-    tensors = check_weights(model, _read_weights(path / WEIGHTS))
+    tensors = check_weights(model, _read_weights(path / WEIGHTS,
+                                                 max_tensors=len(unique_state(model))))
     tokenizer = load_tokenizer(path, cfg, raw.get("tokenizer", TOKENIZER_KINDS[0]))
     missing, unexpected = model.load_state_dict(tensors, strict=False)
     # Aliased (tied) names are filled through their shared storage.

@@ -417,12 +417,25 @@ def too_big(files) -> str | None:
     return None
 
 
-def write_corpus(dest: Path, files) -> tuple[dict, int]:
+def write_corpus(dest: Path, files, reserve=None) -> tuple[dict, int]:
     """Save the upload(s) under dest/ (data.tsv, or source.txt + target.txt) and read them with
     transformer.data, which raises CorpusError naming the file and line. Returns (trainer flags,
-    number of pairs); the error message names the user's file, not the server path."""
+    number of pairs); the error message names the user's file, not the server path.
+
+    With `reserve(n_bytes)` (e.g. make_room under the disk budget), the files are read in a
+    scratch folder first and `reserve` is called only once they are valid, before anything is
+    written under dest/: a refused corpus never makes room (issue 22, K)."""
     from transformer import data
 
+    if reserve is not None:
+        with tempfile.TemporaryDirectory(prefix="attention-lab-corpus-") as d:
+            flags, n = write_corpus(Path(d), files)
+            written = [Path(v) for v in flags.values()]
+            reserve(sum(p.stat().st_size for p in written))
+            dest.mkdir(parents=True, exist_ok=True)
+            for p in written:
+                shutil.copyfile(p, dest / p.name)
+            return {k: str(dest / Path(v).name) for k, v in flags.items()}, n
     dest.mkdir(parents=True, exist_ok=True)
     if len(files) == 1:
         p = dest / "data.tsv"

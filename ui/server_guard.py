@@ -165,6 +165,8 @@ def _guard_uploads() -> None:
     if getattr(original, "_attention_lab_guard", False):
         return
 
+    from streamlit.runtime.app_session import AppSession
+
     def guarded(self, session_id: str, file) -> None:
         app_session = None
         if Runtime.exists():
@@ -172,6 +174,8 @@ def _guard_uploads() -> None:
                 app_session = Runtime.instance().get_app_session(session_id)
             except Exception:  # noqa: BLE001 - no such session: the route refuses those itself
                 app_session = None
+        if not isinstance(app_session, AppSession):  # AppTest (a mocked runtime), or none
+            app_session = None
         refusal = upload_refusal(self, session_id, file, app_session)
         if refusal is not None:
             snap = session_snapshot(app_session._session_state)

@@ -121,7 +121,18 @@ def _card(path: str) -> None:
     card = ck.card
     if card:
         with sb.expander(t("card")):
-            st.markdown(card)
+            if _shipped(path):
+                st.markdown(card)
+            else:  # uploaded or trained: plain text, so it loads no remote image or link (#22 L)
+                st.text(card)
+
+
+def _shipped(path: str) -> bool:
+    """A checkpoint shipped with the project (its card is ours, drawn as Markdown)."""
+    try:
+        return Path(path).resolve().parent == models.shipped_dir().resolve()
+    except (OSError, ValueError):
+        return False
 
 
 def store_upload(data: bytes, name: str = "", state=None) -> Path:

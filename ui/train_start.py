@@ -178,10 +178,12 @@ def start(task: str, args: list[str], files: list) -> None:
         roles.require("run.start", None, name)
         if files:
             roles.require("upload.corpus", None, name)
-        # the disk budget: room for the corpus (students' old artefacts evicted), or a refusal
-        with runs_ui.reserve(sum(f.size for f in files), name):
+        # the disk budget: room for the corpus (students' old artefacts evicted), or a refusal;
+        # room is made only once the corpus has been read and found valid (issue 22, K)
+        with runs_ui.reserve(0, name):
             if files:
-                flags, _ = runs_ui.write_corpus(path / "data", files)
+                flags, _ = runs_ui.write_corpus(
+                    path / "data", files, reserve=lambda n: runs_ui.make_room(n, name))
                 for k, v in flags.items():
                     args = args + [k, v]
         runs_ui.start_run(name, args)

@@ -125,13 +125,31 @@ def read_probe_upload(data: bytes, name: str = "probe.jsonl", max_bytes: int = M
     of range)."""
     from transformer.heads import read_probe_file
 
-    name = Path(str(name)).name or "probe.jsonl"
+    name = shown_file_name(name, "probe.jsonl")
     if len(data) > max_bytes:
         raise ValueError(f"{name}: {len(data):,} bytes is over the limit of {max_bytes:,} bytes")
     with tempfile.TemporaryDirectory() as d:
-        p = Path(d) / name
+        p = Path(d) / "probe.jsonl"  # never the browser's name: any name is a valid upload
         p.write_bytes(data)
-        return read_probe_file(p)
+        try:
+            return read_probe_file(p)
+        except ValueError as e:
+            msg = str(e)
+            raise ValueError(name + msg[len(p.name):] if msg.startswith(p.name) else msg) \
+                from None
+
+
+def shown_file_name(name, default: str, max_chars: int = 80) -> str:
+    """An uploaded file's name as messages show it: its last part, control characters dropped,
+    at most `max_chars` characters (the end kept: the extension). Issue 22, N: a 300-character
+    name was used as a path and failed with an OSError."""
+    import unicodedata
+
+    text = str(name or "").replace("\\", "/").rsplit("/", 1)[-1]
+    text = "".join(c for c in text if unicodedata.category(c)[0] != "C").strip()
+    if len(text) > max_chars:
+        text = "…" + text[-(max_chars - 1):]
+    return text or default
 
 
 # -- the causal test lives in the core (the CLI reports it too); re-exported for the pages ---
