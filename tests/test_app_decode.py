@@ -122,3 +122,42 @@ def test_no_checkpoint(monkeypatch, tmp_path):
     no_errors(at)
     assert at.title[0].value.startswith("Decode")
     assert S.EN["no_checkpoint"] in [i.value for i in at.info]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_space_piece_is_named_and_explained(monkeypatch, tmp_path, lang):
+    """Issue 23: a blank "▁" candidate appeared without explanation. The default model writes the
+    lone space piece "▁" in this sentence (step 8, before a word it has no whole piece for): the
+    table names it "(space)" and a caption says what it is; no "▁" is drawn anywhere."""
+    from app_helpers import ROOT
+
+    at = open_page(monkeypatch, ROOT / "checkpoints", tmp_path, lang=lang)
+    assert at.session_state["ckpt_path"].endswith("classroom-en-de")
+    at.text_input(key="dec_text").input("The animal didn't cross the street because it was too tired .")
+    rerun(at)
+    no_errors(at)
+    table = S.EN if lang == "en" else S.ZH
+    [steps] = [d.value for d in at.dataframe if table["col_runners"] in d.value.columns]
+    shown = list(steps[table["col_token"]]) + list(steps[table["col_runners"]])
+    assert table["space"] in shown, shown
+    assert not any("\u2581" in str(x) for x in shown)
+    note = table["space_note"].format(space=table["space"])
+    assert note in [c.value for c in at.caption]
+    at.slider(key="dec_step").set_value(8)
+    rerun(at)
+    no_errors(at)
+    ys = _figure(at, "dec_topk")["data"][0]["y"]
+    assert ys[0] == table["space"].replace("<", "&lt;")  # the written token, top of the chart
+    assert not any("\u2581" in str(y) for y in ys)
+
+
+def test_a_few_short_key_labels_are_level_not_turned():
+    """Issue 23: the decoder's first step has one key, <s>, turned 45 degrees: it looked like an
+    icon. Labels that fit side by side are drawn level; many long ones still turn."""
+    from viz import decode as V
+
+    fig = V.heads_keys_figure(np.ones((2, 1)), ["head 0", "mean"], ["<s>"])
+    assert fig.layout.xaxis.tickangle == 0
+    long = [f"word{i}-long-label" for i in range(20)]
+    assert V.heads_keys_figure(np.ones((1, 20)) / 20, ["h"], long).layout.xaxis.tickangle == -45
+    assert V.name_space(["▁", "Hund", "▁▁"], "(space)") == ["(space)", "Hund", "▁▁"]

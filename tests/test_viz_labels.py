@@ -121,3 +121,36 @@ def test_saturation_line_sits_at_d_k_on_the_log_axis():
     lines = [s for s in fig.layout.shapes if s.type == "line"]
     assert len(lines) == 3 and all(s.x0 == 64 and s.x1 == 64 for s in lines)
     assert all(fig.layout[f"xaxis{'' if c == 1 else c}"].type == "log" for c in (1, 2, 3))
+
+
+def test_a_chinese_vertical_axis_title_stands_upright():
+    """Issue 23: plotly turns a vertical axis title 90 degrees, so 头 lay on its side. A CJK title
+    is written top to bottom, upright, beside the tick labels; an English one is left alone."""
+    import numpy as np
+
+    from viz import decode as V
+    from viz import evolution as E
+    from viz import labels as L
+    from viz import training as T
+
+    fig = V.heads_keys_figure(np.full((3, 2), 0.5), ["头 0", "头 1", "各头平均"], ["a", "b"], y_title="头")
+    assert not fig.layout.yaxis.title.text
+    [ann] = [a for a in fig.layout.annotations if a.text == "头"]
+    assert ann.textangle == 0 and ann.xanchor == "right" and ann.x == 0 and ann.xshift < -40
+    assert fig.layout.margin.l >= -ann.xshift + 14  # room for the title left of the ticks
+    en = V.heads_keys_figure(np.full((1, 2), 0.5), ["head 0"], ["a", "b"], y_title="head")
+    assert en.layout.yaxis.title.text == "head" and not en.layout.annotations
+    assert L.vertical_lines("查询（发出关注的）") == list("查询︵发出关注的︶")
+    assert L.vertical_lines("PE 值") == ["PE", "值"]
+    # an axis on the right (the entropy of Attention across training) stands on the right
+    mats = [np.eye(3), np.full((3, 3), 1 / 3)]
+    emerge = E.emergence_figure([100, 200], mats, labels={"distance": "与最终模式的距离", "entropy": "熵（比特）"})
+    right = [a for a in emerge.layout.annotations if a.text.startswith("熵")]
+    assert right and right[0].xanchor == "left" and right[0].x == 1 and emerge.layout.margin.r > 30
+    assert not emerge.layout.yaxis.title.text and not emerge.layout.yaxis2.title.text
+    # subplots: each panel's title beside its own axis
+    loss = T.loss_figure([{"step": s, "loss": 5 - s / 100} for s in range(0, 300, 10)],
+                         [{"step": 100, "val_loss": 4.0}, {"step": 200, "val_loss": 3.5}],
+                         labels={"y": "损失", "val": "验证损失"})
+    refs = {a.yref for a in loss.layout.annotations if a.textangle == 0}
+    assert refs == {"y domain", "y2 domain"}

@@ -23,6 +23,20 @@ t = i18n.translator(strings)
 MAX_CHARS = 2000
 
 
+def shown(tok):
+    """`tok.display` with the piece that is only SentencePiece's space mark "▁" named "(space)":
+    drawn as itself it is a blank bar, cell or node."""
+    space = t("space")
+    return lambda ids: V.name_space(tok.display(ids), space)
+
+
+def space_note(labels) -> None:
+    """Say what "(space)" is, under a table or chart that shows it."""
+    space = t("space")
+    if any(space in str(x) for x in labels):
+        st.caption(t("space_note", space=space))
+
+
 # The decoding method and its settings, as the widgets hold them.
 Method = namedtuple("Method", "name beam alpha temperature top_k seed shown_k")
 
@@ -122,10 +136,12 @@ def output(path, text: str, m: Method, res: dict, tok) -> None:
 
 
 def _beam_tree(tree, m: Method, tok) -> None:
-    """The search tree, a window of steps at a time, and the finished hypotheses."""
+    """The search tree, a window of steps at a time (fewer, larger, in the enlarged view, which
+    a projector can read from the back of a room), and the finished hypotheses."""
     st.markdown(f"**{t('tree')}**")
     st.caption(t("tree_intro", beam=int(m.beam), k=2 * int(m.beam)))
-    wins = BT.windows(tree)
+    big = st.toggle(t("tree_big"), key="dec_tree_big", help=t("tree_big_help"))
+    wins = BT.windows(tree, BT.BIG_WINDOW if big else BT.WINDOW)
     inspect_cache.clamp_state("dec_tree_window", len(wins))
     win = 0
     if len(wins) > 1:
@@ -133,11 +149,15 @@ def _beam_tree(tree, m: Method, tok) -> None:
                                key="dec_tree_window", help=t("tree_window_help"),
                                format_func=lambda i: t("tree_window_fmt", a=wins[i][0],
                                                        b=wins[i][1]))
-    st.plotly_chart(BT.figure(tree, tok.display, steps=wins[win], labels={
+    display = shown(tok)
+    st.plotly_chart(BT.figure(tree, display, steps=wins[win], big=big, labels={
         k: t(f"tree_{k}") for k in ("title", "x", "root", "kept", "pruned", "finished",
                                     "eos_pruned", "best", "logp", "score", "token_logp",
-                                    "rank", "key")}), key="dec_beam_tree")
-    st.caption(t("tree_caption"))
+                                    "rank", "key")}), key="dec_beam_tree",
+                    config={"displayModeBar": True, "scrollZoom": False})
+    st.caption(t("tree_caption") + " " + t("tree_zoom"))
+    a, b = wins[win]
+    space_note(display([n.token for n in tree.nodes if n.token is not None and a <= n.step <= b]))
     fin = BT.finished_table(tree, tok.decode, columns={
         k: t(f"tree_col_{k}") for k in ("hyp", "length", "logp", "lp", "score", "chosen")})
     st.dataframe(fin, hide_index=True, key="dec_beam_finished", column_config={
@@ -149,7 +169,7 @@ def _beam_tree(tree, m: Method, tok) -> None:
 def steps(m: Method, res: dict, tok, cfg) -> list[int]:
     """Step by step: the table of chosen tokens, then one step's top-k and attention. The
     output's ids (with EOS when it ended); stops the page when there is no step."""
-    display, tokens = tok.display, res["tokens"]
+    display, tokens = shown(tok), res["tokens"]
     st.subheader(t("steps"))
     tr = res["trace"]
     logits = tr["logits"][0]  # (T,V), T = len(tokens) + 1
@@ -164,6 +184,7 @@ def steps(m: Method, res: dict, tok, cfg) -> list[int]:
                  hide_index=True, column_config={t("col_p"): st.column_config.NumberColumn(
                      format="%.3f")}, key="dec_steps_table")
     st.caption(t("steps_help"))
+    space_note(list(table["token"]) + list(table["runners_up"]))
 
     n_steps = len(out_ids)
     inspect_cache.clamp_state("dec_step", n_steps)
@@ -184,6 +205,7 @@ def steps(m: Method, res: dict, tok, cfg) -> list[int]:
                                       x_title=t("topk_x"), rank_word=t("rank_word")),
                         key="dec_topk")
         st.caption(t("topk_caption", s=float(top["p"].sum()), rest=cfg.vocab_size - len(top)))
+        space_note(top["token"])
         if m.name == "sample":
             sp = V.sampling_probs(logits[step], float(m.temperature), int(m.top_k))
             stop = V.topk_table(logits[step], display, m.shown_k, chosen=out_ids[step], probs=sp)
@@ -212,7 +234,7 @@ def steps(m: Method, res: dict, tok, cfg) -> list[int]:
 
 def teacher_forcing(path, text: str, m: Method, out_ids: list[int], ck) -> None:
     """The model fed the reference (or the user's target) versus what it wrote freely."""
-    display, cfg = ck.tokenizer.display, ck.model_config
+    display, cfg = shown(ck.tokenizer), ck.model_config
     st.subheader(t("tf"))
     st.caption(t("tf_intro"))
     if "dec_target" not in st.session_state or st.session_state.get("dec_target_for") != text:

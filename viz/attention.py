@@ -64,7 +64,7 @@ def heatmap(m, q_labels: Sequence[str], k_labels: Sequence[str], *, title: str =
     fig.update_xaxes(title=L.text(x_title), tickangle=-45, side="bottom", type="category",
                      automargin=True)
     fig.update_yaxes(title=L.text(y_title), autorange="reversed", type="category", automargin=True)
-    return fig
+    return L.upright_titles(fig)
 
 
 def model_view(stack, q_labels: Sequence[str], k_labels: Sequence[str], *,

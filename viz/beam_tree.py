@@ -32,6 +32,11 @@ LABELS = {"title": "Beam search, step by step", "x": "step (tokens written)",
           "key": "each node: token, then log P, then score = log P / lp"}
 MAX_TEXT = 12  # candidates per step above which the numbers move to the hover text only
 WINDOW = 10  # steps drawn at once with their numbers (a longer window: tokens only)
+BIG_WINDOW = 6  # steps at once in the enlarged (projector) view
+# Text sizes in px, legible on a projector at 1280 px wide (issue 23): the token, its numbers,
+# the axis and legend, the key; the enlarged view multiplies them by BIG_SCALE.
+SIZES = {"token": 15, "numbers": 13, "axis": 14, "legend": 14, "key": 13, "title": 18}
+BIG_SCALE = 1.35
 
 
 def _y(tree: BeamTree) -> dict[int, float]:
@@ -53,11 +58,15 @@ def windows(tree: BeamTree, size: int = WINDOW) -> list[tuple[int, int]]:
 
 def figure(tree: BeamTree, display: Callable[[list[int]], list[str]], *,
            steps: tuple[int, int] | None = None, labels: dict | None = None,
-           height: int | None = None) -> go.Figure:
+           height: int | None = None, big: bool = False) -> go.Figure:
     """The tree, steps[0]..steps[1] (default: all). Node text: token, then log P and score when
     the window has at most WINDOW steps and MAX_TEXT candidates a step; the hover always has
-    the hypothesis, both numbers, the token's own log-probability and the rank."""
+    the hypothesis, both numbers, the token's own log-probability and the rank. Text sizes are
+    SIZES (legible on a projector); `big` multiplies them by BIG_SCALE and spaces rows further
+    apart, for the enlarged view. Drag a box to zoom in; a double click zooms out."""
     lab = {**LABELS, **(labels or {})}
+    k = BIG_SCALE if big else 1.0
+    px = {name: round(v * k) for name, v in SIZES.items()}
     a, b = steps if steps is not None else (0, tree.steps)
     a, b = max(0, int(a)), min(tree.steps, int(b))
     if a > b:
@@ -98,13 +107,15 @@ def figure(tree: BeamTree, display: Callable[[list[int]], list[str]], *,
         for n, tok in zip(nodes, tokens):
             t = f"<b>{L.text(tok)}</b>"
             if numbers and n.status != "root":
-                t += f"<br>{n.logp:.2f}<br>{n.score:.2f}"
+                # the numbers a size smaller than the token (plotly: one font per trace)
+                t += (f"<br><span style='font-size:{px['numbers']}px'>{n.logp:.2f}<br>"
+                      f"{n.score:.2f}</span>")
             text.append(t)
         fig.add_trace(go.Scatter(
             x=[n.step for n in nodes], y=[y[n.id] for n in nodes], mode="markers+text",
-            name=L.text(lab[status]), text=text, textposition="bottom right",
-            textfont=dict(size=10, color="#222222" if status != "pruned" else "#888888"),
-            marker=dict(symbol=SYMBOLS[status], size=10 if status != "root" else 12,
+            name=L.text(lab[status]), text=text, textposition="bottom right", cliponaxis=False,
+            textfont=dict(size=px["token"], color="#222222" if status != "pruned" else "#777777"),
+            marker=dict(symbol=SYMBOLS[status], size=round(11 * k) if status != "root" else round(13 * k),
                         color=COLORS[status], line=dict(width=1, color=COLORS[status])),
             customdata=[[h, n.logp, n.score, n.token_logp, n.rank + 1]
                         for h, n in zip(L.texts(hyps), nodes)],
@@ -115,24 +126,29 @@ def figure(tree: BeamTree, display: Callable[[list[int]], list[str]], *,
     if best and best[-1].id == tree.best:
         end = best[-1]
         fig.add_trace(go.Scatter(x=[end.step], y=[y[end.id]], mode="markers",
-                                 marker=dict(symbol="star", size=20, color=BEST_COLOR),
+                                 marker=dict(symbol="star", size=round(22 * k), color=BEST_COLOR),
                                  showlegend=False, hoverinfo="skip"))
 
     if numbers:
         fig.add_annotation(x=1, y=1, xref="paper", yref="paper", xanchor="right",
                            yanchor="bottom", showarrow=False, text=L.text(lab["key"]),
-                           font=dict(size=11, color="#555555"))
-    row_px = 56 if numbers else 26
-    height = height or int(200 + row_px * max(per_step, 1))
-    top, bottom = 60, 90
-    fig.update_layout(title=L.text(lab["title"]), height=height,
-                      margin=dict(l=10, r=70, t=top, b=bottom), plot_bgcolor="white",
-                      # the legend under the axis title: 60 px below the plot area
-                      legend=dict(orientation="h", yanchor="top", x=0,
-                                  y=-60 / max(height - top - bottom, 60)))
-    fig.update_xaxes(title=L.text(lab["x"]), range=[a - 0.3, b + 0.9], dtick=1,
+                           font=dict(size=px["key"], color="#555555"))
+    # a row holds a token and (with numbers) two more lines under it
+    row_px = (px["token"] + 2 * px["numbers"] + 34) if numbers else px["token"] + 20
+    height = height or int(220 * k + row_px * max(per_step, 1))
+    top, bottom = round(70 * k), round(110 * k)
+    fig.update_layout(title=dict(text=L.text(lab["title"]), font=dict(size=px["title"])),
+                      height=height, font=dict(size=px["axis"]),
+                      margin=dict(l=10, r=round(90 * k), t=top, b=bottom), plot_bgcolor="white",
+                      # the legend under the axis title: 70 px below the plot area
+                      legend=dict(orientation="h", yanchor="top", x=0, font=dict(size=px["legend"]),
+                                  y=-70 * k / max(height - top - bottom, 60)),
+                      hoverlabel=dict(font=dict(size=px["numbers"] + 1)), dragmode="zoom")
+    fig.update_xaxes(title=dict(text=L.text(lab["x"]), font=dict(size=px["axis"])),
+                     range=[a - 0.3, b + 0.9], dtick=1, tickfont=dict(size=px["axis"]),
                      showgrid=True, gridcolor="#eeeeee", zeroline=False)
-    fig.update_yaxes(visible=False, range=[-(per_step - 0.2), 0.4])
+    # room under the last row for its text (token and two numbers)
+    fig.update_yaxes(visible=False, range=[-(per_step - 1) - (0.95 if numbers else 0.6), 0.4])
     return fig
 
 

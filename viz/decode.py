@@ -146,6 +146,22 @@ def task_reference(task: str | None, text: str, task_opts: dict | None = None) -
 
 
 # -- tables -------------------------------------------------------------------------------------
+SPACE_PIECE = "\u2581"  # "▁": a piece that is only SentencePiece's space mark (Tokenizer.display)
+
+
+def name_space(labels: Sequence[str], space: str = "(space)") -> list[str]:
+    """Display labels with the lone space mark "▁" written as `space`: drawn as itself it is a
+    thin line at the baseline, a blank bar or cell that a reader cannot make out."""
+    return [space if lab == SPACE_PIECE else lab for lab in labels]
+
+
+def tick_angle(labels: Sequence[str], room: float = 380.0, size: float = 12.0) -> int:
+    """0 (level) when the labels fit side by side in about `room` px, else -45. A single short
+    label such as <s> turned 45 degrees looks like an icon."""
+    width = sum(L.text_width(str(x), size) + 14 for x in labels)
+    return 0 if width <= room else -45
+
+
 def topk_table(logits_row, display: Callable[[list[int]], list[str]], k: int,
                chosen: int | None = None, probs=None) -> pd.DataFrame:
     """The k most probable next tokens of one step: rank, token, id, probability, chosen.
@@ -319,10 +335,10 @@ def heads_keys_figure(m, head_labels: Sequence[str], key_labels: Sequence[str], 
     fig = go.Figure(tr)
     fig.update_layout(title=title, height=int(150 + 34 * len(head_labels)),
                       margin=dict(l=10, r=10, t=50 if title else 20, b=10))
-    fig.update_xaxes(title=x_title, type="category", tickangle=-45, automargin=True,
-                     tickmode="array", tickvals=xs, ticktext=xs)
+    fig.update_xaxes(title=x_title, type="category", tickangle=tick_angle(key_labels),
+                     automargin=True, tickmode="array", tickvals=xs, ticktext=xs)
     fig.update_yaxes(title=y_title, type="category", autorange="reversed", automargin=True)
-    return fig
+    return L.upright_titles(fig)
 
 
 def teacher_forcing_figure(table: pd.DataFrame, *, title: str = "", y_title: str = "",
@@ -355,4 +371,4 @@ def teacher_forcing_figure(table: pd.DataFrame, *, title: str = "", y_title: str
                       legend=dict(orientation="h", y=-0.35))
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=xs, tickangle=-45)
     fig.update_yaxes(title=y_title, range=[0, 1.12])
-    return fig
+    return L.upright_titles(fig)

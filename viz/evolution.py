@@ -11,6 +11,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from . import labels as L
 from .tokens import unique_labels
 
 COLORSCALE = "Blues"
@@ -110,4 +111,4 @@ def emergence_figure(steps: Sequence[int], mats: Sequence, *, selected: int | No
                       yaxis2=dict(title=lab["entropy"], overlaying="y", side="right",
                                   rangemode="tozero"),
                       xaxis=dict(title=lab["x"]))
-    return fig
+    return L.upright_titles(fig)

@@ -171,7 +171,7 @@ def loss_figure(train: Sequence[dict], evals: Sequence[dict], *, smoothing: floa
         fig.update_yaxes(title=L.text(lab["val"]), row=2, col=1)
     if log_y:
         fig.update_yaxes(type="log")
-    return fig
+    return L.upright_titles(fig)
 
 
 def metrics_figure(evals: Sequence[dict], *, labels: dict | None = None,
@@ -220,7 +220,7 @@ def metrics_figure(evals: Sequence[dict], *, labels: dict | None = None,
         fig.update_xaxes(title=L.text(lab["x"]), row=rows, col=c)
     fig.update_layout(title=L.text(lab["title"]), height=height or (90 + 230 * rows),
                       margin=dict(l=10, r=10, t=70, b=10), showlegend=False)
-    return fig
+    return L.upright_titles(fig)
 
 
 def lr_figure(total_steps: int, d_model: int, warmup: int, lr_scale: float = 1.0, *,
@@ -252,7 +252,7 @@ def lr_figure(total_steps: int, d_model: int, warmup: int, lr_scale: float = 1.0
                                  marker=dict(size=14, color=VAL_COLOR, symbol="circle")))
     _layout(fig, lab["title"], lab["x"], lab["y"], height)
     fig.update_yaxes(exponentformat="e", rangemode="tozero")
-    return fig
+    return L.upright_titles(fig)
 
 
 # ------------------------------------------------------------------------------------ tables

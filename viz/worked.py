@@ -37,7 +37,7 @@ def style(fig: go.Figure, title: str | None = None, height: int | None = None) -
                       title=L.text(title) if title else None, hoverlabel=dict(font=dict(family=FONT)))
     if height:
         fig.update_layout(height=height)
-    return fig
+    return L.upright_titles(fig)  # a Chinese vertical axis title stands upright
 
 
 def fmt(x: float, digits: int = 4) -> str:

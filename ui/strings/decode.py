@@ -70,6 +70,17 @@ EN = {
     "tree_window_help": "A long search is drawn a few steps at a time, so the numbers stay "
                         "readable. Each window starts where the previous one ended.",
     "tree_window_fmt": "steps {a} to {b}",
+    "tree_big": "Enlarge the tree (for a projector)",
+    "tree_big_help": "Larger text and nodes, 6 steps at a time instead of 10.",
+    "tree_zoom": "To look closer, drag a box over part of the tree: it zooms in (a double click "
+                 "zooms back out). Or show it full screen: point at the chart, and click the "
+                 "last button of the row that appears at its top right (Fullscreen): the tree "
+                 "then fills the screen, best with the enlarged view off.",
+    "space": "(space)",
+    "space_note": "{space} is the piece “▁” on its own: SentencePiece's mark for a space, where a "
+                  "new word begins. A word with no piece of its own that starts with that mark is "
+                  "written as “▁” followed by the word's pieces, so the model may choose the "
+                  "space first and the letters after it.",
     "tree_title": "Beam search, step by step",
     "tree_x": "step (tokens written)",
     "tree_root": "<s>",
@@ -227,6 +238,14 @@ ZH = {
     "tree_window": "显示的步骤",
     "tree_window_help": "较长的搜索每次只画几步，这样数字看得清。每一段从上一段结束的地方开始。",
     "tree_window_fmt": "第 {a} 步到第 {b} 步",
+    "tree_big": "放大搜索树（投影用）",
+    "tree_big_help": "字和节点更大，每次显示 6 步而不是 10 步。",
+    "tree_zoom": "要看得更清楚，在树上拖出一个方框即可放大（双击恢复）。也可以全屏显示：把鼠标移到图表上，"
+                 "点右上角出现的那排按钮中的最后一个（全屏）：整棵树会铺满屏幕，这时最好关掉放大。",
+    "space": "（空格）",
+    "space_note": "{space}是单独的片段“▁”：SentencePiece 用它表示空格，即一个新词从这里开始。"
+                  "一个词如果没有以这个记号开头的整词片段，就写成“▁”再接上这个词的各个片段，"
+                  "所以模型可能先选空格，再写字母。",
     "tree_title": "束搜索，逐步展开",
     "tree_x": "步骤（已写出的词元数）",
     "tree_root": "<s>",
