@@ -32,8 +32,10 @@ def server(monkeypatch, tmp_path):
     clock = FakeClock()
     monkeypatch.setattr(roles, "CLOCK", clock)
     roles.reset_global()
+    roles.reset_audit_limits()
     yield clock
     roles.reset_global()
+    roles.reset_audit_limits()
 
 
 def _session(client: str) -> dict:
@@ -491,3 +493,59 @@ def test_J_zip_bombs_are_refused_with_memory_bounded(small_checkpoint, tmp_path)
     too_many = _zip({**members, **{f"ck/.junk{i}": b"" for i in range(200)}})
     with pytest.raises(CheckpointError, match="entries"):
         extract_checkpoint_zip(too_many, tmp_path / "uploads")
+
+
+# -- H: an open server says so, and its audit log tells sessions apart ----------------------------------
+def test_H_open_server_audit_tells_sessions_apart(monkeypatch, tmp_path):
+    """No token (the default): browser B stops and deletes browser A's run. Both are "open", but
+    each event names its session and client, so the teacher can tell who did it."""
+    monkeypatch.delenv(roles.TOKEN_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)  # no secrets file
+    monkeypatch.setenv("ATTENTION_LAB_RUNS", str(tmp_path / "runs"))
+    root = tmp_path / "runs"
+    a, b = _session("ip:10.0.0.31"), _session("ip:10.0.0.32")
+    path = root / "copy-20260101-000000-h001"
+    path.mkdir(parents=True)
+    runs.write_status(path, state="stopped", step=5, task="copy")
+    rec = roles.owner_record(a)
+    runs.write_owner(path, rec["actor"], rec["role"], keep_teacher=False)
+    roles.log("run.start", path.name, state=a)
+    runs_ui.delete_run(path.name, state=b)
+    events = {e["action"]: e for e in audit.read(root)}
+    assert events["run.start"]["actor"] == events["run.delete"]["actor"] == "open"
+    assert events["run.start"]["session"] != events["run.delete"]["session"]
+    assert (events["run.start"]["client"], events["run.delete"]["client"]) == (
+        "ip:10.0.0.31", "ip:10.0.0.32")
+    assert roles.SID_KEY not in str(events) and a[roles.SID_KEY] not in str(events)
+
+
+# -- M: the audit log's history cannot be flooded out ----------------------------------------------------
+def test_M_an_hour_of_flooding_from_four_sessions_keeps_the_history(server, tmp_path):
+    clock = server
+    roles.reset_audit_limits()
+    root = tmp_path / "runs"
+    teacher = _teacher()
+    runs_ui.set_classroom(state=teacher, sandbox=False)
+    floods = [_session(f"ip:10.0.0.{40 + i}") for i in range(4)]
+    for second in range(3600):  # 3 refused requests a second from each of 4 sessions, an hour
+        clock.now += 1.0
+        for s in floods:
+            for _ in range(3):
+                with pytest.raises(PermissionError):
+                    roles.require("run.start", None, "x", state=s)
+    files = sorted(root.glob("audit.jsonl*"))
+    lines = [json_line for f in files for json_line in f.read_text().splitlines()]
+    assert files == [root / "audit.jsonl"]  # not even one rotation
+    assert len(lines) < 2 + 4 * (20 + 3600 // 10) + 10, len(lines)  # per client: 20, 1 per 10 s
+    assert '"classroom.settings"' in lines[1] and '"sign_in"' in lines[0]  # history kept
+    # nothing is lost silently: the written refusals count what was left out (all but each
+    # client's last 10 s, which the next written line will count)
+    import json
+
+    events = [json.loads(x) for x in lines[2:]]
+    assert sum(e.get("suppressed", 0) for e in events) + len(events) >= 4 * 3 * 3600 - 4 * 30
+    # the teacher's own events are never held back, nor anyone's successful actions
+    for _ in range(50):
+        roles.log("note", "", "ok", state=teacher)
+    assert len(audit.read(root, 100)) >= 50
+    roles.reset_audit_limits()

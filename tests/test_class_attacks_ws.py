@@ -147,3 +147,21 @@ def test_D_clear_cache_from_a_student_is_ignored(class_srv, open_srv):
     o.run()
     assert _misses(open_srv, LOAD) == loads + 1
     o.close()
+
+
+# -- H ------------------------------------------------------------------------------------------------
+def test_H_an_open_server_warns_on_the_console_and_on_remote_pages(open_srv):
+    remote = open_srv.session(forwarded_for="10.0.0.70").run()
+    assert any("has no teacher token" in x for x in remote.texts())
+    local = open_srv.session().run()  # the person at the server's own machine
+    assert not any("has no teacher token" in x for x in local.texts())
+    assert "no ATTENTION_LAB_TEACHER_TOKEN is set" in open_srv.log_text()
+    remote.close()
+    local.close()
+
+
+def test_H_a_class_server_shows_no_such_banner(class_srv):
+    s = class_srv.session(forwarded_for="10.0.0.71").run()
+    assert not any("has no teacher token" in x for x in s.texts())
+    assert "no ATTENTION_LAB_TEACHER_TOKEN is set" not in class_srv.log_text()
+    s.close()

@@ -189,7 +189,10 @@ def test_rate_limit_per_session_and_for_all_students(monkeypatch, tmp_path):
     for i in range(50):
         quota.check("heads.sweep", key=i, state=teacher)
     events = [e for e in audit.read(tmp_path / "runs", 1000) if e["action"] == "rate_limit"]
-    assert len(events) == 1 + 100 + 2 and all("retry_after_s" in e for e in events)
+    # 103 refusals from one client (these sessions are all "local"): the audit log takes the first
+    # AUDIT_CLIENT_RATE of them, then one per 10 s, and counts the rest (issue 22, M)
+    cap = roles.AUDIT_CLIENT_RATE[0]
+    assert cap <= len(events) <= cap + 2 and all("retry_after_s" in e for e in events)
     quota.reset()
 
 

@@ -279,11 +279,68 @@ def require(action: str, owner: dict | None = None, target: str = "", *, sandbox
     raise PermissionError(MESSAGES[action])
 
 
+# Refusals anyone but the teacher can cause, as fast as they like: bounded per client and for
+# all clients together (issue 22, M), so that a flood cannot rotate the log's history away.
+# (capacity, seconds per line): per client 20 then one per 10 s; all clients 200 then one per 2 s
+# (at most about 2,000 refusal lines, some 500 kB, an hour: the ~4 MB history lasts a school day).
+AUDIT_CLIENT_RATE, AUDIT_ALL_RATE = (20, 10.0), (200, 2.0)
+_AUDIT_LOCK = threading.Lock()
+_AUDIT_BUCKETS: dict[str, list] = {}  # key -> [tokens, stamp, suppressed]
+
+
+def _audit_take(key: str, rate: tuple[float, float], now: float) -> list | None:
+    """Take one line from the bucket `key`; None when it is empty (call under _AUDIT_LOCK)."""
+    b = _AUDIT_BUCKETS.get(key)
+    if b is None:
+        if len(_AUDIT_BUCKETS) >= MAX_CLIENTS:
+            for k in sorted(_AUDIT_BUCKETS, key=lambda k: _AUDIT_BUCKETS[k][1])[: MAX_CLIENTS // 10]:
+                del _AUDIT_BUCKETS[k]
+        b = _AUDIT_BUCKETS[key] = [float(rate[0]), now, 0]
+    b[0] = min(float(rate[0]), b[0] + max(0.0, now - b[1]) / rate[1])
+    b[1] = now
+    if b[0] < 1:
+        return None
+    return b
+
+
+def _audit_allowed(log_dir: str, client_: str) -> tuple[bool, int]:
+    """(write this refusal to the log in `log_dir`?, lines of this client suppressed since its
+    last written one)."""
+    now = CLOCK()
+    with _AUDIT_LOCK:
+        mine = _audit_take(f"{log_dir}|client:{client_}", AUDIT_CLIENT_RATE, now)
+        everyone = _audit_take(f"{log_dir}|*", AUDIT_ALL_RATE, now) if mine is not None else None
+        if mine is None or everyone is None:
+            b = _AUDIT_BUCKETS.get(f"{log_dir}|client:{client_}")
+            if b is not None:
+                b[2] += 1
+            return False, 0
+        mine[0] -= 1
+        everyone[0] -= 1
+        suppressed, mine[2] = mine[2], 0
+        return True, suppressed
+
+
+def reset_audit_limits() -> None:
+    with _AUDIT_LOCK:
+        _AUDIT_BUCKETS.clear()
+
+
 def log(action: str, target: str = "", outcome: str = "ok", *,
         state: MutableMapping | None = None, **extra) -> None:
-    """An audit event by this session (runs/audit.jsonl; never fails the action)."""
+    """An audit event by this session (runs/audit.jsonl; never fails the action). Every event
+    carries the session's tag (`session`) and its client (`client`, ui.roles.client); refusals
+    by anyone but the teacher are bounded per client and in all (AUDIT_*_RATE), and the next
+    written one says how many were left out (`suppressed`)."""
     from ui import models
 
+    extra = {"session": session_tag(state), "client": client(state), **extra}
+    if outcome == "refused" and role(state) != "teacher":
+        ok, suppressed = _audit_allowed(str(models.runs_dir()), extra["client"])
+        if not ok:
+            return
+        if suppressed:
+            extra["suppressed"] = suppressed
     try:
         audit.record(models.runs_dir(), actor(state), action, target, outcome, secret=token(),
                      **extra)
@@ -352,8 +409,11 @@ def check_at_start() -> None:
     guessing stops every page with the command that makes a strong one (and says so once on the
     console), so a class is never served behind a weak token."""
     session_secret()  # every session has its id from its first run (the audit log's `session`)
+    client()  # and its client, read from the connection once
     problem = token_problem()
     if problem is None:
+        if token() is None:
+            open_server_warning()
         return
     _console_once("short_token", problem)
     from ui import i18n
@@ -363,6 +423,21 @@ def check_at_start() -> None:
     st.error(t("token_too_short", n=MIN_TOKEN_CHARS, env=TOKEN_ENV))
     st.code(STRONG_TOKEN_COMMAND, language="bash")
     st.stop()
+
+
+def open_server_warning() -> None:
+    """No token (issue 22, H): every browser may start, stop, delete and upload. Said once on the
+    console when the first page is served, and as a banner on every page a browser from another
+    machine opens (its client is not "local")."""
+    _console_once("open", f"no {TOKEN_ENV} is set: every browser that reaches this server may "
+                          "start, stop and delete training runs and upload. To serve a class, "
+                          f"start it with a token: {TOKEN_ENV}=$({STRONG_TOKEN_COMMAND})")
+    if client() == "local":
+        return
+    from ui import i18n
+    from ui.strings import roles as strings
+
+    st.warning(i18n.translator(strings)("open_server", env=TOKEN_ENV))
 
 
 # -- the sidebar box ------------------------------------------------------------------------------

@@ -40,6 +40,9 @@ EN = {
     "token_too_short": "The teacher token ({env}) is shorter than {n} characters, too easy to "
                        "guess: this server refuses to serve until it is started with a longer "
                        "one. Make a strong one with:",
+    "open_server": "This server has no teacher token ({env}): anyone who can open this page may "
+                   "start, stop and delete training runs and upload files. Whoever runs it should "
+                   "restart it with a token before serving a class.",
 }
 ZH = {
     "sign_in_title": "教师登录",
@@ -75,4 +78,6 @@ ZH = {
     "sb_steps": "每次学生训练的最多步数",
     "token_too_short": "教师口令（{env}）短于 {n} 个字符，太容易被猜中：在换用更长的口令重新启动之前，"
                        "本服务器拒绝提供服务。可以这样生成一个强口令：",
+    "open_server": "本服务器没有设置教师口令（{env}）：任何能打开本页面的人都可以启动、停止和删除训练，"
+                   "也可以上传文件。服务器的管理者应在给全班使用之前设置口令并重新启动。",
 }
