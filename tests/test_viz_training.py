@@ -113,3 +113,18 @@ def test_metrics_figure_axes_say_what_they_hold():
     assert fig.layout.yaxis2.range[0] == 0 and fig.layout.yaxis2.range[1] >= 26.4
     bleu = [tr for tr in fig.data if tr.yaxis == "y2"]
     assert len(bleu) == 1 and list(bleu[0].y) == [13.5, 26.4]
+
+
+def test_the_legend_does_not_cover_the_chosen_checkpoints_label():
+    """Issue 23: the legend sat above the plot at the right, where the label of the chosen
+    checkpoint ("step 1200", the last) is drawn: it covered it. The legend is at the figure's
+    foot now, under the step axis; the label stays above the plot."""
+    train = [{"type": "train", "step": s, "loss": 5.0 / s} for s in range(100, 1201, 100)]
+    evals = [{"type": "eval", "step": 1200, "val_loss": 0.1}]
+    fig = vt.loss_figure(train, evals, marker_step=1200, checkpoint_steps=[600, 1200],
+                         labels={"marker": "step 1200"})
+    [label] = [a for a in fig.layout.annotations if a.text == "step 1200"]
+    assert label.yref == "paper" and label.y == 1 and label.yanchor == "bottom"  # above the plot
+    lg = fig.layout.legend
+    assert lg.yref == "container" and lg.y == 0 and lg.yanchor == "bottom"  # at the foot
+    assert fig.layout.margin.b >= 70  # room for the step axis above the legend

@@ -164,7 +164,11 @@ def loss_figure(train: Sequence[dict], evals: Sequence[dict], *, smoothing: floa
                       row="all", col=1)
         fig.add_annotation(x=marker_step, y=1, yref="paper", yanchor="bottom",
                            text=L.text(lab["marker"]), showarrow=False, xanchor="left")
-    _layout(fig, L.text(lab["title"]), "", "", height or (520 if rows == 2 else 380))
+    _layout(fig, L.text(lab["title"]), "", "", height or (560 if rows == 2 else 420))
+    # the legend at the figure's foot, under the step axis: above the plot it covered the chosen
+    # checkpoint's label ("step 1200") when that checkpoint is at the right end (issue 23)
+    fig.update_layout(legend=dict(orientation="h", yref="container", y=0, yanchor="bottom",
+                                  x=0, xanchor="left"), margin=dict(b=80))
     fig.update_xaxes(title=L.text(lab["x"]), row=rows, col=1)
     fig.update_yaxes(title=L.text(lab["y"]), row=1, col=1)  # the unit, once
     if rows == 2:
