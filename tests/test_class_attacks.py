@@ -549,3 +549,104 @@ def test_M_an_hour_of_flooding_from_four_sessions_keeps_the_history(server, tmp_
         roles.log("note", "", "ok", state=teacher)
     assert len(audit.read(root, 100)) >= 50
     roles.reset_audit_limits()
+
+
+# -- E, F, G: one identity per person, cached results free, costly decodes limited ----------------------
+from ui import quota  # noqa: E402
+
+
+@pytest.fixture
+def buckets(server, monkeypatch):
+    clock = FakeClock()
+    monkeypatch.setattr(quota, "CLOCK", clock)
+    quota.reset()
+    yield clock
+    quota.reset()
+
+
+SWEEP = ("checkpoints/classroom-en-de", 1.0, "heldout", 100, None, None)  # the page's key
+
+
+def test_E_opening_the_heads_page_in_fresh_sessions_costs_one_sweep(buckets):
+    """The Heads page calls quota.gate("heads.sweep", key=...) on every open: the attack opened
+    it in 8 fresh sessions within 10 s; sessions 7 and 8 were told to wait for a cached result."""
+    for i in range(8):
+        quota.check("heads.sweep", key=SWEEP, state=_session(f"ip:10.0.1.{i}"))  # no wait
+    for i in range(8):  # and 8 fresh tabs of one student
+        quota.check("heads.sweep", key=SWEEP, state=_session(ATTACKER_IP))
+
+
+def test_E_a_student_with_many_tabs_spends_only_their_own_bucket(buckets):
+    tabs = [_session(ATTACKER_IP) for _ in range(5)]
+    refused = 0
+    for i, tab in enumerate(tabs * 3):  # every tab asks for new sweeps
+        try:
+            quota.check("heads.sweep", key=("attack", i), state=tab)
+        except quota.RateLimited:
+            refused += 1
+    assert refused == 15 - 2  # the person's 2 a minute, whatever the number of tabs
+    # a refresh (a new session of the same browser) does not reset the limit
+    with pytest.raises(quota.RateLimited):
+        quota.check("heads.sweep", key=("attack", 99), state=_session(ATTACKER_IP))
+    # a new classmate's first request goes through at once
+    quota.check("heads.sweep", key=("classmate", 0), state=_session("ip:10.0.1.50"))
+
+
+def test_E_an_upload_with_the_same_name_is_a_new_sweep(buckets):
+    """The key the page uses for an uploaded probe carries the file's digest: only the very
+    same file counts as the same (cached) sweep."""
+    import inspect
+
+    from ui import heads_view
+
+    src = inspect.getsource(heads_view)
+    assert "digest))" in src and "hashlib.sha256(data)" in src
+
+
+def test_F_a_long_decode_is_limited_like_a_wide_beam(buckets):
+    assert quota.wide_beam(7, "x" * 2000) and quota.wide_beam(1, "x" * 2000)
+    assert quota.wide_beam(8, "A dog runs .")
+    assert not quota.wide_beam(4, "A dog runs in the park , and it barks at a cat ." * 1)
+    assert not quota.wide_beam(1, "x" * 700)
+    sessions = [_session(ATTACKER_IP) for _ in range(5)]  # 5 tabs of one student
+    done = refused = 0
+    for i in range(20):
+        try:
+            quota.check("decode.wide_beam", key=("text" * 500, 7, i), state=sessions[i % 5])
+            done += 1
+        except quota.RateLimited:
+            refused += 1
+    assert done == quota.LIMITS["decode.wide_beam"][0][0] and refused == 20 - done
+    # a classmate's short decode is never counted, and their first long one goes through
+    quota.check("decode.wide_beam", key=("other", 7), state=_session("ip:10.0.1.60"))
+
+
+def test_F_the_decode_page_gates_a_long_text(monkeypatch, tmp_path, ck_dir, buckets):
+    from app_helpers import open_pinned, rerun
+
+    monkeypatch.setenv(roles.TOKEN_ENV, TOKEN)
+    monkeypatch.setenv("ATTENTION_LAB_RATE_DECODE_WIDE_BEAM", "1/60")
+    at = open_pinned(monkeypatch, ck_dir, tmp_path, "pages/decode.py")
+    long = "a dog runs in the park . " * 40  # 1,000 characters, greedy: cost 10
+    at.text_input(key="dec_text").set_value(long)
+    rerun(at)
+    assert not at.warning or not any("try again" in w.value for w in at.warning)
+    at.text_input(key="dec_text").set_value(long + " again")
+    rerun(at)
+    assert any("try again in" in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+def test_G_one_sandbox_run_per_student_not_per_tab(server, tmp_path, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_MAX_RUNS", "1")
+    teacher = _teacher()
+    runs_ui.set_classroom(state=teacher, sandbox=True, max_steps=50)
+    monkeypatch.setattr(runs_ui, "launch", lambda name, args: (_ for _ in ()).throw(
+        runs.RunError("1 training run(s) already running on this server")))
+    tabs = [_session(ATTACKER_IP) for _ in range(5)]
+    runs_ui.submit_sandbox("copy", state=tabs[0])
+    for tab in tabs[1:]:
+        with pytest.raises(run_queue.QueueError, match="one at a time"):
+            runs_ui.submit_sandbox("sort", state=tab)
+    assert len(run_queue.entries(tmp_path / "runs")) == 1
+    runs_ui.submit_sandbox("copy", state=_session("ip:10.0.1.70"))  # a classmate queues
+    assert len(run_queue.entries(tmp_path / "runs")) == 2

@@ -172,18 +172,20 @@ def test_rate_limit_per_session_and_for_all_students(monkeypatch, tmp_path):
         except quota.RateLimited:
             refused += 1
     assert refused == 100
-    # other students still get theirs, until the shared bucket is empty
+    # other students still get theirs, until the shared bucket is empty (their own requests: one
+    # the flood already made, key 1, is cached and free for everyone, issue 22 E)
     others = [{} for _ in range(5)]
     outcomes = []
-    for s in others:
+    quota.check("heads.sweep", key=1, state={})
+    for i, s in enumerate(others):
         try:
-            quota.check("heads.sweep", key=1, state=s)
+            quota.check("heads.sweep", key=("other", i), state=s)
             outcomes.append("ok")
         except quota.RateLimited as err:
             outcomes.append(round(err.retry_after))
     assert outcomes[:3] == ["ok", "ok", "ok"] and outcomes[3:] == [10, 10]
     clock.now += 10
-    quota.check("heads.sweep", key=1, state=others[3])
+    quota.check("heads.sweep", key=("other", 3), state=others[3])
     # the teacher is never limited
     teacher = {roles.ROLE_KEY: "teacher", roles.AUTH_KEY: roles._digest(TOKEN)}
     for i in range(50):

@@ -64,26 +64,31 @@ def entries(root) -> list[dict]:
 
 
 def _owners_running(root) -> set[str]:
+    """The actors and persons owning a run that is going."""
     out = set()
     for r in runs.list_runs(root):
         if r.active:
             o = runs.read_owner(r.path) or {}
-            if o.get("actor"):
-                out.add(o["actor"])
+            out.update(str(o[k]) for k in ("actor", "person") if o.get(k))
     return out
 
 
-def enqueue(root, name: str, actor: str, role: str, args: list[str], *, clock=time.time) -> int:
+def enqueue(root, name: str, actor: str, role: str, args: list[str], *, clock=time.time,
+            person: str | None = None) -> int:
     """Queue a run; returns its place (1 = next). QueueError when a student already has a run
-    queued or going."""
+    queued or going: the same actor (session), or the same person (`person`, one identity across
+    a student's tabs: issue 22, G)."""
     runs.run_dir(root, name)  # a plain name, or RunError
+    mine = {actor} | ({person} if person else set())
     with _locked(root):
         q = entries(root)
-        if role == "student" and (any(e.get("actor") == actor for e in q)
-                                  or actor in _owners_running(root)):
+        if role == "student" and (any({e.get("actor"), e.get("person")} & mine for e in q)
+                                  or mine & _owners_running(root)):
             raise QueueError("you already have a run queued or training: one at a time")
         entry = {"name": name, "actor": actor, "role": role, "args": [str(a) for a in args],
                  "queued_at": clock()}
+        if person:
+            entry["person"] = person
         if role == "student":
             q.append(entry)
         else:  # the teacher's runs go ahead of every student's, in their own order

@@ -94,8 +94,10 @@ def method() -> Method:
 
 def decode(path, text: str, m: Method) -> dict:
     """The decoding (a wide beam behind the quota gate); stops the page on what it refuses."""
-    if m.name == "beam" and quota.wide_beam(m.beam) and not quota.gate(
-            "decode.wide_beam", key=(path, text, int(m.beam), float(m.alpha))):
+    beam = int(m.beam) if m.name == "beam" else 1  # a costly decode: wide, or long (#22 F)
+    if quota.wide_beam(beam, text) and not quota.gate(
+            "decode.wide_beam", key=(path, text, m.name, beam, float(m.alpha),
+                                     float(m.temperature), int(m.top_k), int(m.seed))):
         st.stop()
     try:
         res = DC.decode(path, text, m.name, int(m.beam), float(m.alpha), float(m.temperature),

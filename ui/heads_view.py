@@ -4,6 +4,7 @@ and ablation: output and pronoun accuracy with heads switched off (`ablation`, `
 Computations in ui/heads_compute.py, figures in viz/heads.py. Widget keys are prefixed `heads_`."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -88,7 +89,8 @@ def _anaphora(path, task: str | None) -> Scores:
         except ValueError as e:
             st.error(t("upload_bad", reason=escape_markdown(str(e))))
             st.stop()
-    if not quota.gate("heads.sweep", key=(path, models.stamp(path), source, n, name)):
+    digest = hashlib.sha256(data).hexdigest() if data else None  # two uploads, two sweeps
+    if not quota.gate("heads.sweep", key=(path, models.stamp(path), source, n, name, digest)):
         st.stop()
     with st.spinner(t("scoring")):
         res = HC.anaphora(path, source, n, data, name, task)

@@ -1,12 +1,15 @@
 """Per-session limits on a shared server (issue 16): expensive actions and uploads.
 
-Expensive actions (a full head-finder sweep, an ablation over every head, a wide beam search) go
-through token buckets: one per (session, action), and one per action for all students together,
-so thirty browsers cannot keep the inference slots (ui.models.INFER_SLOTS) busy between them. A
+Expensive actions (a full head-finder sweep, an ablation over every head, a costly decode: a
+wide beam, or a beam over a long text) go through token buckets: one per (person, action), and
+one per action for all students together, so thirty browsers cannot keep the inference slots
+(ui.models.INFER_SLOTS) busy between them. A person is ui.roles.person: the browser's address, so
+that a refresh or more tabs neither reset nor multiply one student's bucket (issue 22, E). A
 bucket holds `capacity` tries and gains one back every `every_s` seconds; a refusal says when to
 try again. Only students are limited: the teacher, and everyone on a server without a teacher
-token (ui.roles), never are. A session is charged once per distinct request (`key`): redrawing the
-same result is free. Limits: LIMITS, or $ATTENTION_LAB_RATE_<ACTION> as "capacity/every_s" and
+token (ui.roles), never are. A distinct request (`key`) is charged once for the whole server: a
+result already computed (and so cached) for anyone costs nothing, nor does redrawing one's own.
+Limits: LIMITS, or $ATTENTION_LAB_RATE_<ACTION> as "capacity/every_s" and
 $ATTENTION_LAB_RATE_ALL_<ACTION> for the shared bucket (ACTION upper-cased, "." as "_").
 
 Uploads: a student session may store at most $ATTENTION_LAB_MAX_UPLOADS (10) files.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, MutableMapping
 
@@ -36,7 +40,12 @@ LIMITS = {
 WHAT = {"heads.sweep": "what_sweep", "ablate.all": "what_ablate_all",
         "decode.wide_beam": "what_wide_beam"}
 WIDE_BEAM = int(os.environ.get("ATTENTION_LAB_WIDE_BEAM", "8"))  # beams >= this count as wide
+# A decode's cost: beam width x the text's length in units of DECODE_UNIT_CHARS (at least 1);
+# at COSTLY_DECODE or more it is limited like a wide beam (issue 22, F: beam 7 over 2,000
+# characters was not). A sentence of a line at beam 4 costs 4 and is free.
+DECODE_UNIT_CHARS, COSTLY_DECODE = 100, 8
 MAX_BUCKETS = 10_000
+MAX_DONE = 5_000
 USED_KEY, UPLOADS_KEY = "quota_used", "quota_uploads"
 
 
@@ -72,11 +81,13 @@ class Bucket:
 
 _LOCK = threading.Lock()
 _BUCKETS: dict[tuple[str, str], Bucket] = {}
+_DONE: "OrderedDict[tuple[str, str], None]" = OrderedDict()  # requests already paid for
 
 
 def reset() -> None:
     with _LOCK:
         _BUCKETS.clear()
+        _DONE.clear()
 
 
 def _limits(action: str) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -111,7 +122,7 @@ def try_take(action: str, state: MutableMapping | None = None) -> float:
         raise ValueError(f"action: one of {sorted(LIMITS)} (got {action!r})")
     if roles.role(state) != "student":
         return 0.0
-    who = roles.actor(state)
+    who = roles.person(state)
     (cap, every), (all_cap, all_every) = _limits(action)
     now = CLOCK()
     with _LOCK:
@@ -131,8 +142,14 @@ def check(action: str, key: Any = None, state: MutableMapping | None = None) -> 
     s = roles._state(state)
     used = s.setdefault(USED_KEY, {})
     seen = used.setdefault(action, [])
-    if key is not None and repr(key) in seen:
-        return
+    done = (action, repr(key))
+    if key is not None:
+        if repr(key) in seen:
+            return
+        with _LOCK:
+            if done in _DONE:  # computed for someone already: served from the cache
+                _DONE.move_to_end(done)
+                return
     wait = try_take(action, s)
     if wait > 0:
         roles.log("rate_limit", action, "refused", state=s, retry_after_s=round(wait, 1))
@@ -140,6 +157,10 @@ def check(action: str, key: Any = None, state: MutableMapping | None = None) -> 
     if key is not None:
         seen.append(repr(key))
         del seen[:-20]
+        with _LOCK:
+            _DONE[done] = None
+            while len(_DONE) > MAX_DONE:
+                _DONE.popitem(last=False)
 
 
 def gate(action: str, key: Any = None) -> bool:
@@ -157,8 +178,12 @@ def gate(action: str, key: Any = None) -> bool:
         return False
 
 
-def wide_beam(beam: int) -> bool:
-    return int(beam) >= WIDE_BEAM
+def wide_beam(beam: int, text: str = "") -> bool:
+    """Whether decoding `text` with this beam width is costly enough to be rate-limited: a beam
+    of WIDE_BEAM or more, or beam x (characters / DECODE_UNIT_CHARS) at COSTLY_DECODE or more."""
+    beam = max(1, int(beam))
+    units = max(1, -(-len(text or "") // DECODE_UNIT_CHARS))
+    return beam >= WIDE_BEAM or beam * units >= COSTLY_DECODE
 
 
 # -- uploads ---------------------------------------------------------------------------------------

@@ -202,6 +202,15 @@ def client(state: MutableMapping | None = None) -> str:
     return found
 
 
+def person(state: MutableMapping | None = None) -> str:
+    """One identity per person, not per tab (issue 22, E/F/G): the client ("ip:ADDRESS"), which a
+    refresh or a new tab keeps; where the client is unknown ("local": the server's own machine,
+    or a reverse proxy that passes no X-Forwarded-For), the session's actor as before, so that a
+    whole class behind such a proxy is not one person."""
+    c = client(state)
+    return c if c != "local" else actor(state)
+
+
 def session_tag(state: MutableMapping | None = None) -> str:
     """12 hex digits of a hash of the session's secret: tells sessions apart in the audit log
     (the secret itself is never written)."""
@@ -228,8 +237,8 @@ def actor(state: MutableMapping | None = None) -> str:
 
 
 def owner_record(state: MutableMapping | None = None) -> dict:
-    """What an owner file records for what this session creates."""
-    return {"actor": actor(state), "role": role(state)}
+    """What an owner file records for what this session creates (`person`: ui.roles.person)."""
+    return {"actor": actor(state), "role": role(state), "person": person(state)}
 
 
 def is_teachers(owner: dict | None) -> bool:

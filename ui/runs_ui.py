@@ -267,7 +267,7 @@ def start_run(name: str, args: list[str], *, action: str = "run.start",
     path = runs.run_dir(root, name)
     path.mkdir(parents=True, exist_ok=True)
     rec = roles.owner_record(state)
-    runs.write_owner(path, rec["actor"], rec["role"], keep_teacher=False)
+    runs.write_owner(path, rec["actor"], rec["role"], keep_teacher=False, person=rec["person"])
     try:
         handle = launch(name, args)
     except runs.RunError as e:
@@ -561,9 +561,11 @@ def submit_sandbox(task: str, state=None) -> tuple[str, int | None]:
     with reserve(0, name, state=state):
         path = runs.run_dir(root, name)
         path.mkdir(parents=True, exist_ok=True)
-        runs.write_owner(path, rec["actor"], rec["role"], keep_teacher=False)
+        runs.write_owner(path, rec["actor"], rec["role"], keep_teacher=False,
+                         person=rec["person"])
     try:
-        place = run_queue.enqueue(root, name, rec["actor"], rec["role"], args)
+        place = run_queue.enqueue(root, name, rec["actor"], rec["role"], args,
+                                  person=rec["person"])
     except run_queue.QueueError as e:
         shutil.rmtree(path, ignore_errors=True)
         roles.log("sandbox.start", name, "refused", state=state, reason=str(e))

@@ -157,7 +157,7 @@ def store_upload(data: bytes, name: str = "", state=None) -> Path:
     rec = roles.owner_record(state)
     from transformer import runs
 
-    runs.write_owner(dest, rec["actor"], rec["role"])
+    runs.write_owner(dest, rec["actor"], rec["role"], person=rec["person"])
     roles.log("upload.checkpoint", dest.name, "ok", state=state, file=name[:80], bytes=len(data))
     return dest
 

@@ -23,7 +23,7 @@ EN = {
     "rate_limited": "Too many {what} in a short time: try again in {s} s.",
     "what_sweep": "full head-finder sweeps",
     "what_ablate_all": "ablations over every head",
-    "what_wide_beam": "wide beam searches",
+    "what_wide_beam": "costly decodings (wide beams or long texts)",
     "disk_full": "The server's disk budget ({mb} MB for runs and uploads) is full: {reason}",
     "upload_cap": "You have uploaded {n} files in this session, the most allowed. Ask the "
                   "teacher to upload more.",
@@ -65,7 +65,7 @@ ZH = {
     "rate_limited": "短时间内{what}太多：请 {s} 秒后再试。",
     "what_sweep": "完整的注意力头扫描",
     "what_ablate_all": "对每个头的消融",
-    "what_wide_beam": "宽束搜索",
+    "what_wide_beam": "高开销的解码（宽束或长文本）",
     "disk_full": "服务器的磁盘额度（训练和上传共 {mb} MB）已满：{reason}",
     "upload_cap": "你在本次会话中已上传 {n} 个文件，已达上限。请让教师上传更多。",
     "sb_title": "你自己的小训练",
