@@ -42,8 +42,8 @@ WHAT = {"heads.sweep": "what_sweep", "ablate.all": "what_ablate_all",
 WIDE_BEAM = int(os.environ.get("ATTENTION_LAB_WIDE_BEAM", "8"))  # beams >= this count as wide
 # A decode's cost: beam width x the text's length in units of DECODE_UNIT_CHARS (at least 1);
 # at COSTLY_DECODE or more it is limited like a wide beam (issue 22, F: beam 7 over 2,000
-# characters was not). A sentence of a line at beam 4 costs 4 and is free.
-DECODE_UNIT_CHARS, COSTLY_DECODE = 100, 8
+# characters was not). A sentence of up to 200 characters at beam 4 costs 4 and is free.
+DECODE_UNIT_CHARS, COSTLY_DECODE = 200, 8
 MAX_BUCKETS = 10_000
 MAX_DONE = 5_000
 USED_KEY, UPLOADS_KEY = "quota_used", "quota_uploads"
