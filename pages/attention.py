@@ -1,6 +1,8 @@
 """Attention: where one word looks (the head view on one token, one or a few heads), that head
 enlarged, every layer x head on demand. Opens where the lesson is: encoder self-attention, words
-(subword pieces merged), the pronoun's row when the sentence has one.
+(subword pieces merged), the pronoun's row when the sentence has one. A checkpoint without a
+featured head opens on its clearest head (transformer.atlas.clearest_head; cross-attention for
+the copy / reverse / sort tasks, whose lesson is the alignment), not on layer 0, head 0.
 Query parameters: ?kind=cross&layer=1&head=2&text=...&target=... open a given head."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 import json
@@ -9,7 +11,9 @@ import zlib
 import numpy as np
 import pandas as pd
 import streamlit as st
+import torch
 
+from transformer import atlas as A
 from transformer import heads as H
 from transformer.inspect import to_json
 from transformer.names import KINDS
@@ -35,6 +39,13 @@ featured = inspect_cache.apply_featured_head("att", path, ck.history)
 if st.session_state.get("att_kind") not in KINDS:
     st.session_state["att_kind"] = "encoder_self"
 st.session_state.setdefault("att_merge", True)  # words, not pieces, unless asked
+# a checkpoint without a featured head, opened for the first time and not by a link that names a
+# head, opens on its clearest head (chosen below, once the sentence's weights are known)
+SYMBOL_TASKS = ("copy", "reverse", "sort")
+fresh = (featured is None and st.session_state.get("att_clearest_for") != path
+         and st.query_params.get("kind") is None and st.query_params.get("head") is None)
+if fresh and (ck.train_config or {}).get("task") in SYMBOL_TASKS:
+    st.session_state["att_kind"] = "cross"  # copying or reversing is seen in the alignment
 ins = inspect_cache.sentence_inputs("att", t, ck)
 
 # -- output ------------------------------------------------------------------------------------
@@ -73,6 +84,15 @@ if hide:
 
 inspect_cache.clamp_state("att_layer", n_lay)
 inspect_cache.clamp_state("att_head", n_heads)
+if fresh and stack.size:
+    best = A.clearest_head(torch.from_numpy(stack), kind, q_tokens, k_tokens,
+                           [tok.is_special(i) for i in q_ids], [tok.is_special(i) for i in k_ids])
+    st.session_state["att_layer"], st.session_state["att_head"] = best.layer, best.head
+    st.session_state["att_clearest"] = {"path": path, "kind": kind, "layer": best.layer,
+                                        "head": best.head, "behaviour": best.behaviour,
+                                        "share": best.score, "first": float(best.scores[0, 0])}
+if featured is None:
+    st.session_state["att_clearest_for"] = path
 
 # -- the checkpoint's featured head (the paper's Figure 4, and where this model has it) --------
 if featured:
@@ -110,6 +130,13 @@ c1, c2 = st.columns(2)
 layer = c1.selectbox(t("layer"), range(n_lay), key="att_layer")
 head = c2.selectbox(t("head"), range(n_heads), key="att_head")
 head_names = [t("head_n", n=h) for h in range(n_heads)]
+opened = st.session_state.get("att_clearest") or {}
+if opened.get("path") == path and (opened["kind"], opened["layer"], opened["head"]) == (kind, layer, head):
+    what = f"clearest_{opened['behaviour']}" + (
+        "_cross" if kind == "cross" and opened["behaviour"] == "diagonal" else "")
+    st.caption(t("clearest", l=layer, h=head, kind=kind_names[kind], n=n_lay * n_heads,
+                 what=t(what, share=opened["share"]))
+               + (t("clearest_first", first=opened["first"]) if (layer, head) != (0, 0) else ""))
 m = v.matrix[layer, head]
 if m.size:
     lesson = tv.lesson_query(v.q_labels, kind, v.q_special)

@@ -338,3 +338,71 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
     words = ck.tokenizer.word_strings(pieces)
     assert words[chosen.value].strip(".,").lower() in ("seinem", "seinen", "sein", "ihrem", "ihr",
                                                         "seine", "ihre", "es", "er", "sie")
+
+
+def _clearest(ck_path, text, kind):
+    import torch
+
+    from transformer import atlas as A
+    from transformer.checkpoint import load_checkpoint
+
+    ck = load_checkpoint(ck_path)
+    ref = reference(ck_path, text)
+    q_ids, k_ids = ((ref.src_ids, ref.src_ids) if kind == "encoder_self" else
+                    (ref.tgt_ids, ref.tgt_ids) if kind == "decoder_self" else (ref.tgt_ids, ref.src_ids))
+    q, k = ref.queries_keys(kind)
+    w = torch.stack([ref.weights(kind, layer) for layer in range(len(ref.trace.layers(kind, "weights")))])
+    tok = ck.tokenizer
+    return A.clearest_head(w, kind, q, k, [tok.is_special(i) for i in q_ids],
+                           [tok.is_special(i) for i in k_ids])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_model_without_a_featured_head_opens_on_its_clearest_head(monkeypatch, tmp_path, lang):
+    """Issue 23: a new run's Attention page opened on layer 0, head 0, here the least useful head.
+    A copying model opens on cross-attention (its lesson is the alignment) and on the head with
+    the clearest pattern on the sentence shown, said in a caption; the reader's own choice of head
+    is kept afterwards."""
+    from pathlib import Path
+
+    shipped = Path(__file__).resolve().parents[1] / "checkpoints"
+    monkeypatch.setenv("ATTENTION_LAB_DEFAULT", "copy-tiny")
+    at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
+    assert at.session_state["ckpt_path"].endswith("copy-tiny")
+    no_errors(at)
+    assert at.radio(key="att_kind").value == "cross"
+    best = _clearest(at._ck, at.text_input(key="att_text").value, "cross")
+    layer, head = at.selectbox(key="att_layer").value, at.selectbox(key="att_head").value
+    assert (layer, head) == (best.layer, best.head) != (0, 0)
+    assert best.behaviour == "diagonal" and best.score > 0.6
+    assert float(best.scores[0, 0]) < best.score - 0.2  # layer 0, head 0 is far weaker
+    said = " ".join(c.value for c in at.caption)
+    assert ("what copying needs" in said) if lang == "en" else ("这正是复制所需要的" in said)
+    # the reader's choice stays
+    at.selectbox(key="att_head").set_value(0)
+    at.selectbox(key="att_layer").set_value(0)
+    rerun(at)
+    no_errors(at)
+    assert (at.selectbox(key="att_layer").value, at.selectbox(key="att_head").value) == (0, 0)
+
+
+def test_clearest_head_scores_patterns_not_sinks():
+    """transformer.atlas.clearest_head on hand-made weights: a head resting on </s> is sharp but
+    scores low; a previous-token head wins and is named."""
+    import torch
+
+    from transformer import atlas as A
+
+    toks = ["a", "b", "c", "d", "</s>"]
+    special = [False] * 4 + [True]
+    sink = torch.zeros(5, 5)
+    sink[:, 4] = 1.0
+    prev = torch.zeros(5, 5)
+    prev[0, 0] = 1.0
+    for q in range(1, 5):
+        prev[q, q - 1] = 1.0
+    w = torch.stack([torch.stack([sink, prev])])  # (1 layer, 2 heads, Q, K)
+    best = A.clearest_head(w, "encoder_self", toks, toks, special, special)
+    assert (best.layer, best.head, best.behaviour) == (0, 1, "previous")
+    assert best.score == pytest.approx(0.75)  # the first token has no previous one
+    assert float(best.scores[0, 1]) == pytest.approx(1.0) and float(best.scores[0, 0]) < 0.3  # sink

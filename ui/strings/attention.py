@@ -21,6 +21,18 @@ EN = {
     "output_empty": "(nothing: the model ended at once)",
     "tokens": "Source tokens: {n} · target tokens (with <s>): {m}",
     "kind": "Attention kind",
+    "clearest": "Opened on layer {l}, head {h}: of the {n} heads of {kind}, it shows the clearest "
+                "pattern on this sentence: {what}. Any other head can be chosen above.",
+    "clearest_first": " (Layer 0, head 0: {first:.0%}.)",
+    "clearest_diagonal": "each token looks mostly at itself ({share:.0%} of the weight)",
+    "clearest_diagonal_cross": "each output token looks at the source token in the same position, "
+                               "what copying needs ({share:.0%} of the weight)",
+    "clearest_reversed": "each output token looks at the source token as far from the end, what "
+                         "reversing needs ({share:.0%} of the weight)",
+    "clearest_previous": "each token looks at the one before it ({share:.0%} of the weight)",
+    "clearest_next": "each token looks at the one after it ({share:.0%} of the weight)",
+    "clearest_focused": "each row puts {share:.0%} of its weight on one word of the sentence (not "
+                        "on </s> or punctuation)",
     "kind_help": "Encoder self-attention: source words look at source words. Masked decoder "
                  "self-attention: each target word looks only at itself and the words before it. "
                  "Cross-attention: target words look at the source words.",
@@ -120,6 +132,15 @@ ZH = {
     "output_empty": "（空：模型立即结束了）",
     "tokens": "源句词元：{n} 个 · 目标句词元（含 <s>）：{m} 个",
     "kind": "注意力类型",
+    "clearest": "打开的是第 {l} 层第 {h} 个头：在{kind}的 {n} 个头中，它在这句话上的模式最清楚：{what}。"
+                "上面可以选择任何其他头。",
+    "clearest_first": "（第 0 层第 0 个头：{first:.0%}。）",
+    "clearest_diagonal": "每个词元主要看它自己（权重的 {share:.0%}）",
+    "clearest_diagonal_cross": "每个输出词元看源句中同一位置的词元，这正是复制所需要的（权重的 {share:.0%}）",
+    "clearest_reversed": "每个输出词元看源句中从末尾数同样远的词元，这正是倒序所需要的（权重的 {share:.0%}）",
+    "clearest_previous": "每个词元看它前面的那个（权重的 {share:.0%}）",
+    "clearest_next": "每个词元看它后面的那个（权重的 {share:.0%}）",
+    "clearest_focused": "每一行把 {share:.0%} 的权重放在句中的一个词上（不是 </s> 或标点）",
     "kind_help": "编码器自注意力：源句的词看源句的词。带掩码的解码器自注意力：每个目标词只能看它自己"
                  "和它之前的词。交叉注意力：目标词看源句的词。",
     "kind_encoder_self": "编码器自注意力",
