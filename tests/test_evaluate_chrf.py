@@ -14,8 +14,8 @@ def test_chrf_is_100_when_the_output_is_the_reference_and_0_when_nothing_matches
     refs = ["Ein Hund rennt im Park .", "Zwei Männer spielen Fußball ."]
     monkeypatch.setattr("transformer.decode.translate", lambda *a, **k: list(refs))
     res = ev.evaluate(ck.model, ck.tokenizer, ["a", "b"], refs)
-    assert res["chrf"] == 100.0 and res["bleu"] == 100.0 and "chrF2" in res["signature_chrf"] \
-        or res["signature_chrf"].startswith("nrefs:1")
+    assert res["chrf"] == 100.0 and res["bleu"] == 100.0
+    assert res["signature_chrf"].startswith("nrefs:1")
     monkeypatch.setattr("transformer.decode.translate", lambda *a, **k: ["xq", "zv"])
     assert ev.evaluate(ck.model, ck.tokenizer, ["a", "b"], refs)["chrf"] == 0.0
 
