@@ -2,10 +2,14 @@
 checked against the option names and allowed values of the installed Streamlit."""
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10 (README: 3.10 to 3.13)
+    tomllib = pytest.importorskip("tomli")
 
 CONFIG = Path(__file__).resolve().parents[1] / ".streamlit" / "config.toml"
 
