@@ -202,12 +202,20 @@ def collect(at, name: str) -> Page:
             page.sentences.append(str(node.value or ""))
         elif kind == "page_link":
             page.sentences += parse_qs(proto.query_string).get("text", [])
+        elif kind == "html" and STYLE_ONLY.fullmatch(proto.body or ""):
+            # a style sheet (ui/uploader_text.py): only the words it writes with CSS are seen
+            page.texts += [Text("html.style.content", m) for m in CSS_CONTENT.findall(proto.body)]
+            return
         for k, s in _proto_strings(proto):
             token = kind in TOKEN_ELEMENTS and k.startswith("options")
             page.texts.append(Text(f"{kind}.{k}", s, token))
 
     go(at._tree)
     return page
+
+
+STYLE_ONLY = re.compile(r"\s*<style>.*</style>\s*", re.S)
+CSS_CONTENT = re.compile(r'content:\s*"([^"]*)"')
 
 
 def _is_model_card(block) -> bool:

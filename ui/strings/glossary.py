@@ -131,8 +131,8 @@ ALLOWED_ENGLISH = {
         "inf", "NaN"},
     "names of models, methods, libraries, people": {
         "Transformer", "SentencePiece", "PyTorch", "BPE", "BLEU", "Adam", "AdamW", "Frobenius", "LLaMA",
-        "Python", "OPUS", "Marian"},
-    "file formats and hardware": {"CSV", "JSON", "JSONL", "PNG", "zip", "GPU", "CPU"},
+        "Python", "OPUS-MT", "Marian"},
+    "file formats and hardware": {"CSV", "TSV", "TXT", "JSON", "JSONL", "PNG", "zip", "GPU", "CPU"},
     "units": {"nats"},
     "the special tokens by name": {"BOS", "EOS", "pad", "unk"},
     "head labels (enc / dec / cross L1 H2)": {"enc", "dec", "cross"},
