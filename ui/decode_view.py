@@ -142,7 +142,8 @@ def _beam_tree(tree, m: Method, tok) -> None:
     a projector can read from the back of a room), and the finished hypotheses."""
     st.markdown(f"**{t('tree')}**")
     st.caption(t("tree_intro", beam=int(m.beam), k=2 * int(m.beam)))
-    big = st.toggle(t("tree_big"), key="dec_tree_big", help=t("tree_big_help"))
+    big = st.toggle(t("tree_big"), key="dec_tree_big",
+                    help=t("tree_big_help", big=BT.BIG_WINDOW, normal=BT.WINDOW))
     wins = BT.windows(tree, BT.BIG_WINDOW if big else BT.WINDOW)
     inspect_cache.clamp_state("dec_tree_window", len(wins))
     win = 0

@@ -31,12 +31,20 @@ LABELS = {"title": "Beam search, step by step", "x": "step (tokens written)",
           "token_logp": "log P(token)", "rank": "rank",
           "key": "each node: token, then log P, then score = log P / lp"}
 MAX_TEXT = 12  # candidates per step above which the numbers move to the hover text only
-WINDOW = 10  # steps drawn at once with their numbers (a longer window: tokens only)
+WINDOW = 8  # steps drawn at once with their numbers (a longer window: tokens only)
 BIG_WINDOW = 6  # steps at once in the enlarged (projector) view
+# a node's token is cut to this many characters (the hover has it whole), so that a long word
+# ("Straßenrand") does not run into the next step's column at 1280 px
+MAX_CHARS, BIG_MAX_CHARS = 10, 8
 # Text sizes in px, legible on a projector at 1280 px wide (issue 23): the token, its numbers,
 # the axis and legend, the key; the enlarged view multiplies them by BIG_SCALE.
 SIZES = {"token": 15, "numbers": 13, "axis": 14, "legend": 14, "key": 13, "title": 18}
 BIG_SCALE = 1.35
+
+
+def short(token: str, n: int = MAX_CHARS) -> str:
+    """A node's token as drawn: at most `n` characters, "…" marking a cut."""
+    return token if len(token) <= n else token[: n - 1] + "…"
 
 
 def _y(tree: BeamTree) -> dict[int, float]:
@@ -105,7 +113,7 @@ def figure(tree: BeamTree, display: Callable[[list[int]], list[str]], *,
         hyps = [" ".join(display(n.tokens)) or lab["root"] for n in nodes]
         text = []
         for n, tok in zip(nodes, tokens):
-            t = f"<b>{L.text(tok)}</b>"
+            t = f"<b>{L.text(short(tok, BIG_MAX_CHARS if big else MAX_CHARS))}</b>"
             if numbers and n.status != "root":
                 # the numbers a size smaller than the token (plotly: one font per trace)
                 t += (f"<br><span style='font-size:{px['numbers']}px'>{n.logp:.2f}<br>"

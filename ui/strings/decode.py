@@ -71,7 +71,7 @@ EN = {
                         "readable. Each window starts where the previous one ended.",
     "tree_window_fmt": "steps {a} to {b}",
     "tree_big": "Enlarge the tree (for a projector)",
-    "tree_big_help": "Larger text and nodes, 6 steps at a time instead of 10.",
+    "tree_big_help": "Larger text and nodes, {big} steps at a time instead of {normal}.",
     "tree_zoom": "To look closer, drag a box over part of the tree: it zooms in (a double click "
                  "zooms back out). Or show it full screen: point at the chart, and click the "
                  "last button of the row that appears at its top right (Fullscreen): the tree "
@@ -239,7 +239,7 @@ ZH = {
     "tree_window_help": "较长的搜索每次只画几步，这样数字看得清。每一段从上一段结束的地方开始。",
     "tree_window_fmt": "第 {a} 步到第 {b} 步",
     "tree_big": "放大搜索树（投影用）",
-    "tree_big_help": "字和节点更大，每次显示 6 步而不是 10 步。",
+    "tree_big_help": "字和节点更大，每次显示 {big} 步而不是 {normal} 步。",
     "tree_zoom": "要看得更清楚，在树上拖出一个方框即可放大（双击恢复）。也可以全屏显示：把鼠标移到图表上，"
                  "点右上角出现的那排按钮中的最后一个（全屏）：整棵树会铺满屏幕，这时最好关掉放大。",
     "space": "（空格）",
