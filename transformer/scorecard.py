@@ -131,7 +131,7 @@ def blog(model, tokenizer, enc: Head | None) -> list[dict]:
                "pronoun_right": prons[-1:] == [want] if prons else False}
         if enc:
             top = int(tops[i, enc.layer, enc.head])
-            row["head_word"] = it.text.split()[top]
+            row["head_word"], row["head_pos"] = it.text.split()[top], top
             row["head_right"] = it.span(False)[0] <= top <= it.span(False)[1]
         out.append(row)
     return out
@@ -169,6 +169,55 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
         out["multi30k_test2016"] = {"n": len(exs), "beam": beam, "bleu": res["bleu"],
                                     "bleu_lowercase": res["bleu_lowercase"]}
     return out
+
+
+def card_table(r: dict, before: dict | None = None) -> str:
+    """The model card's table of these numbers (markdown), with a second column for another
+    checkpoint's scorecard (BEFORE) when given: one source for the card and its test."""
+    mp, cp, ev = r["minimal_pairs"], r["caption_probe"], r["everyday"]
+
+    def cell(rec, f):
+        try:
+            v = f(rec)
+        except (KeyError, TypeError, IndexError):
+            return ""
+        return "" if v is None else f"{v:.3f}" if isinstance(v, float) and v <= 1 else f"{v:.2f}"
+
+    enc, dec = (r["heads"] + [None, None])[:2]
+    rows = [
+        (f"own minimal pairs ({mp['pairs']}): pair accuracy by the German pronoun",
+         lambda x: x["minimal_pairs"]["pairs_by_pronoun"]),
+        (f"own minimal pairs: pair accuracy by the encoder head {enc}",
+         lambda x: x["minimal_pairs"]["heads"][enc]["pair_accuracy"]),
+        (f"own minimal pairs: pair accuracy by the decoder head {dec}",
+         lambda x: x["minimal_pairs"]["heads"][dec]["pair_accuracy"]),
+        (f"own minimal pairs: by the pronoun with {enc} switched off",
+         lambda x: x["minimal_pairs"]["heads"][enc]["pairs_by_pronoun_off"]),
+        (f"own minimal pairs: by the pronoun with {dec} switched off",
+         lambda x: x["minimal_pairs"]["heads"][dec]["pairs_by_pronoun_off"]),
+        ("own minimal pairs: \"always the first noun\"",
+         lambda x: x["minimal_pairs"]["pair_baselines"]["first_noun"]),
+        (f"own everyday sentences ({ev['n']}): chrF (greedy)", lambda x: x["everyday"]["chrf"]),
+        ("own everyday sentences: BLEU (greedy)", lambda x: x["everyday"]["bleu"]),
+        (f"caption probe ({cp['n']}): pronoun accuracy", lambda x: x["caption_probe"]["pronoun_accuracy"]),
+        (f"caption probe: head accuracy of {enc}",
+         lambda x: x["caption_probe"]["heads"][enc]["accuracy"]),
+        (f"caption probe: head accuracy of {dec}",
+         lambda x: x["caption_probe"]["heads"][dec]["accuracy"]),
+        ("Multi30k test_2016_flickr BLEU, beam 4 (cased)", lambda x: x["multi30k_test2016"]["bleu"]),
+        ("Multi30k test_2016_flickr BLEU, beam 4 (lowercased)",
+         lambda x: x["multi30k_test2016"]["bleu_lowercase"]),
+    ]
+    head = "| measure | this model |" + (" before |" if before else "")
+    sep = "| --- | --- |" + (" --- |" if before else "")
+    lines = [head, sep]
+    for name, f in rows:
+        lines.append(f"| {name} | {cell(r, f)} |" + (f" {cell(before, f)} |" if before else ""))
+    for b in r["blog_pair"]:
+        lines.append(f"| blog: \"{b['text']}\" | {b['translation']} (pronoun {b['wanted']}: "
+                     f"{'right' if b['pronoun_right'] else 'wrong'}; head on \"{b.get('head_word')}\") |"
+                     + (" |" if before else ""))
+    return "\n".join(lines)
 
 
 def _print(r: dict) -> None:

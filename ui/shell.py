@@ -44,9 +44,10 @@ def _keep_a_language() -> None:
         st.session_state[i18n.KEY] = "en"
 
 
-# the shipped model a fresh session opens on (ATTENTION_LAB_DEFAULT overrides): caption-style
-# English, whole words, a pronoun head (checkpoints/classroom-en-de/README.md)
-DEFAULT_CHECKPOINT = "classroom-en-de"
+# the shipped model a fresh session opens on (ATTENTION_LAB_DEFAULT overrides): everyday English
+# and captions, textbook "it" sentences, a pronoun head in encoder self-attention
+# (checkpoints/everyday-en-de/README.md)
+DEFAULT_CHECKPOINT = "everyday-en-de"
 UPLOAD_PICK = "shell_upload_pick"  # an uploaded checkpoint to select on the next run
 
 

@@ -1,0 +1,97 @@
+"""The shipped default model, checkpoints/everyday-en-de (issue 20): its card's claims re-measured.
+
+The card's table is rendered from the scorecard recorded in history.json when the checkpoint was
+made (transformer.scorecard); here the hand-written sets are scored again and must give the same
+numbers, and the card must show them."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import torch
+
+from transformer import scorecard as S
+from transformer.checkpoint import load_checkpoint
+from transformer.names import Head
+
+CK = Path(__file__).resolve().parents[1] / "checkpoints" / "everyday-en-de"
+
+
+@pytest.fixture(scope="module")
+def ck():
+    torch.set_num_threads(2)
+    return load_checkpoint(CK)
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    return json.loads((CK / "history.json").read_text(encoding="utf-8"))["scorecard"]
+
+
+def test_shipped_with_card_data_terms_and_size():
+    card = (CK / "README.md").read_text(encoding="utf-8")
+    for must in ("Ding", "GPL-2 or later", "trans-de-en", "Multi30k", "non-commercial",
+                 "2-core CPU", "python -m transformer.train --task everyday"):
+        assert must in card, must
+    size = sum(f.stat().st_size for f in CK.iterdir())
+    assert size <= 35 * 1000 * 1000
+    from ui.shell import DEFAULT_CHECKPOINT
+
+    assert DEFAULT_CHECKPOINT == "everyday-en-de"
+
+
+def test_everyday_words_are_one_piece(ck):
+    tok = ck.tokenizer
+    for w in ("because", "didn't", "tired", "weather", "hungry", "street", "animal", "don't"):
+        assert len(tok.encode(w)) == 1, w
+    assert len(tok.encode(S.BLOG_PAIR[0][0])) <= 16
+
+
+def test_card_shows_the_recorded_scorecard(recorded):
+    card = (CK / "README.md").read_text(encoding="utf-8")
+    lines = card.splitlines()
+    for row in S.card_table(recorded).splitlines()[2:]:
+        prefix = row.rstrip(" |")
+        assert any(line.startswith(prefix) for line in lines), row
+
+
+def test_minimal_pairs_and_heads_re_measured(ck, recorded):
+    from transformer.probe_items import read_probe_file
+
+    heads = [Head.parse(h, form="cli") for h in recorded["heads"]]
+    got = S.probe_scores(ck.model.eval(), ck.tokenizer, read_probe_file(S.MINIMAL_PAIRS), heads)
+    want = recorded["minimal_pairs"]
+    assert got["pairs"] == want["pairs"] == 100
+    assert got["pairs_by_pronoun"] == pytest.approx(want["pairs_by_pronoun"], abs=1e-9)
+    assert got["pair_baselines"] == want["pair_baselines"] == {"first_noun": 0.0, "nearest_noun": 0.0}
+    for name, row in want["heads"].items():
+        for key, value in row.items():
+            assert got["heads"][name][key] == pytest.approx(value, abs=1e-9), (name, key)
+    # the card's claims: far above the first-noun rule, and the decoder head is causal
+    assert got["pairs_by_pronoun"] >= 0.35
+    dec = next(h for h in recorded["heads"] if h.startswith("decoder"))
+    assert got["heads"][dec]["pairs_by_pronoun_off"] < got["pairs_by_pronoun"]
+
+
+def test_everyday_set_and_caption_probe_re_measured(ck, recorded):
+    from transformer.probe_items import read_probe_file
+
+    ev = S.translation_scores(ck.model.eval(), ck.tokenizer, S.EVERYDAY, 0)
+    assert ev["chrf"] == pytest.approx(recorded["everyday"]["chrf"], abs=1e-6)
+    assert ev["bleu"] == pytest.approx(recorded["everyday"]["bleu"], abs=1e-6)
+    heads = [Head.parse(h, form="cli") for h in recorded["heads"]]
+    cp = S.probe_scores(ck.model.eval(), ck.tokenizer, read_probe_file(S.CAPTIONS), heads)
+    assert cp["pronoun_accuracy"] == pytest.approx(recorded["caption_probe"]["pronoun_accuracy"])
+    dec = next(h for h in recorded["heads"] if h.startswith("decoder"))
+    assert cp["heads"][dec]["accuracy"] == pytest.approx(recorded["caption_probe"]["heads"][dec]["accuracy"])
+
+
+def test_the_blog_pair(ck, recorded):
+    enc = Head.parse(recorded["heads"][0], form="cli")
+    rows = S.blog(ck.model.eval(), ck.tokenizer, enc)
+    assert [r["pronouns"] for r in rows] == [["es"], ["sie"]]
+    assert all(r["pronoun_right"] and r["head_right"] for r in rows)
+    assert [r["translation"] for r in rows] == [r["translation"] for r in recorded["blog_pair"]]
+    # the head moves: "The animal" (words 0-1), then "the street" (words 4-5)
+    assert rows[0]["head_pos"] in (0, 1) and rows[1]["head_pos"] in (4, 5)
