@@ -22,12 +22,13 @@ def _translate(ck, texts):
 
 
 def test_the_expected_checkpoints_are_shipped_with_cards():
-    for name in ("classroom-en-de", "anaphora-en-de", "copy-tiny", "reverse-tiny"):
+    for name in ("everyday-en-de", "classroom-en-de", "anaphora-en-de", "copy-tiny", "reverse-tiny"):
         assert name in SHIPPED
     total = sum(f.stat().st_size for f in ROOT.rglob("*") if f.is_file())
-    # all checkpoints together at most 80 MB: two 30 MB translation models (classroom-en-de, the
-    # default, and multi30k-en-de, the one it was fine-tuned from), the shipped run and the tiny ones
-    assert total < 80 * 2 ** 20
+    # all checkpoints together at most 115 MB: three translation models of 30-33 MB (everyday-en-de,
+    # the default; classroom-en-de, which it was fine-tuned from; multi30k-en-de, the captions-only
+    # one), the shipped run and the tiny ones
+    assert total < 115 * 2 ** 20
     for name in SHIPPED:
         card = (ROOT / name / "README.md").read_text()
         assert "## Scores" in card and "python -m transformer.train" in card
