@@ -139,12 +139,13 @@ def test_decoder_kinds(monkeypatch, tmp_path, ck_dir, kind):
 
 
 def test_decoder_row_on_the_shipped_pronoun_model(monkeypatch, tmp_path):
-    """The default shipped model (classroom-en-de) opens on its featured decoder head; both
+    """classroom-en-de (the previous default) opens on its featured decoder head; both
     outputs write 'es' after 'weil', so both rows are drawn over the German words so far."""
     from transformer.checkpoint import load_checkpoint
 
     shipped = ROOT / "checkpoints"
     fh = json.loads((shipped / "classroom-en-de" / "history.json").read_text())["featured_head"]
+    monkeypatch.setenv("ATTENTION_LAB_DEFAULT", "classroom-en-de")  # the decoder-head model
     at = open_page(monkeypatch, shipped, tmp_path)
     assert at.session_state["ckpt_path"].endswith("classroom-en-de")
     no_errors(at)
@@ -185,3 +186,17 @@ def test_copy_model_and_chinese_has_no_english(monkeypatch, tmp_path):
     assert len(texts) == 3 and all(len(p.texts) > 10 for p in texts)
     bad = [f for f in all_failures(r) if f.startswith(PAGE)]
     assert not bad, "\n".join(bad)
+
+
+def test_the_default_model_moves_its_encoder_head_on_the_blog_pair(monkeypatch, tmp_path):
+    """The default (everyday-en-de) opens on its featured encoder head; on the blog pair the head
+    moves from "The animal" to "the street" and the two translations differ in es / sie."""
+    shipped = ROOT / "checkpoints"
+    at = open_page(monkeypatch, shipped, tmp_path)
+    assert at.session_state["ckpt_path"].endswith("everyday-en-de")
+    no_errors(at)
+    assert at.selectbox(key="pair_kind").value == "encoder_self"
+    texts = [m.value for m in at.markdown] + [h.value for h in at.subheader]
+    assert any("The animal → the street" in x for x in texts), texts
+    codes = [c.value for c in at.code]
+    assert any("weil es" in c for c in codes) and any("weil sie" in c for c in codes)

@@ -152,3 +152,11 @@ def test_row_figure_escapes_hostile_tokens():
                 spec["data"][0]["hovertemplate"]]]
     assert not [s for s in drawn if raw.search(s)], drawn
     assert len(set(fig.data[0].y)) == 6 and "2 ◆ &lt;b&gt;x&lt;/b&gt;" in fig.data[0].y
+
+
+def test_an_article_is_named_with_its_noun_in_the_verdict():
+    from viz.pair import phrase
+
+    labels = ["The", "animal", "didn't", "cross", "the", "street", "because", "it"]
+    assert phrase(labels, 0) == "The animal" and phrase(labels, 4) == "the street"
+    assert phrase(labels, 1) == "animal" and phrase(["the"], 0) == "the"

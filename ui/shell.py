@@ -22,16 +22,22 @@ def configure() -> None:
     global _THREADS_SET
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
     server_guard.install()  # Streamlit's own upload and clear-cache requests (issue 22, C/D)
+    _initial_language()  # before any message: the banners below speak the page's language
     roles.check_at_start()  # a teacher token too short to resist guessing: refuse to serve
     if not _THREADS_SET:  # once per server process: inference threads share the cores
         torch.set_num_threads(int(os.environ.get("ATTENTION_LAB_THREADS", "1")))
         _THREADS_SET = True
 
 
-def language_switch() -> None:
+def _initial_language() -> None:
+    """A new session's language: ?lang= from the link, else English."""
     if i18n.KEY not in st.session_state:
         q = st.query_params.get("lang")
         st.session_state[i18n.KEY] = q if q in i18n.LANGS else "en"
+
+
+def language_switch() -> None:
+    _initial_language()
     st.sidebar.segmented_control(t("language"), list(i18n.LANGS), key=i18n.KEY,
                                  format_func=i18n.LANGS.get, selection_mode="single",
                                  on_change=_keep_a_language)

@@ -109,13 +109,27 @@ class Verdict(NamedTuple):
     b: str  # ... in B
 
 
+ARTICLES = frozenset({"the", "a", "an", "der", "die", "das", "den", "dem", "des", "ein", "eine",
+                      "einen", "einem", "einer"})
+
+
+def phrase(labels: Sequence[str], i: int) -> str:
+    """The strongest word as a reader names it: an article with the word after it ("The animal"),
+    because a head that lands on the article has found the noun phrase."""
+    w = str(labels[i])
+    if w.strip().lower() in ARTICLES and i + 1 < len(labels):
+        return f"{w} {labels[i + 1]}"
+    return w
+
+
 def verdict(row_a: Row, row_b: Row) -> Verdict:
     """Did the head's strongest word move? Words are matched through the word-level diff of the
     two rows' key words, so a word at another position (a sentence one word longer) is still the
-    same word, and two equal words at different places ("the" ... "the") are not."""
+    same word, and two equal words at different places ("the" ... "the") are not. An article is
+    named with its noun ("The animal -> the street")."""
     d = diff_words(row_a.labels, row_b.labels)
     i, j = row_a.strongest, row_b.strongest
-    wa, wb = row_a.labels[i], row_b.labels[j]
+    wa, wb = phrase(row_a.labels, i), phrase(row_b.labels, j)
     if d.pairs.get(i) == j:
         return Verdict("same", wa, wb)
     if i in d.a and j in d.b:

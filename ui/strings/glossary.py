@@ -131,6 +131,7 @@ ALLOWED_ENGLISH = {
         "inf", "NaN"},
     "names of models, methods, libraries, people": {
         "Transformer", "SentencePiece", "PyTorch", "BPE", "BLEU", "Adam", "AdamW", "Frobenius", "LLaMA",
+        "Debian", "Ding", "chrF",
         "Python", "OPUS-MT", "Marian"},
     "file formats and hardware": {"CSV", "TSV", "TXT", "JSON", "JSONL", "PNG", "zip", "GPU", "CPU"},
     "units": {"nats"},
