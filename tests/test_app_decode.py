@@ -126,11 +126,12 @@ def test_no_checkpoint(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_space_piece_is_named_and_explained(monkeypatch, tmp_path, lang):
-    """Issue 23: a blank "▁" candidate appeared without explanation. The default model writes the
+    """Issue 23: a blank "▁" candidate appeared without explanation. classroom-en-de writes the
     lone space piece "▁" in this sentence (step 8, before a word it has no whole piece for): the
     table names it "(space)" and a caption says what it is; no "▁" is drawn anywhere."""
     from app_helpers import ROOT
 
+    monkeypatch.setenv("ATTENTION_LAB_DEFAULT", "classroom-en-de")  # it writes a lone space here
     at = open_page(monkeypatch, ROOT / "checkpoints", tmp_path, lang=lang)
     assert at.session_state["ckpt_path"].endswith("classroom-en-de")
     at.text_input(key="dec_text").input("The animal didn't cross the street because it was too tired .")
