@@ -174,6 +174,7 @@ def test_sentence_by_sentence_table_of_the_chosen_head(monkeypatch, tmp_path, la
     items = H.read_probe_file(H.CLASSROOM_PROBE)
     scores = H.score_anaphora(ck.model, ck.tokenizer, items)
     kind, layer, head = H.best_head(scores)[:3]
+    monkeypatch.setenv("ATTENTION_LAB_DEFAULT", "classroom-en-de")  # the caption-probe model
     at = open_page(monkeypatch, shipped, tmp_path, lang)
     no_errors(at)
     assert at.session_state["heads_probe"] == "natural"
@@ -209,11 +210,11 @@ def test_head_atlas_labels_every_head(monkeypatch, tmp_path, lang):
     from ui.strings import atlas as AS
 
     shipped = Path(__file__).resolve().parents[1] / "checkpoints"
-    at = open_page(monkeypatch, shipped, tmp_path, lang)
+    at = open_page(monkeypatch, shipped, tmp_path, lang)  # the default, everyday-en-de
     at.toggle(key="heads_atlas_on").set_value(True)
     rerun(at)
     no_errors(at)
-    ck = load_checkpoint(shipped / "classroom-en-de")
+    ck = load_checkpoint(shipped / "everyday-en-de")
     cfg = ck.model_config
     n_heads = cfg.n_heads * (cfg.n_encoder_layers + 2 * cfg.n_decoder_layers)
     table = AS.EN if lang == "en" else AS.ZH
@@ -225,3 +226,6 @@ def test_head_atlas_labels_every_head(monkeypatch, tmp_path, lang):
     # the same labels as the core computes on the same sentences
     res = atlas_view._roles.compute(ck, atlas_view.N_SENTENCES)
     assert list(df[table["col_label"]]) == [table[f"lab_{r.label}"] for r in res["roles"]]
+    # the default model's featured head (encoder self L2 H0) comes out as a pronoun head
+    featured = next(r for r in res["roles"] if (r.kind, r.layer, r.head) == ("encoder_self", 2, 0))
+    assert featured.label == "pronoun" and featured.score >= 0.8
