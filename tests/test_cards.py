@@ -20,7 +20,8 @@ from transformer.decode import greedy
 from transformer.text import source_ids
 
 ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
-SHIPPED = ["anaphora-en-de", "classroom-en-de", "copy-tiny", "multi30k-en-de", "reverse-tiny"]
+SHIPPED = ["anaphora-en-de", "classroom-en-de", "copy-tiny", "everyday-en-de", "multi30k-en-de",
+           "reverse-tiny"]
 
 
 def _greedy_text(ck, src: str) -> str:

@@ -77,7 +77,7 @@ def test_verdict():
     kc = "The big animal didn't cross".split()
     assert VP.verdict(_row(ka[:4], [0, 1, 0, 0]), _row(kc, [0, 0, 1, 0, 0])).code == "same"
     # two equal words at different places are not the same word
-    assert VP.verdict(_row(ka, on(0)), _row(kb, on(4))) == ("moves", "The", "the")
+    assert VP.verdict(_row(ka, on(0)), _row(kb, on(4))) == ("moves", "The animal", "the street")
 
 
 def test_row_figure_labels_colours_and_values():

@@ -9,8 +9,8 @@ app's roles (ui.roles) never see them unless they are guarded here:
   no file uploader, and (HTTP 413) when the session would hold more than
   $ATTENTION_LAB_UPLOAD_SESSION_MB (default twice server.maxUploadSize) or all sessions together
   more than $ATTENTION_LAB_UPLOAD_MEMORY_MB (default eight times server.maxUploadSize).
-* D. A `clear_cache` BackMsg over the websocket: Streamlit clears st.cache_data and
-  st.cache_resource for every session (the shared models included). Here it is ignored, and
+* D. A `clear_cache` BackMsg over the websocket: Streamlit clears its data and resource
+  caches for every session (the shared models included). Here it is ignored, and
   audited, unless the session is the teacher's (or the server has no teacher token: one person's
   laptop).
 
