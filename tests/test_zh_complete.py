@@ -330,7 +330,10 @@ class Model:
             self.add(list(ex.get("tokens") or []) + list(ex.get("corpus") or []))
         # the hand-written probe's sentences and German references (the Heads page lists them)
         from transformer import heads as H
-        self.add([s for it in H.read_probe_file(H.CLASSROOM_PROBE) for s in (it.text, it.target or "")])
+        from transformer.probe_items import MINIMAL_PAIRS_PROBE
+
+        for probe in (H.CLASSROOM_PROBE, MINIMAL_PAIRS_PROBE):  # the Heads page lists them
+            self.add([s for it in H.read_probe_file(probe) for s in (it.text, it.target or "")])
 
     def output(self, text: str) -> str:
         from transformer import decode

@@ -12,6 +12,7 @@ from ui.inspect_cache import per_checkpoint
 from ui.strings import flow as strings
 from viz import flow as F
 from viz import tokens as tv
+from viz.tokens import escape_markdown as esc
 
 t = i18n.translator(strings)
 
@@ -56,11 +57,11 @@ def section(ins, ck) -> None:
     st.plotly_chart(F.check_figure(src_words, share, drops, share_name=t("share"),
                                    drop_name=t("drop"), title=t("check_title", word=out_words[w])),
                     key="att_flow_check")
-    st.caption(t("check_help", word=out_words[w]))
+    st.caption(t("check_help", word=esc(out_words[w])))
     base = _probability(models.current_path(), tuple(ins.src_ids), tuple(ins.tgt_ids), position)
     o = int(np.argmax(drops))
-    st.caption(t("agree", r=src_words[int(np.argmax(share))], o=src_words[o], word=out_words[w],
-                 p=base, q=base - drops[o]))
+    st.caption(t("agree", r=esc(src_words[int(np.argmax(share))]), o=esc(src_words[o]),
+                 word=esc(out_words[w]), p=base, q=base - drops[o]))
 
 
 @per_checkpoint

@@ -116,7 +116,7 @@ ENGLISH_TERMS = {"token", "piece", "embedding", "query", "key", "value", "logit"
 
 # The tasks' names, as the checkpoints' settings and --task spell them: like ENGLISH_TERMS, they
 # pass on the Chinese pages only in brackets beside the Chinese name, 指代（anaphora）.
-TASK_NAMES = {"anaphora", "classroom", "copy", "reverse", "sort"}
+TASK_NAMES = {"anaphora", "classroom", "copy", "everyday", "reverse", "sort"}
 
 # Everything else the Chinese pages may show in English, by kind: tests/test_zh_complete.py, which
 # renders every page in Chinese, allows these anywhere (matched case-insensitively). Not listed here

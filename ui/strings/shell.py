@@ -44,6 +44,7 @@ EN = {
     "task_sort": "sort",
     "task_multi30k": "Multi30k",
     "task_classroom": "Multi30k + generated pronoun sentences",
+    "task_everyday": "everyday English (Ding) + Multi30k + generated pronoun sentences",
     "scores": "scores",
     "busy": "The server is busy with other students' sentences; yours is next.",
 }
@@ -91,6 +92,7 @@ ZH = {
     "task_sort": "排序（sort）",
     "task_multi30k": "Multi30k 图片描述",
     "task_classroom": "Multi30k 图片描述 + 生成的代词句",
+    "task_everyday": "日常英语（Ding 词典）+ Multi30k 图片描述 + 生成的代词句",
     "scores": "得分",
     "busy": "服务器正在处理其他同学的句子，马上轮到你。",
 }
