@@ -55,3 +55,20 @@ def test_sidebar_states_the_models_domain(monkeypatch, tmp_path, lang, word):
     import json
     rec = json.loads((d / "multi30k-en-de" / "history.json").read_text())["knowledge"]
     assert word in caps and f"{rec['coverage']['one_piece_share']:.0%}" in caps, caps
+
+
+def test_the_atlas_labels_and_rollout_are_defined_in_both_languages():
+    """Issue 24: every head-atlas label has its definition in the glossary, and so does rollout."""
+    from transformer.atlas import BEHAVIOURS
+    from ui.strings import atlas as A
+    from ui.strings import glossary as G
+
+    for table, atlas in ((G.EN, A.EN), (G.ZH, A.ZH)):
+        assert "term_atlas" in table and "term_rollout" in table
+        for b in BEHAVIOURS + ("none",):
+            # each label is named in the definition: its first word (EN) or first two characters
+            label = atlas[f"lab_{b}"]
+            head = label.split()[0] if table is G.EN else label[:2]
+            if b == "diagonal":
+                head = "diagonal" if table is G.EN else "对角"
+            assert head in table["def_atlas"], (b, label)

@@ -61,6 +61,21 @@ EN = {
     "term_decoding": "greedy and beam search",
     "def_decoding": "Ways to write the output one token at a time: greedy takes the most likely "
                     "token at each step; beam search keeps the best few partial sentences.",
+    "term_atlas": "head atlas labels",
+    "def_atlas": "What the Heads page's atlas calls a head, each with a score from 0 to 1: "
+                 "previous / next token (weight on the token just before / after the query); "
+                 "diagonal (on its own position, or for cross-attention on the source word at the "
+                 "same position, what copying needs); reversed (on the source word mirrored from "
+                 "the end); sink (on the first token or </s>); broad (the weight spread evenly: "
+                 "entropy near its maximum); punctuation; monotonic (cross-attention that reads "
+                 "the source in order); pronoun -> antecedent (from \"it\" to the noun it stands "
+                 "for); no clear role (nothing reaches 0.5).",
+    "term_rollout": "attention rollout",
+    "def_rollout": "Each layer's attention, averaged over heads and mixed half and half with the "
+                   "residual connection, multiplied through every layer, so that each output word "
+                   "is traced back to the source words. An approximation: it ignores the values, "
+                   "the feed-forward layers and LayerNorm, so the Attention page sets it beside a "
+                   "causal test (removing one source word).",
 }
 ZH = {
     "title": "📖 术语表",
@@ -105,6 +120,16 @@ ZH = {
     "def_checkpoint": "保存到磁盘上的训练好的模型：权重、设置、词表和模型卡片。",
     "term_decoding": "贪心搜索与束搜索",
     "def_decoding": "一次写出一个词元的方法：贪心搜索每步取最可能的词元；束搜索保留最好的几个未完成的句子。",
+    "term_atlas": "注意力头图谱的标签",
+    "def_atlas": "“注意力头”页的图谱给每个头的名称，各带一个 0 到 1 的分数：前一个 / 后一个词元（权重落在查询"
+                 "前面 / 后面紧挨着的词元上）；对角线（落在自身位置上，交叉注意力则落在与正在写出的词同一位置的"
+                 "源词上，复制任务需要这个）；反向（落在从末尾对称过来的源词上）；汇聚点（落在第一个词元或 </s> "
+                 "上）；分散（权重平均分开：熵接近最大值）；标点；单调对齐（按顺序读源句的交叉注意力）；"
+                 "代词 → 先行词（从 \"it\" 指向它所代表的名词）；没有明确作用（没有一项达到 0.5）。",
+    "term_rollout": "注意力展开",
+    "def_rollout": "把每一层的注意力按头平均，再与残差连接各占一半混合，逐层相乘，从而把每个输出词追溯到各个源词。"
+                   "这只是近似：它忽略了值向量、前馈层和层归一化，所以“注意力”页把它和一个因果检验"
+                   "（移除一个源词）放在一起。",
 }
 
 # English words the Chinese glossary keeps on purpose (beside their translation): the names the
