@@ -124,7 +124,7 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     rerun(at)
     no_errors(at)
     figs = figures(at)
-    assert len(figs) == 6  # head view, head, average, model view, then rollout and its check
+    assert len(figs) == 5  # head view, head, average, model view, then rollout (its check on request)
     hv, heat, avg = figs[0], figs[1], figs[2]
     legend = [tr["name"] for tr in hv["data"] if tr.get("mode") == "lines" and tr.get("x") == [None]]
     assert len(legend) == 2
@@ -332,6 +332,10 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
                      ck.tokenizer.words(ins.src_ids))
     np.testing.assert_allclose(z, np.round(want, 4), atol=1e-4)
     np.testing.assert_allclose(z.sum(-1), 1.0, atol=1e-3)
+    assert not any("att_flow_check" in el.proto.id for el in at.get("plotly_chart"))  # asked for
+    at.toggle(key="att_flow_check_on").set_value(True)
+    rerun(at)
+    no_errors(at)
     check = by_key(at, "att_flow_check")
     assert len(check["data"]) == 2 and len(check["data"][0]["x"]) == z.shape[1]
     table = FS.EN if lang == "en" else FS.ZH

@@ -47,6 +47,9 @@ def section(ins, ck) -> None:
     options = [i for i, s in enumerate(special) if not s]
     if not options:
         return
+    # the causal test runs the model once per source word: asked for, not on every sentence typed
+    if not st.toggle(t("check_toggle"), key="att_flow_check_on", help=t("check_toggle_help")):
+        return
     pron = next((i for i in options if tv.is_pronoun_de(out_words[i])), options[0])
     w = st.selectbox(t("pick"), options, index=options.index(pron), key="att_flow_word",
                      format_func=lambda i: f"{i} {out_words[i]}")

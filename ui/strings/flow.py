@@ -15,6 +15,9 @@ EN = {
                   "Orange: how much the model's probability of writing \"{word}\" drops when that "
                   "English word is removed (its pieces made padding, so nothing attends to them); "
                   "a negative bar means removing it made \"{word}\" more likely.",
+    "check_toggle": "Test it: remove each English word",
+    "check_toggle_help": "Runs the model once more for every English word, with that word removed, "
+                         "and sets the drop in one German word's probability beside rollout's share.",
     "share": "rollout share",
     "drop": "drop in probability when removed",
     "pick": "German word to test",
@@ -35,6 +38,8 @@ ZH = {
     "check_help": "紫色：注意力展开给德语词 \"{word}\" 分配到各英语词的份额。橙色：移除该英语词（把它的片段"
                   "变成填充，使任何注意力都到不了它）后，模型写出 \"{word}\" 的概率下降多少；负值表示移除后 "
                   "\"{word}\" 反而更可能出现。",
+    "check_toggle": "检验一下：逐个移除英语词",
+    "check_toggle_help": "对每个英语词都把它移除后再运行一次模型，把某个德语词概率的下降与注意力展开的份额放在一起比较。",
     "share": "展开份额",
     "drop": "移除后的概率下降",
     "pick": "要检验的德语词",
