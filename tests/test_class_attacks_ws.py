@@ -29,20 +29,21 @@ def _env(workdir: Path, token: str | None) -> dict:
     return env
 
 
-@pytest.fixture(scope="module")
-def class_srv(tmp_path_factory):
-    work = tmp_path_factory.mktemp("class")
-    with class_server(work, _env(work, TOKEN)) as srv:
+def _serve(tmp_path_factory, name: str, token: str | None):
+    work = tmp_path_factory.mktemp(name)
+    with class_server(work, _env(work, token)) as srv:
         srv.runs = work / "runs"
         yield srv
+
+
+@pytest.fixture(scope="module")
+def class_srv(tmp_path_factory):
+    yield from _serve(tmp_path_factory, "class", TOKEN)
 
 
 @pytest.fixture(scope="module")
 def open_srv(tmp_path_factory):
-    work = tmp_path_factory.mktemp("open")
-    with class_server(work, _env(work, None)) as srv:
-        srv.runs = work / "runs"
-        yield srv
+    yield from _serve(tmp_path_factory, "open", None)
 
 
 def _cache_bytes(srv, cache_type: str, name: str = "") -> int | None:
