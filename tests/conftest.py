@@ -64,3 +64,22 @@ def ck_dir(tmp_path, small_checkpoint):
     d.mkdir()
     shutil.copytree(small_checkpoint, d / "tiny-test")
     return d
+
+
+@pytest.fixture
+def server(monkeypatch, tmp_path):
+    """A server with a teacher token (tests' TOKEN, or the default below), runs under tmp_path,
+    and a fake clock (no sleeping); role and audit-limit state reset before and after."""
+    from helpers import FakeClock
+    from ui import roles
+
+    monkeypatch.setenv(roles.TOKEN_ENV, "correct horse battery staple")
+    monkeypatch.setenv("ATTENTION_LAB_RUNS", str(tmp_path / "runs"))
+    monkeypatch.setenv("ATTENTION_LAB_UPLOADS", str(tmp_path / "uploads"))
+    clock = FakeClock()
+    monkeypatch.setattr(roles, "CLOCK", clock)
+    roles.reset_global()
+    roles.reset_audit_limits()
+    yield clock
+    roles.reset_global()
+    roles.reset_audit_limits()

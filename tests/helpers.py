@@ -17,3 +17,13 @@ def tiny_config(vocab_size: int = 40, **kw):
                 n_decoder_layers=2, d_ff=32, dropout=0.0, max_len=128)
     base.update(kw)
     return ModelConfig(**base)
+
+
+class FakeClock:
+    """A clock the tests move by hand (ui.roles.CLOCK), so backoffs need no sleeping."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now

@@ -9,33 +9,11 @@ import pytest
 
 from app_helpers import open_app
 from transformer import audit
+from helpers import FakeClock
 from ui import roles
 
 TOKEN = "correct horse battery staple"  # 28 characters
 TEACHER_IP, ATTACKER_IP = "ip:10.0.0.1", "ip:10.0.0.66"
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def server(monkeypatch, tmp_path):
-    """A server with a teacher token, runs under tmp_path, and a fake clock (no sleeping)."""
-    monkeypatch.setenv(roles.TOKEN_ENV, TOKEN)
-    monkeypatch.setenv("ATTENTION_LAB_RUNS", str(tmp_path / "runs"))
-    monkeypatch.setenv("ATTENTION_LAB_UPLOADS", str(tmp_path / "uploads"))
-    clock = FakeClock()
-    monkeypatch.setattr(roles, "CLOCK", clock)
-    roles.reset_global()
-    roles.reset_audit_limits()
-    yield clock
-    roles.reset_global()
-    roles.reset_audit_limits()
 
 
 def _session(client: str) -> dict:

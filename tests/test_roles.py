@@ -15,27 +15,6 @@ from ui import roles, runs_ui
 TOKEN = "correct horse battery staple"
 
 
-class FakeClock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def server(monkeypatch, tmp_path):
-    """A server with a teacher token, runs under tmp_path, and a fake clock."""
-    monkeypatch.setenv(roles.TOKEN_ENV, TOKEN)
-    monkeypatch.setenv("ATTENTION_LAB_RUNS", str(tmp_path / "runs"))
-    monkeypatch.setenv("ATTENTION_LAB_UPLOADS", str(tmp_path / "uploads"))
-    clock = FakeClock()
-    monkeypatch.setattr(roles, "CLOCK", clock)
-    roles.reset_global()
-    yield clock
-    roles.reset_global()
-
-
 def _teacher():
     s = {}
     assert roles.sign_in(TOKEN, s).ok
