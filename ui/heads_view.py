@@ -317,7 +317,7 @@ def accuracy(path, task: str | None, ablate: tuple[str, ...]) -> None:
                           help=t("acc_n_help"))
     else:  # the hand-written caption probe, whole, as the model card measures it
         acc_n = len(H.task_probe(task))
-        st.caption(t("acc_probe_file", n=acc_n))
+        st.caption(t("acc_probe_pairs" if task == "everyday" else "acc_probe_file", n=acc_n))
     base = inspect_cache.pronoun_accuracy(path, acc_n)
     m1, m2 = st.columns(2)
     m1.metric(t("acc_without"), f"{base.accuracy:.0%}" if base.accuracy is not None else "–")

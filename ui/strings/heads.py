@@ -131,6 +131,7 @@ EN = {
     "no_ablation": "Choose heads above to switch them off.",
     "acc_title": "Pronoun accuracy on the probe",
     "acc_probe_file": "Measured on the {n} hand-written caption sentences, as the model card measures it.",
+    "acc_probe_pairs": "Measured on the {n} hand-written minimal-pair sentences, as the model card measures it.",
     "acc_n": "Probe sentences for the accuracy",
     "acc_n_help": "Each is translated twice (greedy decoding), so more sentences take longer.",
     "acc_help": "The share of probe sentences whose greedy translation has the right German "
@@ -283,6 +284,7 @@ ZH = {
     "no_ablation": "请在上方选择要关掉的头。",
     "acc_title": "探针句上的代词准确率",
     "acc_probe_file": "在 {n} 句手写的图片描述句上测量，与模型卡片的测量方式相同。",
+    "acc_probe_pairs": "在 {n} 句手写的最小对立句上测量，与模型卡片的测量方式相同。",
     "acc_n": "用于计算准确率的探针句数量",
     "acc_n_help": "每句要翻译两次（贪心解码），句子越多耗时越长。",
     "acc_help": "贪心解码的译文里德语代词正确的探针句所占的比例。只对代词任务的模型测量。",
