@@ -143,10 +143,6 @@ def mark(tokenizer, knowledge: dict | None, text: str) -> list[WordMark]:
     return out
 
 
-def unknown_share(marks: Sequence[WordMark]) -> float:
-    return sum(m.marked for m in marks) / len(marks) if marks else 0.0
-
-
 def pick_examples(model, tokenizer, sources: Sequence[str], references: Sequence[str],
                   seen: set[str], k: int = 6, min_words: int = 5, max_words: int = 12,
                   pool: int = 300) -> list[str]:

@@ -23,11 +23,6 @@ HEAD_COLORS = qualitative.Plotly + qualitative.D3 + qualitative.Dark24
 MAX_CELL_TEXT = 14  # write the value in each cell only up to this many rows/columns
 
 
-def axis_labels(labels: Sequence[str]) -> list[str]:
-    """Token labels as plotly category names: escaped and unique (viz.labels.categories)."""
-    return L.categories(labels)
-
-
 def position_labels(labels: Sequence[str]) -> list[str]:
     """'dog' at position 3 -> '3 dog', escaped (viz.labels.positioned)."""
     return L.positioned(labels)

@@ -394,12 +394,6 @@ def parse_mask(text: str, t: int, s: int) -> np.ndarray:
     return a == 1
 
 
-def matrix_text(a: Any) -> str:
-    """The inverse of parse_matrix, for pre-filling text areas."""
-    a2 = np.atleast_2d(np.asarray(a, dtype=np.float64))
-    return "\n".join(" ".join(fmt(v, 6) for v in row) for row in a2)
-
-
 def free_steps(mode: str, texts: dict[str, str], mask_kind: str, mask_text: str, d_k: int | None,
                heads: int = 1) -> list[W.Step]:
     """Parse the free-mode inputs and run transformer.worked.attention_steps (ValueError on bad input).
