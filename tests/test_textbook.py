@@ -9,8 +9,8 @@ import pytest
 
 from transformer import textbook
 from transformer.everyday import find_ding
-from transformer.textbook_lexicon import (ANIMALS, FIT_INTO, FIT_THINGS, FIT_THROUGH, PROPERTIES,
-                                          STATES, THINGS, VERBS)
+from transformer.textbook_lexicon import (ANIMALS, FIT_DE, FIT_PLACES, FIT_THINGS, PROPERTIES,
+                                          STATES, THINGS, TOOL_ADJS, TOOLS, VERBS)
 
 PUBLIC = ("The animal didn't cross the street because it was too tired .",
           "The animal didn't cross the street because it was too wide .",
@@ -65,7 +65,10 @@ def test_every_frame_and_tense_occurs(sample):
     frames = Counter(ex.meta["frame"] for ex in sample)
     assert set(frames) == set(textbook.FRAMES)
     tenses = Counter(ex.meta["tense"] for ex in sample)
-    assert {"didn't", "couldn't", "doesn't", "can't", "past"} <= set(tenses)
+    assert {"didn't", "couldn't", "doesn't", "can't", "won't", "past"} <= set(tenses)
+    verbs = Counter(ex.meta["verb"] for ex in sample if ex.meta["frame"] in ("fit", "tool"))
+    assert {"fit into", "fit in", "fit through", "fit under", "fit on"} <= set(verbs)
+    assert {tool.en for tool in TOOLS} <= set(verbs)
     assert any("wasn't" in ex.src for ex in sample)
     words = Counter(ex.meta["deciding_word"] for ex in sample)
     for w in ("tired", "hungry", "scared", "sick", "wide", "heavy", "hot", "narrow", "big", "small"):
@@ -90,7 +93,19 @@ def test_lexicon_is_consistent():
         assert set(verb.objects) <= set(THINGS), verb.en
         for field in ("de_past_neg", "de_modal_neg", "de_pres_neg", "de_can_neg", "de_past"):
             assert getattr(verb, field).count("{O}") == 1, (verb.en, field)
-    assert set(FIT_THINGS) | set(FIT_INTO) | set(FIT_THROUGH) <= set(THINGS)
+    assert set(FIT_THINGS) <= set(THINGS)
+    for prep, (_, places, thing_words, place_words) in FIT_PLACES.items():
+        assert set(places) <= set(THINGS), prep
+        assert not set(thing_words.split()) & set(place_words.split()), prep
+        assert set(thing_words.split()) | set(place_words.split()) <= set(FIT_DE), prep
+    for tool in TOOLS:
+        assert set(tool.subjects) | set(tool.objects) <= set(THINGS), tool.en
+        assert not set(tool.subjects) & set(tool.objects), tool.en
+        assert not set(tool.subject_adjs) & set(tool.object_adjs), tool.en  # one word, one side
+        assert set(tool.subject_adjs) | set(tool.object_adjs) <= set(TOOL_ADJS), tool.en
+        for field in ("de_past_neg", "de_modal_neg", "de_pres_neg", "de_can_neg", "de_wont_neg"):
+            assert getattr(tool, field).count("{O}") == 1, (tool.en, field)
+        assert tool.de_wont_neg.startswith("will "), tool.en
 
 
 def test_same_arguments_same_examples_and_bad_arguments_refused():
@@ -112,6 +127,10 @@ HAND_CHECKED = {  # German sentences read over by hand (a sample of every frame)
         "Das Klavier passte nicht durch die Tür , weil sie zu schmal war .",
     "The cat didn't climb the tree because it was too scared .":
         "Die Katze kletterte nicht auf den Baum , weil sie zu ängstlich war .",
+    "The knife couldn't cut the cheese because it was too blunt .":
+        "Das Messer konnte den Käse nicht schneiden , weil es zu stumpf war .",
+    "The ladder won't reach the balcony because it is too short .":
+        "Die Leiter will den Balkon nicht erreichen , weil sie zu kurz ist .",
 }
 
 

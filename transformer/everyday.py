@@ -9,7 +9,7 @@ textbook minimal pairs (transformer/textbook.py) to Multi30k and the caption-sty
     phrases       how many of Ding's short phrases (default 30000), only those whose English
                   words all occur in the sentences (everyday words, not botany or law)
     pronouns      caption-style pronoun pairs (default 8000)
-    textbook      textbook minimal-pair sentences (default 16000)
+    textbook      textbook minimal-pair sentences (default 24000)
     ding_dir      where de-en.txt is ($ATTENTION_LAB_DING, ../shared/data/ding, data/ding)
 
 Held out from training: 500 of Ding's sentences (by a hash of the English) form a second
@@ -34,7 +34,7 @@ from .example import Example
 PROBES = Path(__file__).resolve().parent / "probes"
 EVERYDAY_TSV = PROBES / "everyday_en_de.tsv"
 MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"
-DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 16000}
+DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 24000}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
                  "weren't haven't hasn't hadn't I'm I've I'll I'd it's that's there's he's she's "

@@ -16,8 +16,12 @@ Frames (all singular, third person; German verb-final after ", weil"):
 * ``not``: "... because it wasn't hungry ." against "... because it wasn't fresh ."
 * ``glad``: positive, simple past: "The cat ate the cake because it was hungry / delicious ."
 * ``fit``: relational, two things: "The ball doesn't fit into the bag because it is too big /
-  small ." ("too big" is the ball, "too small" the bag), also "fit through the door" (wide /
-  narrow).
+  small ." ("too big" is the ball, "too small" the bag), also fit in / through / under / on, with
+  the thing too big, long, tall, wide or thick and the place too small, full, narrow, short or low.
+* ``tool``: a thing acting on a thing, both "it": "The saw couldn't cut the branch because it was
+  too blunt / thick .", also hold, reach, pull, heat, cover, drive through (textbook_lexicon.TOOLS).
+
+Tenses: didn't, couldn't, doesn't, can't, won't ("will ... nicht VERB"), and the simple past.
 
 Splits are over the (first noun, second noun) pair by a hash, as in anaphora.py and
 classroom.py: the test split's noun pairs never occur in training. The blog post's sentences
@@ -32,17 +36,18 @@ import random
 import zlib
 
 from .example import Example
-from .textbook_lexicon import (ANIMALS, FIT_ADJS, FIT_INTO, FIT_THINGS, FIT_THROUGH,
-                               FORBIDDEN_TOGETHER, FORBIDDEN_WORDS, PROPERTIES, STATES, THINGS,
-                               VERBS, Adj, Noun, Verb)
+from .textbook_lexicon import (ANIMALS, FIT_DE, FIT_PLACES, FIT_THINGS, FORBIDDEN_TOGETHER,
+                               FORBIDDEN_WORDS, PROPERTIES,
+                               STATES, THINGS, TOOL_ADJS, TOOLS, VERBS, Adj, Noun, Tool, Verb)
 
-FRAMES = ("too", "not", "glad", "fit")
-FRAME_WEIGHTS = {"too": 0.55, "not": 0.1, "glad": 0.1, "fit": 0.25}
+FRAMES = ("too", "not", "glad", "fit", "tool")
+FRAME_WEIGHTS = {"too": 0.35, "not": 0.07, "glad": 0.08, "fit": 0.25, "tool": 0.25}
 TENSES = {  # English auxiliary, English copula, the Verb field of the German phrase, German copula
     "didn't": ("was", "de_past_neg", "war"),
     "couldn't": ("was", "de_modal_neg", "war"),
     "doesn't": ("is", "de_pres_neg", "ist"),
     "can't": ("is", "de_can_neg", "ist"),
+    "won't": ("is", "de_wont_neg", "ist"),
 }
 NOM = {"m": "der", "f": "die", "n": "das"}
 ACC = {"m": "den", "f": "die", "n": "das"}
@@ -51,6 +56,8 @@ DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 
 
 def pair_split(first: str, second: str) -> str:
+    """By the unordered noun pair: "table" is a thing in one frame and a place in another."""
+    first, second = sorted((first, second))
     bucket = zlib.crc32(f"textbook:{first}+{second}".encode()) % 10
     return "test" if bucket == 0 else "val" if bucket == 1 else "train"
 
@@ -136,23 +143,44 @@ def _verb_pair(rng: random.Random, verb: Verb, animal: Noun, thing: Noun, frame:
     return out
 
 
-def _fit_pair(rng: random.Random, thing: Noun, opening: Noun, through: bool, split: str):
-    big, small = rng.choice(FIT_ADJS[2:] if through else FIT_ADJS[:2])
+def _fit_pair(rng: random.Random, thing: Noun, place: Noun, prep_en: str, split: str):
+    prep_de, _, thing_words, place_words = FIT_PLACES[prep_en]
+    big = FIT_DE[rng.choice(thing_words.split())]
+    small = FIT_DE[rng.choice(place_words.split())]
     present = rng.random() < 0.5
     aux, be_en, fit_de, be_de = (("doesn't", "is", "passt", "ist") if present
                                  else ("didn't", "was", "passte", "war"))
-    prep_en, prep_de = ("through", "durch") if through else ("into", "in")
-    key = f"fit:{thing.en}:{prep_en}:{opening.en}:{big.en}:{small.en}"
+    key = f"fit:{thing.en}:{prep_en}:{place.en}:{big.en}:{small.en}"
     out = []
     for ante, adj in (("S", big), ("O", small)):
         en = (_Sentence().add("The").add(thing.en, "S").add(f"{aux} fit {prep_en} the")
-              .add(opening.en, "O").add("because").add("it", "P").add(f"{be_en} too {adj.en} ."))
+              .add(place.en, "O").add("because").add("it", "P").add(f"{be_en} too {adj.en} ."))
         de = (_Sentence().add(NOM[thing.gender].capitalize()).add(thing.de, "S")
-              .add(f"{fit_de} nicht {prep_de}").add(ACC[opening.gender]).add(opening.de, "O")
-              .add(", weil").add(PRONOUN[(thing if ante == "S" else opening).gender], "P")
+              .add(f"{fit_de} nicht {prep_de}").add(ACC[place.gender]).add(place.de, "O")
+              .add(", weil").add(PRONOUN[(thing if ante == "S" else place).gender], "P")
               .add(f"zu {adj.de} {be_de} ."))
-        out.append(_example(en, de, thing, opening, ante, adj.en, "fit", key, split,
+        out.append(_example(en, de, thing, place, ante, adj.en, "fit", key, split,
                             {"verb": "fit " + prep_en, "tense": aux}))
+    return out
+
+
+def _tool_pair(rng: random.Random, tool: Tool, subject: Noun, obj: Noun, split: str):
+    """A thing acting on a thing: the deciding word names a failing of one of them."""
+    aux = rng.choice(list(TENSES))
+    be_en, field, be_de = TENSES[aux]
+    sides = (("S", TOOL_ADJS[rng.choice(tool.subject_adjs)]),
+             ("O", TOOL_ADJS[rng.choice(tool.object_adjs)]))
+    key = f"tool:{tool.en}:{subject.en}:{obj.en}:{sides[0][1].en}:{sides[1][1].en}"
+    out = []
+    for ante, adj in sides:
+        en = (_Sentence().add("The").add(subject.en, "S").add(f"{aux} {tool.en} the")
+              .add(obj.en, "O").add("because").add("it", "P").add(f"{be_en} too {adj.en} ."))
+        de = (_Sentence().add(NOM[subject.gender].capitalize()).add(subject.de, "S")
+              .phrase(getattr(tool, field), obj, "O").add(",").add("weil")
+              .add(PRONOUN[(subject if ante == "S" else obj).gender], "P")
+              .add(f"zu {adj.de} {be_de} ."))
+        out.append(_example(en, de, subject, obj, ante, adj.en, "tool", key, split,
+                            {"verb": tool.en, "tense": aux}))
     return out
 
 
@@ -173,14 +201,28 @@ def _verb_choices(split: str, frame: str) -> tuple:
 
 @functools.cache
 def _fit_choices(split: str) -> tuple:
+    """(thing, place, preposition) of this split: genders differ, and the thing (almost) fits."""
     out = []
-    for table, through in ((FIT_INTO, False), (FIT_THROUGH, True)):
+    for prep, (_, places, _, _) in FIT_PLACES.items():
         for x, size in FIT_THINGS.items():
-            for y, cap in table.items():
+            for y, cap in places.items():
                 a, b = THINGS[x], THINGS[y]
                 if x != y and a.gender != b.gender and cap in (size, size + 1) \
-                        and pair_split(a.en, b.en) == split:
-                    out.append((a, b, through))
+                        and pair_split(a.en, b.en) == split and not forbidden(f"{x} {y}"):
+                    out.append((a, b, prep))
+    return tuple(out)
+
+
+@functools.cache
+def _tool_choices(split: str) -> tuple:
+    out = []
+    for tool in TOOLS:
+        for x in tool.subjects:
+            for y in tool.objects:
+                a, b = THINGS[x], THINGS[y]
+                if x != y and a.gender != b.gender and pair_split(a.en, b.en) == split \
+                        and not forbidden(f"{x} {y}"):
+                    out.append((tool, a, b))
     return tuple(out)
 
 
@@ -201,11 +243,12 @@ def generate(split: str = "train", n: int | None = None, seed: int = 0,
     out: list[Example] = []
     while len(out) + 2 <= n:
         frame = rng.choices(chosen, weights)[0]
-        if frame == "fit":
-            options = _fit_choices(split)
+        if frame in ("fit", "tool"):
+            options = _fit_choices(split) if frame == "fit" else _tool_choices(split)
             if not options:
                 continue
-            pair = _fit_pair(rng, *rng.choice(options), split)
+            make = _fit_pair if frame == "fit" else _tool_pair
+            pair = make(rng, *rng.choice(options), split)
         else:
             options = _verb_choices(split, frame)
             pair = _verb_pair(rng, *rng.choice(options), frame, split)

@@ -62,7 +62,18 @@ THINGS = _nouns(
     " window Fenster n, gate Tor n, hole Loch n, tunnel Tunnel m, pot Topf m, jar Glas n,"
     " tent Zelt n, bag Tasche f, sandwich Sandwich n, egg Ei n, banana Banane f,"
     " sausage Wurst f, rope Seil n, wheel Rad n, puddle Pfütze f, stream Bach m, branch Ast m,"
-    " shelf Regal n, lorry Lastwagen m, ship Schiff n, bus Bus m, train Zug m")
+    " shelf Regal n, lorry Lastwagen m, ship Schiff n, bus Bus m, train Zug m,"
+    # things that act on things (TOOLS) and more places a thing fits in, on or under
+    " knife Messer n, saw Säge f, axe Axt f, board Brett n, pumpkin Kürbis m,"
+    " television Fernseher m, stone Stein m, computer Computer m, hose Schlauch m, cable Kabel n,"
+    " ceiling Decke f, socket Steckdose f, balcony Balkon m, trailer Anhänger m,"
+    " caravan Wohnwagen m, tractor Traktor m, stove Herd m, heater Heizung f, fire Feuer n,"
+    " sun Sonne f, kitchen Küche f, tablecloth Tischdecke f, cloth Tuch n, sheet Laken n,"
+    " lid Deckel m, alley Gasse f, van Transporter m, mattress Matratze f, carpet Teppich m,"
+    " desk Schreibtisch m, doll Puppe f, pan Pfanne f, wardrobe Kleiderschrank m,"
+    " dishwasher Spülmaschine f, toaster Toaster m, lift Aufzug m, candle Kerze f,"
+    " truck Lastwagen m, jacket Jacke f, towel Handtuch n, dress Kleid n, kettle Kessel m,"
+    " parcel Paket n, tray Tablett n, can Dose f, sink Spüle f")
 
 # States of a living thing ("too tired" is the animal) and properties of a thing ("too wide").
 STATES = _adjs("tired müde, scared ängstlich, weak schwach, old alt, small klein, slow langsam,"
@@ -95,6 +106,10 @@ class Verb:
     not_properties: tuple[str, ...] = ()  # "wasn't ADJ" said of the thing
     glad_states: tuple[str, ...] = ()  # positive frame: "because it was ADJ" of the animal
     glad_properties: tuple[str, ...] = ()  # ... and of the thing
+
+    @property
+    def de_wont_neg(self) -> str:  # "will {O} nicht überqueren" (won't)
+        return self.de_modal_neg.replace("konnte", "will", 1)
 
 
 def _t(s: str) -> tuple[str, ...]:
@@ -146,16 +161,84 @@ VERBS = (
 FIT_THINGS = {"ball": 1, "book": 1, "bottle": 1, "shoe": 1, "laptop": 2, "cake": 1, "pillow": 2,
               "lamp": 2, "box": 2, "bike": 3, "table": 3, "bed": 3, "sofa": 3, "piano": 3,
               "chair": 3, "picture": 2, "coat": 2, "umbrella": 2, "guitar": 2, "blanket": 2,
-              "plate": 1, "egg": 0, "banana": 1, "apple": 0, "pot": 2, "tent": 2}
+              "plate": 1, "egg": 0, "banana": 1, "apple": 0, "pot": 2, "tent": 2,
+              "television": 2, "computer": 2, "mattress": 3, "carpet": 3, "desk": 3, "doll": 1,
+              "pan": 2, "candle": 1, "jacket": 2, "dress": 2, "towel": 1, "parcel": 2,
+              "pumpkin": 2, "kettle": 1, "can": 0, "board": 2}
 FIT_INTO = {"box": 2, "bag": 2, "drawer": 1, "car": 3, "room": 3, "cupboard": 3,
             "backpack": 2, "basket": 2, "cup": 0, "bucket": 1, "bowl": 1, "fridge": 2,
-            "oven": 2, "garage": 3, "envelope": 1, "pot": 1, "jar": 0, "lorry": 3}
+            "oven": 2, "garage": 3, "envelope": 1, "pot": 1, "jar": 0, "lorry": 3,
+            "wardrobe": 3, "dishwasher": 2, "toaster": 1, "lift": 3, "kitchen": 3, "van": 3,
+            "sink": 2, "tent": 3, "trailer": 3}
 FIT_THROUGH = {"door": 3, "window": 3, "gate": 3, "hole": 1, "tunnel": 3}
-# (said of the thing that does not fit, said of the opening), English and German
-FIT_ADJS = ((Adj("big", "groß"), Adj("small", "klein")),
-            (Adj("large", "groß"), Adj("small", "klein")),
-            (Adj("wide", "breit"), Adj("narrow", "schmal")),
-            (Adj("big", "groß"), Adj("narrow", "eng")))
+
+# More places: "The backpack doesn't fit under the bench", "The pot doesn't fit on the stove".
+FIT_UNDER = {"bench": 2, "bed": 3, "table": 3, "sofa": 3, "desk": 3, "shelf": 2}
+FIT_ON = {"plate": 1, "shelf": 2, "table": 3, "desk": 2, "tray": 1, "stove": 2, "bench": 2}
+FIT_DE = _adjs("big groß, large groß, long lang, tall hoch, wide breit, thick dick, small klein,"
+               " full voll, narrow schmal, short kurz, low niedrig")
+# where (German preposition, places), which words say the thing is too big, which the place is
+# too small; the places' sizes are those of FIT_THINGS
+FIT_PLACES = {
+    "into": ("in", FIT_INTO, "big large long tall wide thick", "small full narrow short"),
+    "in": ("in", FIT_INTO, "big large long tall wide", "small full narrow"),
+    "through": ("durch", FIT_THROUGH, "big wide tall thick large", "small narrow low"),
+    "under": ("unter", FIT_UNDER, "big tall thick", "low small"),
+    "on": ("auf", FIT_ON, "big wide long", "small narrow full"),
+}
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A thing acting on a thing, both "it": "The saw couldn't cut the branch because it was too
+    blunt / thick." The deciding word names a failing of the subject or of the object."""
+
+    en: str  # base form ("cut", "drive through")
+    de_past_neg: str  # "schnitt {O} nicht"
+    de_modal_neg: str  # "konnte {O} nicht schneiden"
+    de_pres_neg: str
+    de_can_neg: str
+    subjects: tuple[str, ...]
+    objects: tuple[str, ...]
+    subject_adjs: tuple[str, ...]  # "too ADJ" said of the subject
+    object_adjs: tuple[str, ...]  # "too ADJ" said of the object
+
+    @property
+    def de_wont_neg(self) -> str:
+        return self.de_modal_neg.replace("konnte", "will", 1)
+
+
+TOOL_ADJS = _adjs("blunt stumpf, small klein, short kurz, old alt, weak schwach, thin dünn,"
+                  " thick dick, hard hart, big groß, heavy schwer, long lang, high hoch, far weit,"
+                  " cold kalt, wide breit, narrow schmal, low niedrig, tall hoch, tough zäh")
+
+TOOLS = (
+    Tool("cut", "schnitt {O} nicht", "konnte {O} nicht schneiden", "schneidet {O} nicht",
+         "kann {O} nicht schneiden", _t("knife saw axe"),
+         _t("branch bread meat rope cheese board tree pumpkin cake"),
+         _t("blunt small short old"), _t("thick hard big tough")),
+    Tool("hold", "hielt {O} nicht", "konnte {O} nicht halten", "hält {O} nicht",
+         "kann {O} nicht halten", _t("bag shelf table branch box basket rope bridge tray"),
+         _t("piano television pumpkin bike stone lamp computer bottle parcel"),
+         _t("weak small thin old"), _t("heavy big")),
+    Tool("reach", "erreichte {O} nicht", "konnte {O} nicht erreichen", "erreicht {O} nicht",
+         "kann {O} nicht erreichen", _t("ladder rope hose cable stick"),
+         _t("roof window shelf branch ceiling socket balcony"), _t("short"), _t("high far")),
+    Tool("pull", "zog {O} nicht", "konnte {O} nicht ziehen", "zieht {O} nicht",
+         "kann {O} nicht ziehen", _t("car truck boat tractor"),
+         _t("trailer caravan tree cart sled"), _t("weak small old"), _t("heavy big long")),
+    Tool("heat", "erhitzte {O} nicht", "konnte {O} nicht erhitzen", "erhitzt {O} nicht",
+         "kann {O} nicht erhitzen", _t("oven stove heater fire sun"),
+         _t("water soup milk tea coffee pot kettle"), _t("weak small old"), _t("cold big")),
+    Tool("cover", "bedeckte {O} nicht", "konnte {O} nicht bedecken", "bedeckt {O} nicht",
+         "kann {O} nicht bedecken", _t("blanket tablecloth cloth sheet lid towel"),
+         _t("bed table sofa car pot bowl hole window mattress"), _t("small short narrow"),
+         _t("big long wide")),
+    Tool("drive through", "fuhr nicht durch {O}", "konnte nicht durch {O} fahren",
+         "fährt nicht durch {O}", "kann nicht durch {O} fahren",
+         _t("truck bus car lorry van tractor"), _t("tunnel gate alley"),
+         _t("wide tall big long"), _t("narrow low small")),
+)
 
 # Never generated: the public test of issue 20 (the blog post's pair and the trophy / suitcase
 # pair). Any sentence with both words of one of these is refused (tests/test_textbook.py).
