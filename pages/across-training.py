@@ -14,8 +14,8 @@ from viz import training as vt
 from viz.attention import heatmap
 
 t = i18n.translator(strings)
-ft = runs_ui.frozen_translator(strings)  # for format_func
-ft_state = runs_ui.frozen_translator(train_strings)
+ft = i18n.translator(strings, frozen=True)  # for format_func
+ft_state = i18n.translator(train_strings, frozen=True)
 
 st.title(t("title"))
 st.caption(t("intro"))

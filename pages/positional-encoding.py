@@ -11,13 +11,12 @@ from transformer.text import TextError
 from ui import i18n, inspect_cache, models
 from ui import notes as notes_ui
 from ui import positional_compute as PC
-from ui import worked_view
+from ui import worked_text, worked_view
 from ui.strings import positional as strings
 from viz import positional as P
 from viz.worked import csv_bytes, matrix_frame, styled
 
 t = i18n.translator(strings)
-zh = i18n.lang() == "zh"
 N_POS = 101  # positions 0..100
 
 
@@ -123,8 +122,8 @@ st.dataframe(styled(shown, bad, digits=6).apply(
     axis=None), hide_index=True, key="pe_love")
 st.write(t("love_verdict", ok=int(step.agrees.sum())))
 expl = ex.get("explanations", {}).get("PE", {})
-st.markdown(f"**{t('love_explain')}** " + (expl.get("zh") if zh else expl.get("en", "")))
-st.caption(step.text(i18n.lang()))
+st.markdown(f"**{t('love_explain')}** " + (i18n.pick(expl) if expl else ""))
+st.caption(worked_text.step_text(step, i18n.lang()))
 download(terms, "pe_love_example", "pe_dl_love")
 
 # the notes' statements about this subject, flagged with what is true (transformer.worked statements)

@@ -40,8 +40,7 @@ for n, (title, text, page, page_title, value, param) in enumerate(STOPS, start=1
         st.write(t(text))
         if param == "example":
             res = W.run_example(value)
-            st.caption(t("try_example", example=res.title_zh if i18n.lang() == "zh"
-                         else res.title_en))
+            st.caption(t("try_example", example=i18n.pick(res.title)))
         else:
             st.caption(t("try", sentence=" / ".join(value.splitlines())))
         try:

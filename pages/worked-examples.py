@@ -7,16 +7,16 @@ import streamlit as st
 from transformer import worked as W
 from ui import i18n, inspect_cache
 from ui import lesson_cache as LC
+from ui import worked_text as WT
 from ui import worked_view as view
 from ui.strings import worked as strings
 from viz import worked as V
 
 t = i18n.translator(strings)
-zh = i18n.lang() == "zh"
+lang = i18n.lang()
 # The example the page opens on: a whole sentence's self-attention, most of whose numbers are right
 # and whose few slips teach (not the 4-token mask example, 71 of its 88 numbers wrong)
 FIRST_EXAMPLE = "self_attention_cat_sentence"
-lang = "zh" if zh else "en"
 
 
 def examples_tab() -> None:
@@ -24,17 +24,17 @@ def examples_tab() -> None:
     inspect_cache.fill_from_link("we_example", "example", allowed=names,  # ?example= (tour)
                                  default=FIRST_EXAMPLE if FIRST_EXAMPLE in names else None)
     ex_id = st.selectbox(t("example"), list(names), key="we_example",
-                         format_func=lambda i: names[i][1 if zh else 0])
+                         format_func=lambda i: i18n.pick(names[i], lang))
     ex = V.example_dict(ex_id)
-    st.caption(t("where", where=ex.get("where", {}).get(lang, "")))
+    st.caption(t("where", where=i18n.pick(ex["where"], lang) if ex.get("where") else ""))
     if ex.get("passage"):
         with st.expander(t("passage")):
-            if not zh and ex.get("gloss_en"):
+            if ex.get("gloss_en") and t("gloss"):  # English readers only (SKIP in ui/strings/worked.py)
                 st.markdown(f"**{t('gloss')}** {ex['gloss_en']}")
             text = V.passage_text(ex["passage"])
             st.code(text, language=None, wrap_lines=True, height=420 if text.count("\n") > 30 else "content")
             st.caption(t("passage_caption"))
-        st.caption(t("scope_some", what=ex["unchecked"][lang]) if ex.get("unchecked") else t("scope_all"))
+        st.caption(t("scope_some", what=i18n.pick(ex["unchecked"], lang)) if ex.get("unchecked") else t("scope_all"))
     if ex.get("tokens"):
         st.caption(t("tokens", tokens=" · ".join(ex["tokens"])))
     version = st.session_state.setdefault(f"we_version_{ex_id}", 0)
@@ -49,19 +49,19 @@ def examples_tab() -> None:
         new = dict(ex, pos=pos, d_model=int(d))
         changed = pos != ex["pos"] or d != ex["d_model"]
     else:
-        fixed = [V.fixed_input_text(k, v, lang) for k, v in ex.items() if k in V.INPUT_KEYS and isinstance(v, str)]
+        fixed = [WT.fixed_input_text(k, v, lang) for k, v in ex.items() if k in V.INPUT_KEYS and isinstance(v, str)]
         if fixed:
             st.caption(" · ".join(fixed))
         frames = V.editable_inputs(ex)
         cols = st.columns(min(len(frames), 4) or 1)
         for n, (name, df) in enumerate(frames.items()):
             with cols[n % len(cols)]:
-                st.caption(V.input_label(name, lang))
+                st.caption(WT.input_label(name, lang))
                 edited[name] = st.data_editor(df, key=f"we_in_{ex_id}_{name}_{version}", num_rows="fixed")
         try:
-            new = V.with_inputs(ex, edited, lang)
+            new = V.with_inputs(ex, edited, lambda key: WT.input_label(key, lang))
         except ValueError as e:
-            st.error(t("bad_inputs", reason=V.error_text(e, lang)))
+            st.error(t("bad_inputs", reason=WT.error_text(e, lang)))
             return
         changed = V.inputs_changed(ex, edited)
     if changed:
@@ -72,7 +72,7 @@ def examples_tab() -> None:
     try:
         res = W.run_example(new)
     except ValueError as e:
-        st.error(t("bad_inputs", reason=V.error_text(e, lang)))
+        st.error(t("bad_inputs", reason=WT.error_text(e, lang)))
         return
     s = res.summary()
     st.write(t("summary", steps=s["steps"], claimed=s["claimed_steps"], agree=s["agree"], disagree=s["disagree"],
@@ -126,7 +126,7 @@ def free_tab() -> None:
     try:
         steps = V.free_steps(mode, texts, mask_kind, mask_text, int(d_k), int(heads))
     except ValueError as e:
-        st.error(t("free_error", reason=V.error_text(e, lang)))
+        st.error(t("free_error", reason=WT.error_text(e, lang)))
         return
     weights = [s for s in steps if s.name.split(".")[-1] == "weights"]
     sums = sorted({V.fmt(v, 6) for s in weights for v in np.atleast_2d(s.value).sum(axis=1)})

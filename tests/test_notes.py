@@ -1,5 +1,5 @@
 """Notes are data (transformer/notes.py): a code with its numbers; the UI renders each code in
-English and Chinese (ui/notes.py), the CLI in English."""
+English and Chinese (ui/notes.py), the CLI in English, all from ui/strings/notes.py."""
 from __future__ import annotations
 
 import re
@@ -24,14 +24,14 @@ def test_each_code_renders_in_both_languages_and_the_cli(code, monkeypatch):
     from ui import notes as notes_ui
 
     note = EXAMPLES[code]
-    assert set(strings.EN) == set(strings.ZH) == set(N.CODES)
+    assert set(strings.EN) == set(strings.ZH) == set(N.CODES) | {"cli_" + c for c in N.CODES}
     state = {}
     monkeypatch.setattr(st, "session_state", state)
     state["lang"] = "en"
     en = notes_ui.text(note)
     state["lang"] = "zh"
     zh = notes_ui.text(note)
-    for text in (en, zh, N.english(note)):
+    for text in (en, zh, notes_ui.cli_text(note)):
         assert str(note.params["n"]) in text and "{" not in text
     assert re.search(r"[A-Za-z]{3}", zh.replace("</s>", "")) is None  # no English in Chinese
     assert re.search(r"[\u4e00-\u9fff]", en) is None
@@ -40,3 +40,7 @@ def test_each_code_renders_in_both_languages_and_the_cli(code, monkeypatch):
 def test_unknown_code_is_refused():
     with pytest.raises(AssertionError):
         N.Note("source truncated to 12 tokens")
+
+
+def test_json_carries_the_code():
+    assert N.source_cut(12).to_dict() == {"code": "source_cut", "params": {"n": 12}}

@@ -278,9 +278,9 @@ def test_the_page_of_the_subject_flags_the_slips(monkeypatch, tmp_path, page, la
     assert any(table["page_statements_title"] == h.value for h in at.subheader)
     for sid in PAGE_SLIPS[page]:
         s = said[sid]
-        title = s.title_zh if lang == "zh" else s.title_en
+        title = s.title[lang]
         assert f"{title} — {table['statement_slip']}" in labels, (sid, labels)
-        assert (s.fact_zh if lang == "zh" else s.fact_en) in texts, sid
+        assert s.fact[lang] in texts, sid
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -294,16 +294,16 @@ def test_the_worked_examples_page_lists_every_statement(monkeypatch, tmp_path, l
     table = strings.ZH if lang == "zh" else strings.EN
     labels = [e.label for e in at.expander]
     for s in worked.statements():
-        title = s.title_zh if lang == "zh" else s.title_en
+        title = s.title[lang]
         assert f"{title} — {table['statement_' + s.verdict]}" in labels, s.id
     captions = " ".join(c.value for c in at.caption)
     for sid in SLIPS:
         s = next(x for x in worked.statements() if x.id == sid)
-        assert (s.where_zh if lang == "zh" else s.where_en) in captions, sid
+        assert s.where[lang] in captions, sid
     # an example's own statements are shown with it: the q2·k2 slip with "Thinking Machines"
     at.session_state["we_mode"] = "examples"
     at.run()
     at.selectbox(key="we_example").set_value("thinking_machines_scores").run()
     no_errors(at)
     q2k2 = next(s for s in worked.statements() if s.id == Q2K2)
-    assert any(e.label.startswith(q2k2.title_zh if lang == "zh" else q2k2.title_en) for e in at.expander)
+    assert any(e.label.startswith(q2k2.title[lang]) for e in at.expander)

@@ -6,7 +6,8 @@ import re
 import pytest
 
 from transformer import worked as W
-from transformer.worked.wording import Verdict, plain, render
+from transformer.worked.wording import Verdict, plain
+from ui.worked_text import render, step_text
 from ui.strings import worked as strings
 
 FREE = [dict(Q=[[1, 2], [3, 4]], K=[[5, 6], [7, 8], [9, 10]], V=[[11, 12], [13, 14], [15, 16]]),
@@ -58,7 +59,7 @@ def test_every_code_has_words_in_both_languages():
 @pytest.mark.parametrize("eid", W.list_examples())
 def test_chinese_notes_are_chinese(eid):
     for s in W.run_example(eid).steps:
-        en, zh = s.text("en"), s.text("zh")
+        en, zh = step_text(s, "en"), step_text(s, "zh")
         assert bool(en) == bool(zh), s.name
         if zh:
             assert re.search(r"[\u4e00-\u9fff]", zh) or zh == en, (s.name, zh)
@@ -67,7 +68,7 @@ def test_chinese_notes_are_chinese(eid):
 
 def test_json_carries_the_codes():
     res = W.run_example("self_attention_cat_sentence")
-    d = res.to_dict()
+    d = res.to_dict(render, step_text)
     step = next(s for s in d["steps"] if s["claimed"] is not None)
     assert step["codes"]["label"]["code"].startswith("label_")
     assert step["codes"]["verdict"][0]["code"] in ("agrees", "disagree")
@@ -85,7 +86,7 @@ def test_english_and_chinese_carry_the_same_numbers(eid):
     numbers either". Every step note, verdict and check says the same numbers in both languages,
     and the pieces the English says are said in Chinese too."""
     res = W.run_example(eid)
-    texts = [(s.name, s.text("en"), s.text("zh")) for s in res.steps]
+    texts = [(s.name, step_text(s, "en"), step_text(s, "zh")) for s in res.steps]
     texts += [(c.id, render(c.note, "en"), render(c.note, "zh")) for c in res.checks]
     for name, en, zh in texts:
         assert set(NUMBER.findall(en)) == set(NUMBER.findall(zh)), (name, en, zh)
@@ -94,11 +95,11 @@ def test_english_and_chinese_carry_the_same_numbers(eid):
         for code in ("matches", "rough", "near", "partial", "slip_upstream", "assumed_not_own_softmax"):
             if code in codes:
                 piece = render(next(v for v in s.verdict_note if v.code == code), "zh")
-                assert piece and piece in s.text("zh"), (s.name, code)
+                assert piece and piece in step_text(s, "zh"), (s.name, code)
 
 
 def test_the_chinese_says_what_the_english_says_on_a_step_that_slipped():
     steps = {s.name: s for s in W.run_example("masked_self_attention_4_tokens").steps}
-    zh = steps["QK_T"].text("zh")
+    zh = step_text(steps["QK_T"], "zh")
     assert "也不能由笔记自己前面的数推出" in zh  # "does not follow from the notes' own numbers either"
-    assert "（部分）一致" not in " ".join(s.text("zh") for s in steps.values())
+    assert "（部分）一致" not in " ".join(step_text(s, "zh") for s in steps.values())

@@ -37,8 +37,9 @@ Any other run of 3 or more ASCII letters fails the test, reported with the page 
 
 Known English on the Train and Decode pages belongs to the owner of ui/strings/train.py,
 ui/strings/decode.py, pages/train.py and pages/decode.py: it is listed, word by word, in
-PENDING_TRAIN_DECODE, so this test passes until those pages are fixed (a stale entry is reported
-as a warning, to be removed).
+PENDING_TRAIN_DECODE, so this test passes until those pages are fixed (a stale entry fails: remove
+it). Every key of every ui/strings module must be in both languages, with the same placeholders
+(a missing string fails), and no Chinese text or language branch sits below the UI's translator.
 """
 from __future__ import annotations
 
@@ -46,7 +47,6 @@ import html
 import io
 import json
 import re
-import warnings
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
@@ -494,8 +494,79 @@ def test_pending_train_decode_entries_are_still_needed(rendered):
         for t in page.texts:
             found |= {(base, w) for w in english_words(t.text, lex)} & kept
     stale = kept - found
-    if stale:
-        warnings.warn(f"PENDING_TRAIN_DECODE entries no longer needed: {sorted(stale)}")
+    assert not stale, f"PENDING_TRAIN_DECODE entries no longer needed (remove them): {sorted(stale)}"
+
+
+# -- every string in both languages (no page needs to be rendered for this) -----------------------
+
+def _fields(text: str) -> set[str]:
+    import string
+
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+
+
+def missing_strings(modules=None) -> list[str]:
+    """Every gap between a strings module's EN and ZH: a key one has and the other lacks, a ZH
+    string that is empty, a ZH string whose {placeholders} differ from the English ones."""
+    import importlib
+    import pkgutil
+
+    import ui.strings
+
+    if modules is None:
+        modules = [importlib.import_module("ui.strings." + m.name) for m in pkgutil.iter_modules(ui.strings.__path__)]
+    out = []
+    for mod in modules:
+        name = mod.__name__.rsplit(".", 1)[-1]
+        en, zh = mod.EN, mod.ZH
+        out += [f"{name}: {k!r} has no Chinese" for k in sorted(set(en) - set(zh))]
+        out += [f"{name}: {k!r} has no English" for k in sorted(set(zh) - set(en))]
+        out += [f"{name}: {k!r} is empty in Chinese" for k in sorted(set(en) & set(zh)) if not zh[k]]
+        out += [f"{name}: {k!r} fills {sorted(_fields(zh[k]))} in Chinese, {sorted(_fields(en[k]))} in English"
+                for k in sorted(set(en) & set(zh)) if zh[k] and _fields(zh[k]) != _fields(en[k])]
+    return out
+
+
+def test_every_string_is_in_both_languages():
+    """A missing Chinese string fails (ui.i18n.text would quietly show the English one)."""
+    bad = missing_strings()
+    assert not bad, f"{len(bad)} strings missing or different in ui/strings:\n" + "\n".join(bad)
+
+
+def test_a_missing_string_fails(monkeypatch):
+    from ui.strings import worked
+
+    monkeypatch.delitem(worked.ZH, "v_conv_unscaled")
+    monkeypatch.setitem(worked.ZH, "title", "")
+    monkeypatch.setitem(worked.ZH, "v_input_identity", "单位矩阵")
+    assert missing_strings([worked]) == [
+        "worked: 'v_conv_unscaled' has no Chinese", "worked: 'title' is empty in Chinese",
+        "worked: 'v_input_identity' fills [] in Chinese, ['n'] in English"]
+
+
+# Chinese text the core may hold: data files (worked_examples.json, domains.json), never a .py file;
+# the one exception is an example of the byte pieces a Chinese character becomes.
+CORE_CHINESE_ALLOWED = {("tokenizer.py", '"中 1/3", "中 2/3", "中 3/3"')}
+
+
+def test_no_chinese_and_no_language_branches_below_the_ui():
+    """Every sentence lives in ui/strings: no Chinese in transformer/*.py, and no page, ui or viz
+    module asks which language it is in except ui/i18n.py (it renders every code)."""
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    bad = []
+    for path in sorted((ROOT / "transformer").rglob("*.py")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if cjk.search(line) and not any(path.name == f and s in line for f, s in CORE_CHINESE_ALLOWED):
+                bad.append(f"{path.relative_to(ROOT)}: {line.strip()}")
+    branch = re.compile(r"""==\s*["']zh["']|["']zh["']\s*==|\bzh\s*=\s*i18n|\.\w+_zh\b""")
+    for folder in ("pages", "ui", "viz", "transformer"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.name == "i18n.py" or "strings" in path.parts:
+                continue
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if branch.search(line):
+                    bad.append(f"{path.relative_to(ROOT)}: {line.strip()}")
+    assert not bad, "\n".join(bad)
 
 
 def test_the_check_can_fail():

@@ -25,6 +25,7 @@ import torch
 
 from .cli_util import OneLineParser
 from .config import ModelConfig
+from .knowledge import domain_for
 from .model import Transformer, sinusoidal_table
 from .pair_tokenizer import FILES as TOKENIZER_FILES
 from .pair_tokenizer import PairTokenizer
@@ -270,9 +271,7 @@ def convert_marian(source: str, out: str | Path, *, allow_pickle: bool = False,
                                             "revision": revision}}
     # what the model knows, as far as a converted model can say: its source; no word list (the
     # sentence boxes then mark only words cut into many pieces)
-    knowledge = {"domain": {"en": f"the OPUS parallel corpora (converted from {source}; "
-                                  "see its model card)",
-                            "zh": f"OPUS 平行语料（由 {source} 转换而来；见其模型卡片）"},
+    knowledge = {"domain": domain_for("converted", source=source),
                  "seen_words": [], "seen_words_complete": False,
                  "coverage": {"vocab_size": tok.vocab_size}, "examples": []}
     return save_checkpoint(out, model, tok, train_config=train, history={"knowledge": knowledge},

@@ -75,7 +75,8 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
                      tokenizer.decode(pieces), forced, Trace(tr), notes)
 
 
-def to_json(ins: Inspected, digits: int = 6) -> dict:
+def to_json(ins: Inspected, digits: int = 6, note_text=None) -> dict:
+    """``ins`` as JSON; each note as ``note_text(note)`` (words) or, without it, as its code."""
     attention = {}
     for kind in KINDS:
         layers = [torch.round(ins.weights(kind, i).double(), decimals=digits).tolist()  # (H,T,S)
@@ -84,7 +85,7 @@ def to_json(ins: Inspected, digits: int = 6) -> dict:
         attention[kind] = {"stack": stack_of(kind), "queries": q, "keys": k, "layers": layers}
     return {"source_tokens": ins.src_tokens, "target_tokens": ins.tgt_tokens,
             "output": ins.output, "teacher_forced": ins.teacher_forced,
-            "notes": [N.english(n) for n in ins.notes],
+            "notes": [note_text(n) if note_text else n.to_dict() for n in ins.notes],
             "attention": attention,
             # decoder position t (which writes output token t) rolled back to the source tokens
             "rollout": rollout_json(rollout(ins), digits)}
@@ -108,14 +109,17 @@ def main(argv: list[str] | None = None) -> int:
         ins = inspect_text(ck.model, ck.tokenizer, args.text, args.target)
     except (CheckpointError, TextError) as e:
         ap.error(str(e))
+    # an entry point: it says the core's notes (codes) in the CLI's English, from the app's strings
+    from ui.notes import cli_text
+
     if args.json:
-        json.dump(to_json(ins), sys.stdout, ensure_ascii=False)
+        json.dump(to_json(ins, note_text=cli_text), sys.stdout, ensure_ascii=False)
         print()
     else:
         print("source:", " ".join(ins.src_tokens))
         print("output:", ins.output)
         for n in ins.notes:
-            print("note:", N.english(n))
+            print("note:", cli_text(n))
     return 0
 
 

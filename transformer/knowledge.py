@@ -14,36 +14,24 @@ words), ``coverage`` (how many of the training corpus's running words are one pi
 """
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable, Sequence
 
 KEY = "knowledge"
 MANY_PIECES = 3  # a word cut into this many pieces or more is marked
 MAX_SEEN_WORDS = 50_000  # bounds history.json (each word is a few bytes)
 
-# Domains the trainer knows how to name; a corpus of the user's own gets "your_corpus".
-DOMAINS = {
-    "multi30k": {"en": "image captions (Multi30k: short English descriptions of photos, "
-                       "with German translations)",
-                 "zh": "图片描述（Multi30k：对照片的简短英文描述及其德文翻译）"},
-    "classroom": {"en": "image captions (Multi30k) plus generated caption-style sentences with "
-                        "\"it\", \"its\" and \"they\"",
-                  "zh": "图片描述（Multi30k），加上自动生成的、含 “it”“its”“they” 的图片描述式句子"},
-    "everyday": {"en": "everyday English (Debian's Ding dictionary: sentences and phrases) and "
-                       "image captions (Multi30k), plus generated sentences with \"it\" whose "
-                       "meaning decides the pronoun",
-                 "zh": "日常英语（Debian 的 Ding 词典：句子和短语）和图片描述（Multi30k），"
-                       "加上自动生成的、由词义决定 “it” 指代的句子"},
-    "anaphora": {"en": "a small synthetic lexicon: animals and things in sentences such as "
-                       "\"The dog saw the cup because it was hungry .\"",
-                 "zh": "一个小的人工词表：动物和物品，句子如 “The dog saw the cup because it was hungry .”"},
-    "your_corpus": {"en": "your own parallel corpus", "zh": "你自己的平行语料"},
-}
-SYNTHETIC_DOMAIN = {"en": "the synthetic '{task}' task (sequences of symbols, not language)",
-                    "zh": "人工合成的 “{task}” 任务（符号序列，不是自然语言）"}
+# What each corpus is, in English and Chinese: data (domains.json) that a checkpoint's history.json
+# records; the app shows it as it finds it there. A corpus of the user's own is "your_corpus", a
+# synthetic task "synthetic", a converted model "converted".
+DOMAINS_PATH = Path(__file__).with_name("domains.json")
+DOMAINS = {k: v for k, v in json.loads(DOMAINS_PATH.read_text(encoding="utf-8")).items() if not k.startswith("_")}
+
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*", re.UNICODE)
 
@@ -76,12 +64,15 @@ def foreign_script(text: str) -> str | None:
     return None
 
 
-def domain_for(task: str) -> dict[str, str]:
-    if task in DOMAINS:
-        return dict(DOMAINS[task])
+def domain_for(task: str, **params: str) -> dict[str, str]:
+    """The domain of a model trained on ``task`` ({"en", "zh"}; ``params``: "converted"'s source)."""
     if task == "tsv":
-        return dict(DOMAINS["your_corpus"])
-    return {k: v.format(task=task) for k, v in SYNTHETIC_DOMAIN.items()}
+        key = "your_corpus"
+    elif task in DOMAINS and (task != "converted" or "source" in params) and task != "synthetic":
+        key = task
+    else:
+        key, params = "synthetic", {"task": task}
+    return {lang: text.format(**params) for lang, text in DOMAINS[key].items()}
 
 
 def n_pieces(tokenizer, word: str) -> int:

@@ -17,8 +17,9 @@ def record(ck) -> dict:
 
 
 def domain_text(ck) -> str | None:
+    """The checkpoint's domain (history.json: {"en", "zh"}, data) in the session's language."""
     dom = record(ck).get("domain") or {}
-    return dom.get(i18n.lang()) or dom.get("en")
+    return i18n.pick(dom) if dom.get("en") else dom.get(i18n.lang())
 
 
 def marked_words(ck, text: str) -> list[knowledge.WordMark]:

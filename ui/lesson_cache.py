@@ -22,12 +22,12 @@ def saturation(keys: int, seed: int) -> pd.DataFrame:
 
 
 @st.cache_data(show_spinner=False)
-def worked_titles() -> dict[str, tuple[str, str]]:
-    """Each worked example's (English, Chinese) title, by example id."""
+def worked_titles() -> dict[str, dict[str, str]]:
+    """Each worked example's title ({"en", "zh"}: the examples file's own), by example id."""
     from transformer import worked as W
 
     out = {}
     for ex_id in W.list_examples():
         res = W.run_example(ex_id)
-        out[ex_id] = (res.title_en, res.title_zh)
+        out[ex_id] = dict(res.title)
     return out

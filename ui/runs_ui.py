@@ -476,20 +476,6 @@ def remove_failed_launch(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def frozen_translator(strings):
-    """t(key, **fmt) fixed to this run's language: for format_func, which Streamlit (and AppTest)
-    may call outside the script run, where the session's language is not visible."""
-    from ui import i18n
-
-    table, en = (strings.ZH if i18n.lang() == "zh" else strings.EN), strings.EN
-
-    def t(key: str, **fmt) -> str:
-        text = table.get(key) or en[key]
-        return text.format(**fmt) if fmt else text
-
-    return t
-
-
 def md_escape(text: str) -> str:
     """User text (a corpus sentence) shown inside markdown, literally."""
     import re as _re

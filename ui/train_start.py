@@ -109,7 +109,7 @@ def _advanced(fields, ft) -> None:
 
 
 def start_form() -> None:
-    ft = runs_ui.frozen_translator(strings)  # for format_func
+    ft = i18n.translator(strings, frozen=True)  # for format_func
     tasks = list(SYNTHETIC)
     m30k = runs_ui.multi30k_dir()
     if m30k is not None:
@@ -211,7 +211,7 @@ def sandbox_form() -> None:
     """A student's own small run, queued (transformer.run_queue), when the teacher allows it."""
     from transformer import run_queue
 
-    ft = runs_ui.frozen_translator(strings)
+    ft = i18n.translator(strings, frozen=True)
     cfg = runs_ui.classroom()
     st.markdown(f"**{rt('sb_title')}**")
     preset = cfg["preset"]

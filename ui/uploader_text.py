@@ -44,15 +44,14 @@ def css(lang: str, mb: int) -> str:
     """The style sheet for `lang` ("" for English: Streamlit's words are English already)."""
     if lang == "en":
         return ""
-    table = strings.ZH if lang == "zh" else strings.EN
     rules = [
         f"{BUTTON}, {LIMIT} {{ font-size: 0 !important; }}",
-        f"{BUTTON}::after {{ content: {_css_string(table['button'])}; font-size: {SIZE}; }}",
-        f"{LIMIT}::after {{ content: {_css_string(table['limit'].format(mb=mb))}; "
+        f"{BUTTON}::after {{ content: {_css_string(i18n.text(strings, 'button', lang))}; font-size: {SIZE}; }}",
+        f"{LIMIT}::after {{ content: {_css_string(i18n.text(strings, 'limit', lang, mb=mb))}; "
         f"font-size: {SIZE}; }}",
     ]
     for key, types in UPLOADERS.items():
-        text = table["limit_types"].format(mb=mb, types=", ".join(x.upper() for x in types))
+        text = i18n.text(strings, "limit_types", lang, mb=mb, types=", ".join(x.upper() for x in types))
         rules.append(f".st-key-{key} {LIMIT}::after {{ content: {_css_string(text)}; }}")
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 

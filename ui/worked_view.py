@@ -7,18 +7,14 @@ import pandas as pd
 import streamlit as st
 
 from transformer import worked as W
-from transformer.worked import wording
 from ui import i18n
 from ui import lesson_cache as LC
+from ui import worked_text as WT
 from ui.strings import worked as strings
 from viz import worked as V
 
 t = i18n.translator(strings)
 VERDICT_BAD = ("slip", "inherited", "assumed")
-
-
-def _zh() -> bool:
-    return i18n.lang() == "zh"
 
 
 def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) -> None:
@@ -29,8 +25,7 @@ def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) ->
 def step(n: int, step: W.Step, tokens, key: str, free: bool = False) -> None:
     """One step: its numbers, the notes' numbers beside them, why, the note, downloads. In free
     mode (`free`) there are no notes to compare with: a step is just "computed"."""
-    zh = _zh()
-    label = wording.render(step.label, i18n.lang())
+    label = WT.render(step.label, i18n.lang())
     if free and step.verdict == "computed":
         verdict = t("verdict_free")
     elif step.verdict in ("computed", *VERDICT_BAD, "agrees"):
@@ -47,15 +42,15 @@ def step(n: int, step: W.Step, tokens, key: str, free: bool = False) -> None:
             c1, c2 = st.columns(2)
             c1.markdown(f"**{t('computed')}**")
             c1.dataframe(V.styled(value, bad, digits=6, bad_css=V.DIFF_CSS), key=f"{key}_v")
-            c2.markdown(f"**{t('notes')}** ({wording.render(step.source_label, i18n.lang())})")
+            c2.markdown(f"**{t('notes')}** ({WT.render(step.source_label, i18n.lang())})")
             c2.dataframe(V.styled(claims, bad, digits=6, good_css=V.GOOD_CSS), key=f"{key}_c")
             if bad is not None and bad.any():
                 st.caption(t("both"))
                 st.dataframe(V.styled(V.comparison_frame(step, tokens), bad), key=f"{key}_b")
-        expl = step.explanation_zh if zh else step.explanation_en
+        expl = i18n.pick(step.explanation) if step.explanation else ""
         if expl:
             st.markdown(f"**{t('why')}:** {expl}")
-        note = step.text(i18n.lang())
+        note = WT.step_text(step, i18n.lang())
         if note:
             st.caption(note)
         d1, d2 = st.columns(2)
@@ -68,13 +63,13 @@ def step(n: int, step: W.Step, tokens, key: str, free: bool = False) -> None:
 
 def check(c, tokens, key: str) -> None:
     """One printed claim outside the step chain: the notes' words, the numbers side by side."""
-    zh, lang = _zh(), i18n.lang()
-    title = c.title_zh if zh else c.title_en
+    lang = i18n.lang()
+    title = i18n.pick(c.title)
     with st.expander(f"{title} — {t('verdict_' + c.verdict)}", expanded=c.verdict != "agrees"):
         st.markdown(f"**{t('notes_write')}**")
         st.code("\n".join(c.quote), language=None, wrap_lines=True)
         st.caption(t("basis_" + c.basis))
-        f = V.check_frames(c, tokens, lang)
+        f = V.check_frames(c, tokens, WT.entry_labels(c, lang))
         if f["kind"] == "list":
             df = f["frame"].rename(columns={k: t("col_" + k) for k in ("what", "notes", "value", "ok")})
             st.dataframe(V.styled(df, f["bad"]), hide_index=True, key=f"{key}_l")
@@ -87,29 +82,28 @@ def check(c, tokens, key: str) -> None:
             if f["bad"].any():
                 st.caption(t("both"))
                 st.dataframe(V.styled(f["both"], f["bad"]), key=f"{key}_b")
-        expl = c.explanation_zh if zh else c.explanation_en
+        expl = i18n.pick(c.explanation) if c.explanation else ""
         if expl:
             st.markdown(f"**{t('why')}:** {expl}")
-        st.caption(wording.render(c.note, i18n.lang()))
+        st.caption(WT.render(c.note, lang))
 
 
 def statement(s, key: str, here: str | None = None) -> None:
     """"The notes say X; in fact Y", with its verdict, where it is in the notes, the notes' words
     and any computed evidence. ``here``: the page drawing it (no link to itself; the example it
     belongs to is named, since that page does not show the example)."""
-    zh = _zh()
-    title = s.title_zh if zh else s.title_en
+    title = i18n.pick(s.title)
     with st.expander(f"{title} — {t('statement_' + s.verdict)}"):
-        where = s.where_zh if zh else s.where_en
+        where = i18n.pick(s.where) if s.where else ""
         if where:
             st.caption(t("statement_where", where=where))
         if here is not None and s.example:
             names = LC.worked_titles()
             if s.example in names:
-                st.caption(t("statement_example", title=names[s.example][1 if zh else 0]))
-        st.markdown(f"**{t('says')}** {s.says_zh if zh else s.says_en}")
+                st.caption(t("statement_example", title=i18n.pick(names[s.example])))
+        st.markdown(f"**{t('says')}** {i18n.pick(s.says)}")
         st.code("\n".join(s.quote), language=None, wrap_lines=True)
-        st.markdown(f"**{t('in_fact')}** {s.fact_zh if zh else s.fact_en}")
+        st.markdown(f"**{t('in_fact')}** {i18n.pick(s.fact)}")
         if s.evidence is not None:
             names = {c: t("ev_" + c) for c in s.evidence.columns}
             st.dataframe(V.styled(V.evidence_frame(s.evidence, names), None, digits=6), hide_index=True,
@@ -133,8 +127,9 @@ def page_statements(page: str) -> None:
 
 def summary_table(res: W.WorkedResult) -> None:
     """One row per step the notes print: verdict, wrong entries, where the error began."""
-    zh = _zh()
-    summ = V.summary_frame(res, "zh" if zh else "en")
+    lang = i18n.lang()
+    summ = V.summary_frame(res, lambda v: WT.render(v, lang), lambda o: WT.origin_text(o, lang),
+                           lambda title: i18n.pick(title, lang))
     if not len(summ):
         return
     bad = np.zeros(summ.shape, dtype=bool)

@@ -10,14 +10,14 @@ from __future__ import annotations
 import copy
 import math
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
 from transformer import worked as W
-from transformer.worked.wording import InputError, error_text  # noqa: F401 (error_text: for the page)
+from transformer.worked.wording import InputError
 from viz import labels as L
 
 # Fonts that carry Chinese, German and English glyphs, in order of preference (the browser picks
@@ -182,17 +182,18 @@ def comparison_frame(step: W.Step, tokens: Sequence[str] = (), digits: int = 4) 
     return pd.DataFrame(cells, index=_unique(rows, val.shape[0]), columns=_unique(cols, val.shape[1]))
 
 
-def summary_frame(res: W.WorkedResult, lang: str = "en") -> pd.DataFrame:
+def summary_frame(res: W.WorkedResult, label: Callable[[Any], str], origin: Callable[[str | None], str],
+                  title: Callable[[dict], str]) -> pd.DataFrame:
     """One row per step the notes print: verdict, wrong entries, where the error began (in words:
-    no internal step names), then one row per other printed number checked."""
-    zh = lang == "zh"
+    no internal step names), then one row per other printed number checked. The words come from
+    the caller: ``label(verdict)``, ``origin(step names)``, ``title({"en", "zh"})``."""
     rows = []
     for s in res.steps:
         if s.claimed is None:
             continue
-        rows.append({"step": W.render(s.label, lang), "verdict": s.verdict, "wrong": s.n_disagree,
-                     "entries": int(s.agrees.size), "origin": W.origin_text(s.origin, lang)})
-    titles = {c.id: (c.title_zh if zh else c.title_en) for c in res.checks}
+        rows.append({"step": label(s.label), "verdict": s.verdict, "wrong": s.n_disagree,
+                     "entries": int(s.agrees.size), "origin": origin(s.origin)})
+    titles = {c.id: title(c.title) for c in res.checks}
     for c in res.checks:
         rows.append({"step": titles[c.id], "verdict": c.verdict, "wrong": c.n_disagree,
                      "entries": int(c.agrees.size), "origin": titles.get(c.origin, "") if c.origin else ""})
@@ -203,8 +204,8 @@ def summary_frame(res: W.WorkedResult, lang: str = "en") -> pd.DataFrame:
 # Checks of the other printed numbers, statements, the notes' passage
 
 
-def check_frames(check: Any, tokens: Sequence[str] = (), lang: str = "en") -> dict[str, Any]:
-    """A check laid out for the page.
+def check_frames(check: Any, tokens: Sequence[str] = (), labels: Sequence[str] | None = None) -> dict[str, Any]:
+    """A check laid out for the page (``labels``: its entries' labels in words, if it has any).
 
     A list (one entry per labelled claim) becomes one table: what is claimed, the notes' text,
     the recomputed number, and ``bad`` marks the wrong rows. A table (2-D) becomes the computed
@@ -212,7 +213,7 @@ def check_frames(check: Any, tokens: Sequence[str] = (), lang: str = "en") -> di
     ``bad`` marks the wrong cells."""
     value, claimed, ok = np.asarray(check.value), np.asarray(check.claimed), np.asarray(check.agrees)
     if value.ndim == 1:
-        labels = check.entry_labels(lang) or [str(i) for i in range(value.size)]
+        labels = list(labels or []) or [str(i) for i in range(value.size)]
         printed = check.printed
         shown = [str(printed[i]) if printed is not None else fmt(claimed[i], 6) for i in range(value.size)]
         df = pd.DataFrame({"what": labels, "notes": shown, "value": [fmt(v, 6) for v in value],
@@ -242,32 +243,6 @@ def evidence_frame(ev: Any, names: dict[str, str]) -> pd.DataFrame:
 def passage_text(excerpts: Sequence[str]) -> str:
     """The notes' own text of an example: its verbatim excerpts, separated by an ellipsis line."""
     return "\n\n……\n\n".join(excerpts)
-
-
-# How an example's inputs are named on the page (never the examples file's keys).
-INPUT_LABELS = {
-    "scores": ("Given scores q·k", "给定的分数 q·k"), "X": ("X (one row per token)", "X（每行一个词）"),
-    "Q": ("Q", "Q"), "K": ("K", "K"), "V": ("V", "V"), "W_Q": ("W_Q", "W_Q"), "W_K": ("W_K", "W_K"),
-    "W_V": ("W_V", "W_V"),
-    "word_embeddings_rows_are_tokens": ("Word embeddings (one row per token)", "词嵌入（每行一个词）"),
-    "W_query": ("W_Q", "W_Q"), "W_key": ("W_K", "W_K"), "W_value": ("W_V", "W_V"),
-}
-
-
-def input_label(key: str, lang: str = "en") -> str:
-    en, zh = INPUT_LABELS.get(key, (key, key))
-    return zh if lang == "zh" else en
-
-
-def fixed_input_text(key: str, spec: str, lang: str = "en") -> str:
-    """An input the examples file gives as text ("identity(3)", "X") in words."""
-    m = re.fullmatch(r"\s*identity\((\d+)\)\s*", spec)
-    if m:
-        n = m.group(1)
-        what = f"{n}×{n} 单位矩阵" if lang == "zh" else f"the {n}×{n} identity matrix"
-    else:
-        what = input_label(spec, lang)
-    return f"{input_label(key, lang)} = {what}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -318,12 +293,12 @@ def frame_to_matrix(df: Any, name: str) -> np.ndarray:
     return a
 
 
-def with_inputs(ex: dict, edited: dict[str, Any], lang: str = "en") -> dict:
+def with_inputs(ex: dict, edited: dict[str, Any], name: Callable[[str], str] = str) -> dict:
     """A copy of the example with edited input tables put back (1-D inputs stay 1-D). Messages
-    name an input as the page does (``input_label``), never by its key in the examples file."""
+    name an input as the page does (``name(key)``), never by its key in the examples file."""
     new = copy.deepcopy(ex)
     for key, df in edited.items():
-        a = frame_to_matrix(df, input_label(key, lang))
+        a = frame_to_matrix(df, name(key))
         orig = np.asarray(ex[key], dtype=np.float64)
         if orig.ndim == 1:
             a = a.reshape(-1)

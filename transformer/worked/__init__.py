@@ -32,7 +32,8 @@ Agreement rule (documented because a page shows its verdicts to students):
 Modules: ``maths`` (numbers and the tolerance rule), ``graph`` (steps and the chain), ``steps``
 (attention and Add & Norm as steps, with hypotheses), ``verdicts`` (checking claims), ``checks``
 (the other printed numbers), ``statements`` (what the notes say in words), ``examples`` (the
-shipped examples), ``wording`` (labels, notes and verdicts as codes), ``cli``.
+shipped examples), ``wording`` (labels, notes, verdicts and input errors as codes; ui/worked_text.py says them in
+words), ``cli``.
 
 Public API: :func:`list_examples`, :func:`load_examples`, :func:`run_example`,
 :func:`attention_steps` (free mode), :func:`positional_encoding`, :func:`add_norm_steps`,
@@ -49,9 +50,8 @@ from transformer.worked.graph import Step, WorkedResult
 from transformer.worked.maths import ROUGH_REL, positional_encoding, printed_decimals, rounding_tolerance, softmax
 from transformer.worked.statements import Evidence, Statement
 from transformer.worked.steps import add_norm_steps, attention_steps
-from transformer.worked.wording import Verdict, origin_text, render, short_name
+from transformer.worked.wording import InputError, Verdict
 
-__all__ = ["Check", "EXAMPLES_PATH", "Evidence", "ROUGH_REL", "Statement", "Step", "Verdict", "WorkedResult",
-           "add_norm_steps", "attention_steps", "list_examples", "load_examples", "main", "origin_text",
-           "positional_encoding", "printed_decimals", "render", "rounding_tolerance", "run_example", "short_name",
-           "softmax", "statements"]
+__all__ = ["Check", "EXAMPLES_PATH", "Evidence", "InputError", "ROUGH_REL", "Statement", "Step", "Verdict",
+           "WorkedResult", "add_norm_steps", "attention_steps", "list_examples", "load_examples", "main",
+           "positional_encoding", "printed_decimals", "rounding_tolerance", "run_example", "softmax", "statements"]

@@ -35,7 +35,7 @@ from typing import Any, Callable
 import numpy as np
 
 from transformer.numeric import softmax
-from transformer.worked.wording import Verdict, render
+from transformer.worked.wording import Verdict
 
 _TINY = 1e-9  # float noise allowance, relative to max(1, |value|)
 
@@ -114,8 +114,7 @@ class Check:
     ``origin`` is the id of the check where the error began)."""
 
     id: str
-    title_en: str
-    title_zh: str
+    title: dict  # {"en", "zh"}: the examples file's own (data)
     quote: list[str]
     basis: str
     value: np.ndarray
@@ -127,8 +126,7 @@ class Check:
     verdict: str = "agrees"
     origin: str | None = None
     from_notes: np.ndarray | None = None
-    explanation_en: str = ""
-    explanation_zh: str = ""
+    explanation: dict = field(default_factory=dict)  # {"en", "zh"} (data)
     note: tuple[Verdict, ...] = ()  # codes with parameters (transformer.worked.wording)
     axes: str | None = None  # a table's axes: "tokens" (rows and columns), "rows" (rows only) or None
 
@@ -136,23 +134,23 @@ class Check:
     def n_disagree(self) -> int:
         return int((~self.agrees).sum())
 
-    def entry_labels(self, lang: str = "en") -> list[str] | None:
-        """The entries' labels in ``lang`` (None: the entries go by their index)."""
-        return None if self.labels is None else [render(v, lang) for v in self.labels]
+    def to_dict(self, render: Callable[..., str]) -> dict[str, Any]:
+        """Strict-JSON-ready dict (non-finite numbers as strings); the codes also in words,
+        ``render(verdicts, lang)`` (the CLI's, ui/worked_text.py)."""
+        def labels(lang):
+            return None if self.labels is None else [render(v, lang) for v in self.labels]
 
-    def to_dict(self) -> dict[str, Any]:
-        """Strict-JSON-ready dict (non-finite numbers as strings)."""
         def js(a):
             if a is None:
                 return None
             return [js(v) for v in a] if isinstance(a, (list, np.ndarray)) and np.ndim(a) else _num(a)
-        return {"id": self.id, "title_en": self.title_en, "title_zh": self.title_zh, "quote": self.quote,
+        return {"id": self.id, "title_en": self.title["en"], "title_zh": self.title["zh"], "quote": self.quote,
                 "basis": self.basis, "value": js(np.asarray(self.value)), "claimed": js(np.asarray(self.claimed)),
                 "tolerance": js(np.asarray(self.tolerance)),
                 "printed": None if self.printed is None else np.asarray(self.printed).tolist(),
                 "agrees": self.agrees.tolist(), "verdict": self.verdict, "origin": self.origin,
-                "labels_en": self.entry_labels("en"), "labels_zh": self.entry_labels("zh"),
-                "explanation_en": self.explanation_en, "explanation_zh": self.explanation_zh,
+                "labels_en": labels("en"), "labels_zh": labels("zh"),
+                "explanation_en": self.explanation.get("en", ""), "explanation_zh": self.explanation.get("zh", ""),
                 "note_en": render(self.note, "en"), "note_zh": render(self.note, "zh"),
                 "note": [v.to_dict() for v in self.note]}
 
@@ -377,11 +375,10 @@ def _run_one(spec: dict, ctx: Context) -> Check:
     lab = spec.get("entry_labels")
     if lab:
         labels = [Verdict("raw", {"text": {"en": e, "zh": z}}) for e, z in zip(lab["en"], lab["zh"])]
-    c = Check(spec["id"], spec["title"]["en"], spec["title"]["zh"], _as_list(spec.get("quote", [])),
+    c = Check(spec["id"], dict(spec["title"]), _as_list(spec.get("quote", [])),
               r.get("basis", "exact"), value, claimed, tol,
               None if printed is None else np.asarray(printed, dtype=object), labels,
-              explanation_en=spec.get("explanation", {}).get("en", ""),
-              explanation_zh=spec.get("explanation", {}).get("zh", ""), axes=spec.get("axes"))
+              explanation=dict(spec.get("explanation", {})), axes=spec.get("axes"))
     c.agrees = _close(value, claimed, tol)
     c.from_notes = r.get("from_notes")
     if c.agrees.all():
@@ -407,7 +404,7 @@ def fmt(x: float) -> str:
 
 
 def _notes(c: Check, ctx: Context) -> tuple[Verdict, ...]:
-    """The verdict as codes (rendered by transformer.worked.wording): how many entries disagree,
+    """The verdict as codes (rendered by ui/worked_text.py): how many entries disagree,
     the worst ones, and where an inherited error came from."""
     n, total = c.n_disagree, c.agrees.size
     if n == 0:
@@ -421,5 +418,5 @@ def _notes(c: Check, ctx: Context) -> tuple[Verdict, ...]:
                                                  "right": fmt(val[ij])} for ij in worst]})]
     if c.verdict == "inherited":
         src = ctx.check(c.origin)
-        out.append(Verdict("check_inherited", {"title": {"en": src.title_en, "zh": src.title_zh}}))
+        out.append(Verdict("check_inherited", {"title": dict(src.title)}))
     return tuple(out)

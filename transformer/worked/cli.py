@@ -1,6 +1,10 @@
 """``python -m transformer.worked --list``, ``python -m transformer.worked ID [--json]`` and
 ``python -m transformer.worked --statements [--json]`` (every statement of the notes in words,
-those about no single example included)."""
+those about no single example included).
+
+The core says what it found as codes; this entry point prints them in English with the app's one
+translator (ui/worked_text.py, strings in ui/strings/worked.py), imported when a command runs, so
+that importing transformer.worked never imports the UI."""
 from __future__ import annotations
 
 import argparse
@@ -13,7 +17,6 @@ from transformer.worked.examples import list_examples, run_example, statements
 from transformer.worked.graph import WorkedResult
 from transformer.worked.maths import _fmt
 from transformer.worked.statements import Statement, statements_summary
-from transformer.worked.wording import render
 
 DESCRIPTION = "Worked examples: every step of scaled dot-product attention, checked against the notes."
 
@@ -24,7 +27,9 @@ DESCRIPTION = "Worked examples: every step of scaled dot-product attention, chec
 
 def _format_text(res: WorkedResult) -> str:
     """A readable table: each step's numbers, the notes' numbers, and the verdict."""
-    lines = [f"{res.id}: {res.title_en} / {res.title_zh}", f"source: {res.source}"]
+    from ui.worked_text import render, step_text  # the entry point's words (module docstring)
+
+    lines = [f"{res.id}: {res.title['en']} / {res.title['zh']}", f"source: {res.source}"]
     if res.tokens:
         lines.append("tokens: " + " ".join(res.tokens))
     for s in res.steps:
@@ -34,10 +39,10 @@ def _format_text(res: WorkedResult) -> str:
         if s.claimed is not None:
             lines.append(f"   notes ({s.source}):")
             lines.extend("   " + r for r in _rows(s.claimed, s.agrees))
-        if s.text():
-            lines.append("   " + s.text())
-        if s.explanation_en:
-            lines.append("   why: " + s.explanation_en)
+        if step_text(s):
+            lines.append("   " + step_text(s))
+        if s.explanation.get("en"):
+            lines.append("   why: " + s.explanation["en"])
     for st in res.statements:
         lines.append("")
         lines.extend(_statement_lines(st))
@@ -48,12 +53,12 @@ def _format_text(res: WorkedResult) -> str:
 
 def _statement_lines(st: Statement) -> list[str]:
     """One statement in words: what the notes say, their words, what is true, the verdict."""
-    out = [f"== statement {st.id}: {st.title_en}  [{st.verdict}]"]
-    if st.where_en:
-        out.append(f"   where: {st.where_en}")
-    out.append(f"   the notes say: {st.says_en}")
+    out = [f"== statement {st.id}: {st.title['en']}  [{st.verdict}]"]
+    if st.where.get("en"):
+        out.append(f"   where: {st.where['en']}")
+    out.append(f"   the notes say: {st.says['en']}")
     out.extend(f"   | {line}" for q in st.quote for line in q.splitlines())
-    out.append(f"   in fact: {st.fact_en}")
+    out.append(f"   in fact: {st.fact['en']}")
     if st.evidence is not None:
         out.append("   " + " ".join(f"{c:>12}" for c in st.evidence.columns))
         out.extend("   " + " ".join(f"{_fmt(v):>12}" for v in row) for row in st.evidence.rows)
@@ -102,6 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="print every statement of the notes in words (what they say, what is true, the "
                              "verdict), those about no single example included")
     args = parser.parse_args(argv)
+    from ui.worked_text import error_text, render, step_text  # the entry point's words (module docstring)
+
     if args.list and args.statements:
         parser.error("--list and --statements do not go together")
     if args.list:
@@ -115,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             found = statements()
         except ValueError as e:
-            parser.error(str(e))
+            parser.error(error_text(e))
         if args.json:
             print(json.dumps({"statements": [st.to_dict() for st in found], "summary": statements_summary(found)},
                              ensure_ascii=False, allow_nan=False))
@@ -129,9 +136,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         res = run_example(args.id)
     except ValueError as e:
-        parser.error(str(e))
+        parser.error(error_text(e))
     if args.json:
-        print(json.dumps(res.to_dict(), ensure_ascii=False, allow_nan=False))
+        print(json.dumps(res.to_dict(render, step_text), ensure_ascii=False, allow_nan=False))
     else:
         print(_format_text(res))
     return 0

@@ -99,8 +99,8 @@ def run_example(example: str | dict) -> WorkedResult:
     title = ex.get("title") or {"en": ex["id"], "zh": ex["id"]}
     checks = run_checks(ex, _printed_claims(ex))
     where = ex.get("where", {})
-    return WorkedResult(ex["id"], title["en"], title["zh"], list(ex.get("tokens", [])), chain.steps,
-                        ex.get("source", ""), unmatched, checks, where.get("en", ""), where.get("zh", ""),
+    return WorkedResult(ex["id"], dict(title), list(ex.get("tokens", [])), chain.steps,
+                        ex.get("source", ""), unmatched, checks, dict(where),
                         list(ex.get("passage", [])), ex.get("gloss_en", ""), statements(ex["id"]))
 
 
@@ -165,8 +165,7 @@ def _attach_explanations(chain: _Chain, ex: dict) -> None:
     for key, text in ex.get("explanations", {}).items():
         for step in chain.steps:
             if step.source == key:
-                step.explanation_en = text.get("en", "")
-                step.explanation_zh = text.get("zh", "")
+                step.explanation = dict(text)
 
 
 def _build_scores(chain: _Chain, ex: dict) -> None:

@@ -10,7 +10,7 @@ import numpy as np
 from transformer.worked.checks import Check
 from transformer.worked.maths import _jsonable, rounding_tolerance
 from transformer.worked.statements import Statement, statements_summary
-from transformer.worked.wording import Verdict, note_text, plain, render
+from transformer.worked.wording import Verdict, plain, sort_key
 
 # steps with a label of their own (code "label_<name>" in ui/strings/worked.py); per-head steps
 # use the part after "headN."
@@ -57,14 +57,9 @@ class Step:
     rough_matches: list[Verdict] = field(default_factory=list)
     printed_per_entry: bool = False  # the notes print this table with mixed decimals
     partial: dict[Verdict, int] = field(default_factory=dict)  # hypothesis -> wrong entries it explains
-    explanation_en: str = ""  # the examples file's own explanation (data, both languages)
-    explanation_zh: str = ""
+    explanation: dict = field(default_factory=dict)  # the examples file's own {"en", "zh"} (data)
     source_label: Verdict | None = None  # which of the notes' printings this claim is (never a key)
     printed_tol: np.ndarray | None = None  # rounding read from the printed text, when stored as text
-
-    def text(self, lang: str = "en") -> str:
-        """The note and the verdict in ``lang`` (as the page and the CLI show them)."""
-        return note_text(self.note, self.verdict_note, lang)
 
     def rounding(self) -> np.ndarray:
         """Half a unit in the last place the notes print, per entry of the claim."""
@@ -77,8 +72,10 @@ class Step:
         """Number of claimed entries outside the tolerance (0 when nothing is claimed)."""
         return 0 if self.agrees is None else int((~self.agrees).sum())
 
-    def to_dict(self) -> dict[str, Any]:
-        """Strict-JSON-ready dict (non-finite numbers become strings, see module docstring)."""
+    def to_dict(self, render: Callable[..., str], step_text: Callable[..., str]) -> dict[str, Any]:
+        """Strict-JSON-ready dict (non-finite numbers become strings, see module docstring), with
+        the codes also in words: ``render(verdicts, lang)`` and ``step_text(step, lang)`` (the
+        CLI's, ui/worked_text.py)."""
         return {
             "name": self.name,
             "label_en": render(self.label, "en"),
@@ -93,10 +90,10 @@ class Step:
             "matches": [render(m) for m in self.matches],
             "rough_matches": [render(m) for m in self.rough_matches],
             "partial": {render(k): v for k, v in self.partial.items()},
-            "note": self.text("en"),
-            "note_zh": self.text("zh"),
-            "explanation_en": self.explanation_en,
-            "explanation_zh": self.explanation_zh,
+            "note": step_text(self, "en"),
+            "note_zh": step_text(self, "zh"),
+            "explanation_en": self.explanation.get("en", ""),
+            "explanation_zh": self.explanation.get("zh", ""),
             "source_en": "" if self.source_label is None else render(self.source_label, "en"),
             "source_zh": "" if self.source_label is None else render(self.source_label, "zh"),
             "codes": plain({"label": self.label, "note": self.note, "verdict": self.verdict_note,
@@ -107,21 +104,19 @@ class Step:
 @dataclass
 class WorkedResult:
     """All steps of one worked example, in order, and the checks of the other numbers the notes
-    print with it (:mod:`transformer.worked.checks`). ``where_*`` says in words where in the notes
+    print with it (:mod:`transformer.worked.checks`). ``where`` says in words where in the notes
     the example is; ``passage`` is the notes' own text of it (Chinese, verbatim) and ``gloss_en``
     an English gloss of that text. ``statements``: what the notes say in words about this example
     (:mod:`transformer.worked.statements`), each with its verdict."""
 
     id: str
-    title_en: str
-    title_zh: str
+    title: dict  # {"en", "zh"}: the examples file's own (data)
     tokens: list[str]
     steps: list[Step]
     source: str = ""
     unmatched_claims: list[str] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
-    where_en: str = ""
-    where_zh: str = ""
+    where: dict = field(default_factory=dict)  # {"en", "zh"} (data)
     passage: list[str] = field(default_factory=list)
     gloss_en: str = ""
     statements: list[Statement] = field(default_factory=list)
@@ -157,17 +152,18 @@ class WorkedResult:
             **statements_summary(self.statements),
         }
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, render: Callable[..., str], step_text: Callable[..., str]) -> dict[str, Any]:
+        """Strict-JSON-ready dict; the codes also in words (``render``, ``step_text``: Step.to_dict)."""
         return {
             "id": self.id,
-            "title_en": self.title_en,
-            "title_zh": self.title_zh,
+            "title_en": self.title["en"],
+            "title_zh": self.title["zh"],
             "tokens": list(self.tokens),
             "source": self.source,
-            "where_en": self.where_en,
-            "where_zh": self.where_zh,
-            "steps": [s.to_dict() for s in self.steps],
-            "checks": [c.to_dict() for c in self.checks],
+            "where_en": self.where.get("en", ""),
+            "where_zh": self.where.get("zh", ""),
+            "steps": [s.to_dict(render, step_text) for s in self.steps],
+            "checks": [c.to_dict(render) for c in self.checks],
             "statements": [s.to_dict() for s in self.statements],
             "summary": self.summary(),
         }
@@ -253,5 +249,5 @@ class _Chain:
         return vals
 
     def convention_labels(self) -> list[Verdict]:
-        """The notes' conventions in this chain, in the order of their English text."""
-        return sorted({c for n in self.nodes.values() for c in n.conventions}, key=render)
+        """The notes' conventions in this chain, in the order of their codes."""
+        return sorted({c for n in self.nodes.values() for c in n.conventions}, key=sort_key)

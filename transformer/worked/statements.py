@@ -10,7 +10,7 @@ notes the words are, ``page`` which page of the app shows the subject."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
@@ -41,18 +41,14 @@ class Statement:
 
     id: str
     example: str | None
-    title_en: str
-    title_zh: str
+    title: dict  # each of title, says, fact, where: {"en", "zh"}, the examples file's own (data)
     quote: list[str]
-    says_en: str
-    says_zh: str
-    fact_en: str
-    fact_zh: str
+    says: dict
+    fact: dict
     page: str | None = None
     evidence: Evidence | None = None
     verdict: str = "slip"
-    where_en: str = ""
-    where_zh: str = ""
+    where: dict = field(default_factory=dict)
 
     @property
     def agrees(self) -> bool:
@@ -61,10 +57,10 @@ class Statement:
     def to_dict(self) -> dict[str, Any]:
         ev = None if self.evidence is None else {"columns": self.evidence.columns, "rows": self.evidence.rows}
         return {"id": self.id, "example": self.example, "verdict": self.verdict,
-                "title_en": self.title_en, "title_zh": self.title_zh,
-                "where_en": self.where_en, "where_zh": self.where_zh, "quote": self.quote,
-                "says_en": self.says_en, "says_zh": self.says_zh,
-                "fact_en": self.fact_en, "fact_zh": self.fact_zh, "page": self.page, "evidence": ev}
+                "title_en": self.title["en"], "title_zh": self.title["zh"],
+                "where_en": self.where.get("en", ""), "where_zh": self.where.get("zh", ""), "quote": self.quote,
+                "says_en": self.says["en"], "says_zh": self.says["zh"],
+                "fact_en": self.fact["en"], "fact_zh": self.fact["zh"], "page": self.page, "evidence": ev}
 
 
 def statements_summary(found: list[Statement]) -> dict[str, int]:
@@ -162,8 +158,7 @@ def load_statements(data: dict) -> list[Statement]:
         verdict = s.get("verdict", "slip")
         if verdict not in STATEMENT_VERDICTS:
             raise ValueError(f"statement {s['id']!r}: verdict must be one of {STATEMENT_VERDICTS}, got {verdict!r}")
-        where = s.get("where", {})
-        out.append(Statement(s["id"], s.get("example"), s["title"]["en"], s["title"]["zh"], _as_list(s["quote"]),
-                             s["says"]["en"], s["says"]["zh"], s["fact"]["en"], s["fact"]["zh"],
-                             s.get("page"), ev, verdict, where.get("en", ""), where.get("zh", "")))
+        out.append(Statement(s["id"], s.get("example"), dict(s["title"]), _as_list(s["quote"]),
+                             dict(s["says"]), dict(s["fact"]), s.get("page"), ev, verdict,
+                             dict(s.get("where", {}))))
     return out

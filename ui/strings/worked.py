@@ -119,7 +119,7 @@ EN = {
     "d_k_help": "Scores are divided by √d_k. It must equal the number of columns of each head's Q and K.",
     "free_error": "Cannot compute: {reason}",
     "free_ok": "{n} steps computed. The weights of each row sum to {sums}.",
-    # transformer/worked verdicts (transformer.worked.wording renders these; codes after "v_")
+    # transformer/worked verdicts (ui/worked_text.py renders these; codes after "v_")
     "v_sep": "; ",
     "v_basis_notes": "recomputed from the notes' own printed numbers",
     "v_basis_exact": "recomputed exactly",
@@ -243,7 +243,7 @@ EN = {
     "v_partial": " Some wrong entries are explained by: {parts}.",
     "v_partial_part": "{label} ({k} of {n})",
     "v_found": " The notes' numbers agree (in part) with: {labels}.",
-    # input errors of the worked examples (transformer.worked.wording.InputError, keys v_err_<code>)
+    # input errors of the worked examples (transformer.worked.wording.InputError, rendered by ui/worked_text.py; keys v_err_<code>)
     "v_err_name_mask": "mask",
     "v_err_not_table": "{n}: not a table",
     "v_err_table_empty": "{n}: the table is empty",
@@ -267,6 +267,14 @@ EN = {
                             "into {h} equal blocks: type {n}, or choose a number of heads that divides {d}",
     "v_err_w_rows": "{n} must have {d} rows (the width of X), got {m}",
     "v_err_non_finite": "{n} contains non-finite numbers (NaN or inf)",
+    # how an example's inputs are named on the page (ui.worked_text.input_label)
+    "v_input_scores": "Given scores q·k",
+    "v_input_X": "X (one row per token)",
+    "v_input_Q": "Q", "v_input_K": "K", "v_input_V": "V",
+    "v_input_W_Q": "W_Q", "v_input_W_K": "W_K", "v_input_W_V": "W_V",
+    "v_input_word_embeddings_rows_are_tokens": "Word embeddings (one row per token)",
+    "v_input_W_query": "W_Q", "v_input_W_key": "W_K", "v_input_W_value": "W_V",
+    "v_input_identity": "the {n}×{n} identity matrix",
 }
 ZH = {
     "title": "手算例题",
@@ -521,10 +529,17 @@ ZH = {
     "v_err_blank_identity": "{n} 留空即 {d}×{d} 单位矩阵，它的 {d} 列不能平均分成 {h} 块：请填写 {n}，或选择能整除 {d} 的头数",
     "v_err_w_rows": "{n} 必须有 {d} 行（X 的列数），现在是 {m} 行",
     "v_err_non_finite": "{n} 含有无效的数",
+    "v_input_scores": "给定的分数 q·k",
+    "v_input_X": "X（每行一个词）",
+    "v_input_Q": "Q", "v_input_K": "K", "v_input_V": "V",
+    "v_input_W_Q": "W_Q", "v_input_W_K": "W_K", "v_input_W_V": "W_V",
+    "v_input_word_embeddings_rows_are_tokens": "词嵌入（每行一个词）",
+    "v_input_W_query": "W_Q", "v_input_W_key": "W_K", "v_input_W_value": "W_V",
+    "v_input_identity": "{n}×{n} 单位矩阵",
 }
 
-# Pieces of a step's verdict that a language leaves out (transformer.worked.wording renders nothing
-# for these). Both languages say which conventions match exactly, roughly (within 0.5%), or for some
-# entries only ("15 of 24"), so "found", their one-sentence summary, is left out of both: the
+# Keys a language leaves out (ui.i18n.text renders nothing for these). Both languages say which
+# conventions of a step's verdict match exactly, roughly (within 0.5%), or for some entries only ("15 of 24"), so "found", their one-sentence summary, is left out of both: the
 # Chinese says what the English says, with the same numbers (tests/test_worked_wording.py).
-V_SKIP = {"en": ("found",), "zh": ("found",)}
+# The English gloss of the notes' Chinese text is for English readers only: 中文 leaves it out.
+SKIP = {"en": ("v_found",), "zh": ("v_found", "gloss")}
