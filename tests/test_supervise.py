@@ -11,7 +11,7 @@ import sys
 import pytest
 import torch
 
-from transformer import supervise
+from transformer import supervise, trace
 from transformer.data import load_task
 
 
@@ -82,7 +82,7 @@ def test_capture_keeps_one_paths_weights_with_gradient(tiny_model):
     src = torch.tensor([[5, 6, 7, 2]])
     tgt = torch.tensor([[1, 8, 9]])
     tiny_model.train()
-    with supervise.capture({"decoder.layers.1.self_attn"}) as cap:
+    with trace.capture({"decoder.layers.1.self_attn"}) as cap:
         out = tiny_model(src, tgt)
     w = cap["decoder.layers.1.self_attn"]
     assert w.shape == (1, 4, 3, 3) and w.requires_grad
@@ -90,7 +90,7 @@ def test_capture_keeps_one_paths_weights_with_gradient(tiny_model):
     tiny_model.eval()
     with torch.no_grad():  # the same function as without the capture
         ref = tiny_model(src, tgt)
-        with supervise.capture({"decoder.layers.1.self_attn"}):
+        with trace.capture({"decoder.layers.1.self_attn"}):
             again = tiny_model(src, tgt)
     assert torch.allclose(ref, again, atol=1e-6) and out.shape == ref.shape
 

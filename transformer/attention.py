@@ -12,7 +12,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from . import supervise, trace
+from . import trace
 
 
 def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor | None = None,
@@ -24,7 +24,7 @@ def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Ten
     The explicit path is taken when asked or when a recording is active; it sets masked scores to
     -inf and turns a fully masked row into zeros (not NaN), so padding never poisons a trace.
     """
-    if not (explicit or trace.recording() or supervise.wanted(path)):
+    if not (explicit or trace.recording() or trace.wants_weights(path)):
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
         return out, None
 
@@ -47,7 +47,7 @@ def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Ten
     for name, t in (("q", q), ("k", k), ("v", v), ("scores", scores), ("scaled", scaled),
                     ("mask", full_mask), ("masked", masked), ("weights", weights)):
         trace.emit(path, name, t)
-    supervise.keep(path, weights)  # attention supervision in training (transformer/supervise.py)
+    trace.keep_weights(path, weights)  # attention supervision in training (trace.capture)
     return out, weights
 
 

@@ -8,43 +8,16 @@ small extra loss on generated pronoun pairs, one head takes the job, and the app
 switch it off. Whether that head then finds antecedents in sentences the generator never made
 is what the hand-written probe measures (transformer/probes/classroom_pronouns_en.jsonl).
 
-Training asks for the weights of one attention path with `capture({path})`: that path runs the
-explicit attention (its weights keep their gradient), every other path the fused kernel.
+Training asks for the weights of one attention path with `transformer.trace.capture({path})`:
+that path runs the explicit attention (its weights keep their gradient), every other path the
+fused kernel.
 """
 from __future__ import annotations
 
-import contextlib
-import contextvars
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Sequence
 
 import torch
-
-_CAPTURE: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
-    "attention_lab_capture", default=None)
-
-
-def wanted(path: str) -> bool:
-    cap = _CAPTURE.get()
-    return cap is not None and path in cap
-
-
-def keep(path: str, weights: torch.Tensor) -> None:
-    """Called by the attention function with (B,H,T,S) weights when `wanted(path)`."""
-    cap = _CAPTURE.get()
-    if cap is not None and path in cap:
-        cap[path] = weights
-
-
-@contextlib.contextmanager
-def capture(paths: set[str]) -> Iterator[dict]:
-    """Within the context, the attention of `paths` keeps its weights, with their gradient."""
-    cap: dict = {p: None for p in paths}
-    token = _CAPTURE.set(cap)
-    try:
-        yield cap
-    finally:
-        _CAPTURE.reset(token)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ class Inspection:
     record: bool = False
     ablate: dict[str, frozenset[int]] = field(default_factory=dict)  # attention path -> heads
     cache: Trace = field(default_factory=Trace)  # a dict: trace key -> tensor
+    keep: dict | None = None  # attention path -> its (B,H,T,S) weights, gradient kept (training)
 
 
 _ACTIVE: contextvars.ContextVar[Inspection | None] = contextvars.ContextVar(
@@ -55,6 +56,19 @@ def emit(path: str, name: str, tensor: torch.Tensor) -> None:
     ins.cache[key] = t.cpu()
 
 
+def wants_weights(path: str) -> bool:
+    """Training asked to keep this path's attention weights (attention supervision)."""
+    ins = _ACTIVE.get()
+    return ins is not None and ins.keep is not None and path in ins.keep
+
+
+def keep_weights(path: str, weights: torch.Tensor) -> None:
+    """Called by the attention function with (B,H,T,S) weights; kept with their gradient."""
+    ins = _ACTIVE.get()
+    if ins is not None and ins.keep is not None and path in ins.keep:
+        ins.keep[path] = weights
+
+
 def ablated_heads(path: str) -> frozenset[int]:
     ins = _ACTIVE.get()
     if ins is None or not ins.ablate:
@@ -76,25 +90,42 @@ def _normalise_ablate(ablate: Mapping[str, object] | None) -> dict[str, frozense
 
 
 @contextlib.contextmanager
-def _inspect(record: bool, ablate: Mapping[str, object] | None) -> Iterator[Trace]:
+def _inspect(record: bool, ablate: Mapping[str, object] | None,
+             keep: set[str] | None = None) -> Iterator[Inspection]:
     outer = _ACTIVE.get()
     merged = dict(outer.ablate) if outer is not None else {}
     merged.update(_normalise_ablate(ablate))
-    ins = Inspection(record=record, ablate=merged)
+    ins = Inspection(record=record, ablate=merged,
+                     keep=None if keep is None else {p: None for p in keep})
     token = _ACTIVE.set(ins)
     try:
-        yield ins.cache
+        yield ins
     finally:
         _ACTIVE.reset(token)
+
+
+@contextlib.contextmanager
+def _yield_cache(record: bool, ablate: Mapping[str, object] | None) -> Iterator[Trace]:
+    with _inspect(record, ablate) as ins:
+        yield ins.cache
 
 
 def record(ablate: Mapping[str, object] | None = None) -> contextlib.AbstractContextManager:
     """`with record() as trace: model(src, tgt)` fills `trace` (a names.Trace: a dict name ->
     tensor, with accessors) using the explicit attention path. Optional `ablate` zeroes chosen
     heads, e.g. {"encoder.layers.0.self_attn": [1, 3]}."""
-    return _inspect(True, ablate)
+    return _yield_cache(True, ablate)
 
 
 def ablation(ablate: Mapping[str, object]) -> contextlib.AbstractContextManager:
     """Zero chosen heads' outputs without recording (the fused kernel still runs)."""
-    return _inspect(False, ablate)
+    return _yield_cache(False, ablate)
+
+
+@contextlib.contextmanager
+def capture(paths: set[str]) -> Iterator[dict]:
+    """Within the context, the attention of `paths` runs the explicit path and keeps its weights,
+    with their gradient, in the dict it yields (path -> (B,H,T,S)); attention supervision's loss
+    reads them (transformer/supervise.py). Every other path runs the fused kernel."""
+    with _inspect(False, None, keep=set(paths)) as ins:
+        yield ins.keep

@@ -14,7 +14,7 @@ from typing import Callable
 import numpy as np
 import torch
 
-from .. import supervise
+from .. import supervise, trace
 from ..batching import Batch, TokenBatcher, collate
 from ..config import ModelConfig, TrainConfig
 from ..model import Transformer
@@ -212,7 +212,7 @@ class Trainer:
         supervised = [(head, [(r, per_pair[i]) for r, i in enumerate(batch.indices) if per_pair[i]])
                       for head, per_pair in (self.supervision or [])]
         supervised = [(h, rows) for h, rows in supervised if rows]
-        ctx = (supervise.capture({h.path for h, _ in supervised}) if supervised
+        ctx = (trace.capture({h.path for h, _ in supervised}) if supervised
                else contextlib.nullcontext({}))
         with ctx as captured, torch.autocast("cuda", dtype=torch.bfloat16, enabled=self.is_cuda):
             logits = self.net(b.src, b.tgt_in)  # (B,T,V)
