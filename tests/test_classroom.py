@@ -18,6 +18,7 @@ from transformer import genders
 from transformer.data import load_task
 from transformer.data import main as data_main
 from transformer.heads import baselines
+from transformer.probe_items import generated_probe
 
 MULTI30K = genders.find_multi30k()
 needs_multi30k = pytest.mark.skipif(
@@ -144,7 +145,7 @@ def test_meaning_decides_not_position(sample):
     assert abs(kind["animal"] - kind["thing"]) <= 0.15 * len(exs), kind
     assert kind["place"] > 0
     # heads.baselines agrees on the probe items built from the same examples
-    items = C.probe("test", n=300, seed=3)
+    items = generated_probe(C.generate("test", 300, 3))
     got = baselines(items)
     assert {k: got[k] for k in ("nearest_noun", "first_noun")} == pytest.approx(
         C.position_baselines(C.generate("test", 300, 3)))

@@ -185,21 +185,6 @@ def _choose(names, allowed, what) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------- probes, checks
-def probe(split: str = "test", n: int = 200, seed: int = 0) -> list:
-    """transformer.heads.ProbeItem for ``n`` generated examples: candidates are every noun, the
-    target side positions come along, so cross and decoder heads are scored too."""
-    from transformer.heads import ProbeItem, noun_phrase
-
-    items = []
-    for ex in generate(split, n, seed):
-        m = ex.meta
-        items.append(ProbeItem(ex.src, m["pronoun_pos"], m["antecedent_pos"], ex.tgt, m["tgt_pronoun_pos"],
-                               m["tgt_antecedent_pos"], list(m["candidates_pos"]),
-                               noun_phrase(ex.src.split(), m["antecedent_pos"]),
-                               noun_phrase(ex.tgt.split(), m["tgt_antecedent_pos"])))
-    return items
-
-
 def position_baselines(examples) -> dict[str, float]:
     """How often the nearest noun before the pronoun, and the first noun, is the antecedent."""
     if not examples:

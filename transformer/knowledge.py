@@ -214,9 +214,7 @@ def main(argv: list[str] | None = None) -> int:
                 sources += [e.src for e in data.load_task("classroom_pronouns", "train")]
         else:
             train = data.load_task(args.task, "train")
-            from .train import data_val_split
-
-            val = data.load_task(args.task, data_val_split(args.task))
+            val = data.load_task(args.task, "val")  # what training validates on
             sources = [e.src for e in train]
     except (CheckpointError, ValueError, OSError, KeyError) as e:
         ap.error(str(e).splitlines()[0] if str(e) else type(e).__name__)

@@ -68,6 +68,22 @@ def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[Pro
     return items
 
 
+def generated_probe(examples) -> list[ProbeItem]:
+    """ProbeItems of generated examples (the classroom and textbook generators' meta: word
+    positions of pronoun, antecedent, candidates, on both sides; a minimal pair's id when there
+    is one), so cross and decoder heads are scored too and pair accuracy can be measured."""
+    items = []
+    for ex in examples:
+        m = ex.meta
+        items.append(ProbeItem(ex.src, m["pronoun_pos"], m["antecedent_pos"], ex.tgt,
+                               m["tgt_pronoun_pos"], m["tgt_antecedent_pos"],
+                               list(m["candidates_pos"]),
+                               noun_phrase(ex.src.split(), m["antecedent_pos"]),
+                               noun_phrase(ex.tgt.split(), m["tgt_antecedent_pos"]),
+                               pair=m.get("pair")))
+    return items
+
+
 CLASSROOM_PROBE = Path(__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
 MINIMAL_PAIRS_PROBE = Path(__file__).parent / "probes" / "minimal_pairs_en.jsonl"
 # tasks whose models translate pronouns, and so have a pronoun accuracy to measure

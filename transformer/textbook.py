@@ -255,20 +255,3 @@ def generate(split: str = "train", n: int | None = None, seed: int = 0,
         if not any(forbidden(ex.src) for ex in pair):
             out.extend(pair)
     return out
-
-
-def probe(split: str = "test", n: int = 200, seed: int = 0) -> list:
-    """transformer.heads.ProbeItem for ``n`` generated sentences (n // 2 minimal pairs, each
-    pair's id kept, so pair accuracy can be measured on generated data too)."""
-    from .probe_items import ProbeItem, noun_phrase
-
-    items = []
-    for ex in generate(split, n, seed):
-        m = ex.meta
-        items.append(ProbeItem(ex.src, m["pronoun_pos"], m["antecedent_pos"], ex.tgt,
-                               m["tgt_pronoun_pos"], m["tgt_antecedent_pos"],
-                               list(m["candidates_pos"]),
-                               noun_phrase(ex.src.split(), m["antecedent_pos"]),
-                               noun_phrase(ex.tgt.split(), m["tgt_antecedent_pos"]),
-                               pair=m["pair"]))
-    return items

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from transformer import heads as H
+from transformer.probe_items import generated_probe
 from ui import models
 from ui.inspect_cache import per_checkpoint
 from viz import heads as VH
@@ -24,10 +25,10 @@ def probe_items(source: str, n: int, data: bytes | None, name: str | None, task:
     if source == "heldout":
         if task in CLASSROOM_TASKS:  # the classroom generator's held-out noun pairs
             from transformer import classroom
-            return classroom.probe("test", n=n)
+            return generated_probe(classroom.generate("test", n))
         if task == "everyday":  # the textbook generator's held-out noun pairs
             from transformer import textbook
-            return textbook.probe("test", n=n)
+            return generated_probe(textbook.generate("test", n))
         return H.anaphora_probe("test", n=n)
     if source == "natural":  # hand-written: minimal pairs for the everyday models
         return H.read_probe_file(MINIMAL_PAIRS if task == "everyday" else NATURAL)
