@@ -3,10 +3,9 @@ head finder's grids for the anaphora probe and for a relation, and a translation
 switched off. Scoring in transformer/heads.py, the causal test in viz/heads.py."""
 from __future__ import annotations
 
-from pathlib import Path
 
 from transformer import heads as H
-from transformer.probe_items import generated_probe
+from transformer.probe_items import CLASSROOM_PROBE, MINIMAL_PAIRS_PROBE, generated_probe
 from ui import models
 from ui.inspect_cache import per_checkpoint
 from viz import heads as VH
@@ -14,9 +13,9 @@ from viz import heads as VH
 SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
 # the hand-written caption-style probe (the 41 natural sentences plus 145 more, each with a
 # German reference and its positions), never produced by any generator
-NATURAL = Path(H.__file__).parent / "probes" / "classroom_pronouns_en.jsonl"
+NATURAL = CLASSROOM_PROBE
 CLASSROOM_TASKS = ("classroom", "classroom_pronouns")
-MINIMAL_PAIRS = Path(H.__file__).parent / "probes" / "minimal_pairs_en.jsonl"
+MINIMAL_PAIRS = MINIMAL_PAIRS_PROBE
 
 
 def probe_items(source: str, n: int, data: bytes | None, name: str | None, task: str | None) -> list:
