@@ -7,17 +7,17 @@ memory: server RSS with one model loaded, and what each extra browser session ad
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import shutil
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
 
 from common import ROOT, SENTENCE_32, stats
 from classroom import sentences
+
+sys.path.insert(0, str(ROOT / "tests"))  # app_helpers: the app as a server
 
 
 def _ckpt_env() -> dict:
@@ -74,36 +74,19 @@ def _children(pid: int) -> list[int]:
         return []
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def browser_measures(sessions: int) -> dict:
     from playwright.sync_api import sync_playwright
 
+    from app_helpers import app_server, browser_idle
+
+    _idle = functools.partial(browser_idle, timeout=180, poll=0.1, settle=0.3)
     chromium = shutil.which("chromium")
     if not chromium:
         return {"skipped": "no chromium on PATH"}
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-                             "--server.headless", "true", "--server.port", str(port),
-                             "--browser.gatherUsageStats", "false"], cwd=ROOT,
-                            env={**os.environ, **_ckpt_env()}, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
     out: dict = {}
-    try:
-        while True:
-            try:
-                urllib.request.urlopen(base + "/_stcore/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
-                if time.perf_counter() - t0 > 120:
-                    raise RuntimeError("server did not start")
+    t0 = time.perf_counter()
+    with app_server(_ckpt_env()) as server:
+        base = server.base
         out["server_ready_s"] = round(time.perf_counter() - t0, 2)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, headless=True, args=[
@@ -115,7 +98,7 @@ def browser_measures(sessions: int) -> dict:
             page.goto(base + "/attention")
             _idle(page)
             time.sleep(1)
-            base_rss = _rss_kb(proc.pid)
+            base_rss = _rss_kb(server.proc.pid)
             out["rss_one_model_mb"] = round(base_rss / 1024, 1)
             pages = []
             for i, text in enumerate(sentences(sessions)):
@@ -128,28 +111,12 @@ def browser_measures(sessions: int) -> dict:
                 _idle(pg)
                 pages.append(pg)
             time.sleep(2)
-            rss = _rss_kb(proc.pid)
+            rss = _rss_kb(server.proc.pid)
             out["sessions"] = sessions
             out["rss_after_sessions_mb"] = round(rss / 1024, 1)
             out["added_per_session_mb"] = round((rss - base_rss) / 1024 / sessions, 2)
             browser.close()
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     return out
-
-
-def _idle(page, timeout=180):
-    page.wait_for_selector("[data-testid='stApp']", timeout=timeout * 1000)
-    deadline = time.time() + timeout
-    time.sleep(0.3)
-    while time.time() < deadline:
-        if page.get_attribute("[data-testid='stApp']", "data-test-script-state") == "notRunning":
-            return
-        time.sleep(0.1)
 
 
 def main(argv=None) -> dict:

@@ -2,7 +2,7 @@
 against no flood, in the same run.
 
 A real `streamlit run app.py` with a teacher token, driven over Streamlit's own websocket as a
-browser drives it (tests/ws_client.py). The fresh session opens the Attention page with a new
+browser drives it (tests/app_helpers.py). The fresh session opens the Attention page with a new
 sentence each time (nothing cached for it). The flooders, each its own session, as fast as they
 can: send `clear_cache` (ignored for students since issue 22, D), rerun the Attention page with
 new sentences and the Decode page with a wide beam over a long text (limited since issue 22, F).
@@ -34,7 +34,7 @@ def sentence(i: int) -> str:
 
 
 def fresh_latency(srv, i: int) -> float:
-    from ws_client import Session
+    from app_helpers import Session
 
     s = Session(srv)
     try:
@@ -46,7 +46,7 @@ def fresh_latency(srv, i: int) -> float:
 
 
 def flooder(srv, stop: threading.Event, k: int, counts: dict, lock: threading.Lock) -> None:
-    from ws_client import Session
+    from app_helpers import Session
 
     s = Session(srv)
     n = 0
@@ -74,13 +74,13 @@ def main(argv=None) -> dict:
     ap.add_argument("--flooders", type=int, default=5)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    from ws_client import class_server
+    from app_helpers import app_server
 
     work = Path(tempfile.mkdtemp(prefix="flood-"))
     env = {"ATTENTION_LAB_TEACHER_TOKEN": TOKEN, "ATTENTION_LAB_RUNS": str(work / "runs"),
            "ATTENTION_LAB_UPLOADS": str(work / "uploads")}
     out: dict = {}
-    with class_server(work, env) as srv:
+    with app_server(env, work / "server.log") as srv:
         fresh_latency(srv, 0)  # warm: the model loaded once, as in a class
         quiet = [fresh_latency(srv, i) for i in range(1, a.samples + 1)]
         stop, lock = threading.Event(), threading.Lock()

@@ -53,6 +53,16 @@ def verdict(ok: bool | None) -> str:
     return "n/a" if ok is None else ("met" if ok else "NOT met")
 
 
+def row(*cells) -> str:
+    """One row of a Markdown table."""
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def spread(s: dict) -> str:
+    """A timing's median with its min and p95 (common.stats)."""
+    return f"{s['median_ms']} ms (min {s['min_ms']}, p95 {s['p95_ms']})"
+
+
 def write_doc(res: dict, path: Path) -> None:
     L = [f"# Benchmarks", "",
          f"Recorded {res['date']} on {res['machine']}. Command: `python -m bench` "
@@ -64,19 +74,19 @@ def write_doc(res: dict, path: Path) -> None:
          "| what | reference (same run) | result | goal | status |", "| --- | --- | --- | --- | --- |"]
     ins = res.get("inspect", {})
     if "len32" in ins:
-        a, b = ins["len32"]["plain"], ins["len32"]["traced"]
-        L.append(f"| inspect: 32-token sentence, full trace ({ins['model']}) | forward without trace: "
-                 f"{a['median_ms']} ms (min {a['min_ms']}, p95 {a['p95_ms']}) | {b['median_ms']} ms "
-                 f"(min {b['min_ms']}, p95 {b['p95_ms']}); ratio {ins['len32']['ratio']} | "
-                 f"<= 1.3x, < 40 ms | {verdict(ins['len32']['ratio'] <= 1.3 and b['median_ms'] < 40)} |")
+        a, b, ratio = ins["len32"]["plain"], ins["len32"]["traced"], ins["len32"]["ratio"]
+        L.append(row(f"inspect: 32-token sentence, full trace ({ins['model']})",
+                     f"forward without trace: {spread(a)}", f"{spread(b)}; ratio {ratio}",
+                     "<= 1.3x, < 40 ms", verdict(ratio <= 1.3 and b["median_ms"] < 40)))
     for key, label in (("train_tiny", "tiny"), ("train_small", "small")):
         t = res.get(key, {})
         if "tokens_per_s" in t:
             ours, ref = t["tokens_per_s"]["attention_lab"], t["tokens_per_s"]["torch.nn.Transformer"]
-            L.append(f"| training tokens/s, {label} preset, CPU, {t['threads']} threads | "
-                     f"torch.nn.Transformer: {ref:,} (rounds {t['all_rounds']['torch.nn.Transformer']}) "
-                     f"| {ours:,} (rounds {t['all_rounds']['attention_lab']}); ratio {t['ratio']} | "
-                     f">= 1.0x | {verdict(t['ratio'] >= 1.0)} |")
+            rounds = t["all_rounds"]
+            L.append(row(f"training tokens/s, {label} preset, CPU, {t['threads']} threads",
+                         f"torch.nn.Transformer: {ref:,} (rounds {rounds['torch.nn.Transformer']})",
+                         f"{ours:,} (rounds {rounds['attention_lab']}); ratio {t['ratio']}",
+                         ">= 1.0x", verdict(t["ratio"] >= 1.0)))
     ttq = res.get("time_to_quality", {}).get("anaphora", {})
     if ttq:
         r = ttq.get("reached")

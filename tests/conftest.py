@@ -1,5 +1,6 @@
-"""Shared fixtures: tiny CPU models (d_model 16-32) and a small checkpoint saved once.
-Plain helpers (CORPUS, tiny_config) live in helpers.py: import them from there."""
+"""Shared fixtures: tiny CPU models (d_model 16-32), a small checkpoint saved once, and a small
+trained anaphora checkpoint (trained once per session, only when a test asks for it).
+Plain helpers (CORPUS, tiny_config, ...) live in helpers.py: import them from there."""
 from __future__ import annotations
 
 import os
@@ -8,7 +9,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "2")
 
 import pytest
 import torch
-from helpers import CORPUS, tiny_config
+from helpers import CORPUS, shipped_folder, tiny_config, train_tiny_anaphora
 
 torch.set_num_threads(2)
 
@@ -58,12 +59,22 @@ def small_checkpoint(tmp_path_factory, tokenizer):
 @pytest.fixture
 def ck_dir(tmp_path, small_checkpoint):
     """A shipped-checkpoints folder holding a copy of the small checkpoint as "tiny-test"."""
-    import shutil
+    return shipped_folder(tmp_path, small_checkpoint, "tiny-test")
 
-    d = tmp_path / "shipped"
-    d.mkdir()
-    shutil.copytree(small_checkpoint, d / "tiny-test")
-    return d
+
+@pytest.fixture(scope="session")
+def trained_checkpoint(tmp_path_factory):
+    """Path of a small trained anaphora checkpoint (helpers.train_tiny_anaphora; read-only: copy
+    it before changing anything)."""
+    out = tmp_path_factory.mktemp("trained") / "run"
+    ck, _ = train_tiny_anaphora(out)
+    return ck
+
+
+@pytest.fixture
+def trained_dir(tmp_path, trained_checkpoint):
+    """A shipped-checkpoints folder holding a copy of the trained checkpoint as 'anaphora-tiny'."""
+    return shipped_folder(tmp_path, trained_checkpoint, "anaphora-tiny")
 
 
 @pytest.fixture

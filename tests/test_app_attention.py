@@ -7,64 +7,19 @@ each run, as the shell would.
 """
 from __future__ import annotations
 
-import base64
 import json
 
 import numpy as np
 import pytest
 
-from app_helpers import no_errors, open_app, open_pinned, rerun
+from app_helpers import figure, figures, no_errors, open_app, open_pinned, rerun
+from helpers import merged_reference, plotly_array, reference
 
 PAGE = "pages/attention.py"
 
 
-def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None, page=PAGE):
-    return open_pinned(monkeypatch, ck_dir, tmp_path, page, lang=lang, query=query)
-
-
-def figures(at) -> list[dict]:
-    return [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
-
-
-def arr(v) -> np.ndarray:
-    """A plotly JSON array: a list, or plotly 6's typed form {"dtype", "bdata", "shape"}."""
-    if isinstance(v, dict):
-        a = np.frombuffer(base64.b64decode(v["bdata"]), dtype=np.dtype(v["dtype"]))
-        shape = v.get("shape")
-        if isinstance(shape, str):
-            shape = [int(x) for x in shape.split(",")]
-        return a.reshape(shape) if shape else a
-    return np.array(v, dtype=float)
-
-
-def reference(ck_path, text, target=None):
-    from transformer.checkpoint import load_checkpoint
-    from transformer.inspect import inspect_text
-
-    ck = load_checkpoint(ck_path)
-    return inspect_text(ck.model, ck.tokenizer, text, target)
-
-
-def merged_reference(w, tok, q_ids, k_ids):
-    """Pieces merged into words, written out with loops (not viz.tokens): a key word's weight
-    is the sum over its pieces' columns; a query word's row the mean of its pieces' rows."""
-    qg, kg = tok.words(q_ids), tok.words(k_ids)
-    out = np.zeros(w.shape[:-2] + (len(qg), len(kg)))
-    for a, rows in enumerate(qg):
-        for b, cols in enumerate(kg):
-            total = 0.0
-            for r in rows:
-                for c in cols:
-                    total = total + w[..., r, c]
-            out[..., a, b] = total / len(rows)
-    return out
-
-
-def by_key(at, key: str) -> dict:
-    for el in at.get("plotly_chart"):
-        if el.proto.id.endswith(key) or key in el.proto.id:
-            return json.loads(el.proto.spec)
-    raise AssertionError(f"no chart {key}")
+def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None):
+    return open_pinned(monkeypatch, ck_dir, tmp_path, PAGE, lang=lang, query=query)
 
 
 def labels_of(tok, ids):
@@ -92,7 +47,7 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     tok = load_checkpoint(at._ck).tokenizer
     want = merged_reference(ref.weights("encoder_self", 0)[0].double().numpy(), tok,
                             ref.src_ids, ref.src_ids)
-    z = arr(heat["data"][0]["z"])
+    z = plotly_array(heat["data"][0]["z"])
     np.testing.assert_allclose(z, want, atol=1e-4)
     np.testing.assert_allclose(z.sum(1), 1.0, atol=5e-4)  # a merged row still sums to 1
     # hover and axes: positions and whole words ("3 dog -> 1 the: 0.41")
@@ -130,7 +85,7 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     assert len(legend) == 2
     labels = heat["data"][0]["x"] + heat["data"][0]["y"]
     assert not any(lab.split(" ", 1)[1] in ("&lt;s&gt;", "&lt;/s&gt;") for lab in labels)
-    z = arr(heat["data"][0]["z"])
+    z = plotly_array(heat["data"][0]["z"])
     sums = z.sum(1)
     np.testing.assert_allclose(sums[sums > 0], 1.0, atol=5e-4)
     assert "4" in avg["layout"]["title"]["text"]  # the number of heads averaged
@@ -169,7 +124,7 @@ def test_query_params_open_one_head(monkeypatch, tmp_path, ck_dir):
     heat = figures(at)[1]
     ref = reference(at._ck, "The cat sleeps .")
     tok = load_checkpoint(at._ck).tokenizer
-    np.testing.assert_allclose(arr(heat["data"][0]["z"]), merged_reference(
+    np.testing.assert_allclose(plotly_array(heat["data"][0]["z"]), merged_reference(
         ref.weights("cross", 1)[2].double().numpy(), tok, ref.tgt_ids, ref.src_ids), atol=1e-4)
     # out-of-range values are clamped, not errors
     at2 = open_page(monkeypatch, ck_dir, tmp_path, query={"kind": "nope", "layer": "9", "head": "x"})
@@ -323,8 +278,8 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
     text = "A dog carries a stick in its mouth ."
     at = open_page(monkeypatch, shipped, tmp_path, lang=lang, query={"text": text})
     no_errors(at)
-    heat = by_key(at, "att_flow_heat")
-    z = arr(heat["data"][0]["z"])
+    heat = figure(at, "att_flow_heat")
+    z = plotly_array(heat["data"][0]["z"])
     ck = load_checkpoint(at._ck)
     ins = reference(at._ck, text)
     pieces = ins.tgt_ids[1:]
@@ -336,7 +291,7 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
     at.toggle(key="att_flow_check_on").set_value(True)
     rerun(at)
     no_errors(at)
-    check = by_key(at, "att_flow_check")
+    check = figure(at, "att_flow_check")
     assert len(check["data"]) == 2 and len(check["data"][0]["x"]) == z.shape[1]
     table = FS.EN if lang == "en" else FS.ZH
     assert any(table["honest"] in c.value for c in at.caption)

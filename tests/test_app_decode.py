@@ -1,15 +1,12 @@
 """The Decode page through AppTest, on a small trained anaphora checkpoint, in both languages."""
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 import torch
 
-from app_helpers import no_errors, open_app, open_pinned, rerun
-from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
-from test_viz_decode_heads import spec_array
+from app_helpers import figure, no_errors, open_app, open_pinned, rerun
+from helpers import plotly_array
 from ui.strings import decode as S
 
 PAGE = "pages/decode.py"
@@ -20,13 +17,6 @@ TEXT = EXAMPLES["anaphora"]  # what the page offers for an anaphora checkpoint
 
 def open_page(monkeypatch, ck_dir, tmp_path, lang="en", page=PAGE):
     return open_pinned(monkeypatch, ck_dir, tmp_path, page, lang=lang)
-
-
-def _figure(at, key: str) -> dict:
-    for el in at.get("plotly_chart"):
-        if el.proto.id.endswith(key):
-            return json.loads(el.proto.spec)
-    raise AssertionError(f"no chart {key}: {[e.proto.id for e in at.get('plotly_chart')]}")
 
 
 def _independent(ck_path, tokens_text=None, method="greedy", **kw):
@@ -55,19 +45,19 @@ def test_greedy_decoding_step_by_step(monkeypatch, tmp_path, trained_dir, traine
             at.slider(key="dec_step").set_value(step)
             rerun(at)
             no_errors(at)
-        fig = _figure(at, "dec_topk")["data"][0]
-        p, ids = spec_array(fig["x"]), spec_array(fig["customdata"])[:, 0]
+        fig = figure(at, "dec_topk")["data"][0]
+        p, ids = plotly_array(fig["x"]), plotly_array(fig["customdata"])[:, 0]
         assert p.sum() <= 1 + 1e-9 and len(p) == 10
         assert np.allclose(p, probs[step, ids], atol=1e-5)  # an independent softmax
         assert np.allclose(p, np.sort(probs[step])[::-1][:10], atol=1e-5)  # and the top 10
-        cross = spec_array(_figure(at, "dec_cross")["data"][0]["z"])
+        cross = plotly_array(figure(at, "dec_cross")["data"][0]["z"])
         assert cross.shape[0] == ck.model_config.n_heads + 1
         assert np.allclose(cross.sum(-1), 1, atol=1e-3)
-        selfw = spec_array(_figure(at, "dec_self")["data"][0]["z"])
+        selfw = plotly_array(figure(at, "dec_self")["data"][0]["z"])
         assert selfw.shape[1] == step + 1
     # teacher forcing: the anaphora example comes with its German reference
     assert at.text_input(key="dec_target").value
-    assert _figure(at, "dec_tf_fig")["data"]
+    assert figure(at, "dec_tf_fig")["data"]
 
 
 def test_beam_search_shows_score_and_formula(monkeypatch, tmp_path, trained_dir, trained_checkpoint):
@@ -81,8 +71,8 @@ def test_beam_search_shows_score_and_formula(monkeypatch, tmp_path, trained_dir,
     assert at.code[0].value == ck.tokenizer.decode(res.tokens)
     assert at.get("latex") and "lp(Y)" in at.get("latex")[0].proto.body
     assert any(f"{res.score:.4f}" in m.value for m in at.markdown)
-    fig = _figure(at, "dec_topk")["data"][0]
-    p, ids = spec_array(fig["x"]), spec_array(fig["customdata"])[:, 0]
+    fig = figure(at, "dec_topk")["data"][0]
+    p, ids = plotly_array(fig["x"]), plotly_array(fig["customdata"])[:, 0]
     assert p.sum() <= 1 + 1e-9
     assert np.allclose(p, probs[0, ids], atol=1e-5)  # step 0 along the beam's hypothesis
 
@@ -96,8 +86,8 @@ def test_sampling_and_bad_input(monkeypatch, tmp_path, trained_dir):
     at.number_input(key="dec_top_k").set_value(5)
     rerun(at)
     no_errors(at)
-    fig = _figure(at, "dec_topk_sample")["data"][0]
-    p = spec_array(fig["x"])
+    fig = figure(at, "dec_topk_sample")["data"][0]
+    p = plotly_array(fig["x"])
     assert np.isclose(p[:5].sum(), 1, atol=1e-6) and (p[5:] == 0).all()  # top-5 renormalised
     # temperature 0 set behind the widget's back: a message, not an exception
     at.session_state["dec_temperature"] = 0.0
@@ -147,7 +137,7 @@ def test_the_space_piece_is_named_and_explained(monkeypatch, tmp_path, lang):
     at.slider(key="dec_step").set_value(8)
     rerun(at)
     no_errors(at)
-    ys = _figure(at, "dec_topk")["data"][0]["y"]
+    ys = figure(at, "dec_topk")["data"][0]["y"]
     assert ys[0] == table["space"].replace("<", "&lt;")  # the written token, top of the chart
     assert not any("\u2581" in str(y) for y in ys)
 

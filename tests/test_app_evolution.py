@@ -2,14 +2,13 @@
 chosen head at each of them (a heatmap per checkpoint in the strip) and marks the loss curve."""
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from app_helpers import no_errors, open_app
+from app_helpers import figures, no_errors, open_app
 from transformer import runs
 
 PAGE = "pages/across-training.py"
@@ -33,10 +32,6 @@ def trained_run(tmp_path_factory):
     return h.run_dir
 
 
-def _plotly(at) -> list[dict]:
-    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
-
-
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_head_across_checkpoints(monkeypatch, tmp_path, trained_run, lang):
     (tmp_path / "runs").mkdir()
@@ -52,7 +47,7 @@ def test_head_across_checkpoints(monkeypatch, tmp_path, trained_run, lang):
     no_errors(at)
     steps = [n for n in runs.checkpoints(tmp_path / "runs" / "copy-run") if n.startswith("step-")]
     assert steps == ["step-000010", "step-000020", "step-000030"]
-    figs = _plotly(at)
+    figs = figures(at)
     strip = figs[-1]
     heat = [tr for tr in strip["data"] if tr["type"] == "heatmap"]
     assert len(heat) == len(steps)  # one heatmap per checkpoint
@@ -65,13 +60,13 @@ def test_head_across_checkpoints(monkeypatch, tmp_path, trained_run, lang):
     # the slider moves the marker on the loss curve and the framed panel of the strip
     at.select_slider(key="evo_ck").set_value("step-000010").run()
     no_errors(at)
-    figs = _plotly(at)
+    figs = figures(at)
     assert any(s.get("x0") == 10 for s in figs[0]["layout"]["shapes"] if s.get("type") == "line")
     # cross-attention of layer 0, head 1: rows = target tokens
     at.radio(key="evo_kind").set_value("cross").run()
     at.selectbox(key="evo_head").set_value(1).run()
     no_errors(at)
-    assert len([tr for tr in _plotly(at)[-1]["data"] if tr["type"] == "heatmap"]) == 3
+    assert len([tr for tr in figures(at)[-1]["data"] if tr["type"] == "heatmap"]) == 3
 
 
 def test_no_run_is_explained(monkeypatch, tmp_path):
@@ -95,7 +90,7 @@ def test_a_fresh_clone_opens_on_the_shipped_run_and_its_pronoun_head(monkeypatch
     assert (at.radio(key="evo_kind").value, at.selectbox(key="evo_layer").value,
             at.selectbox(key="evo_head").value) == ("decoder_self", 1, 3)
     assert at.success  # the featured-head explanation
-    heat = [tr for tr in _plotly(at)[-1]["data"] if tr["type"] == "heatmap"]
+    heat = [tr for tr in figures(at)[-1]["data"] if tr["type"] == "heatmap"]
     assert len(heat) == len(steps)
     # the shipped run's own story (its README): the supervised head attends from the start, and
     # the model learns to use it: pronoun accuracy low at the first step, right at the end

@@ -2,36 +2,17 @@
 both UI languages: set the inputs, check the key outputs, no exception, no error element."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from app_helpers import no_errors, open_app
+from app_helpers import figures, no_errors, open_app
+from helpers import plotly_decoded
 
 LANGS = ["en", "zh"]
 
 
-def _decode(obj):
-    """Plotly's JSON writes numpy arrays as {"dtype", "bdata", "shape"}: turn them back into lists."""
-    import base64
-
-    import numpy as np
-
-    if isinstance(obj, dict):
-        if "bdata" in obj and "dtype" in obj:
-            a = np.frombuffer(base64.b64decode(obj["bdata"]), dtype=obj["dtype"])
-            if "shape" in obj:
-                a = a.reshape([int(n) for n in str(obj["shape"]).split(",")])
-            return a.tolist()
-        return {k: _decode(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_decode(v) for v in obj]
-    return obj
-
-
 def _charts(at):
     """The page's plotly figures as dicts, with numbers decoded."""
-    return [_decode(json.loads(c.proto.spec)) for c in at.get("plotly_chart")]
+    return [plotly_decoded(f) for f in figures(at)]
 
 
 # Note: with a checkpoint in the sidebar, AppTest cannot re-run a page in Chinese after a widget

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 from app_helpers import no_errors, open_pinned, rerun
-from fixtures_trained import trained_checkpoint, trained_dir  # noqa: F401
-from test_viz_decode_heads import spec_array
+from helpers import plotly_array
 from ui.strings import heads as S
 
 PAGE = "pages/heads.py"
@@ -25,7 +24,7 @@ def _grids(at) -> dict[str, np.ndarray]:
     for el in at.get("plotly_chart"):
         if "heads_grid_" in el.proto.id:
             kind = el.proto.id.rsplit("heads_grid_", 1)[1]
-            out[kind] = spec_array(json.loads(el.proto.spec)["data"][0]["z"])
+            out[kind] = plotly_array(json.loads(el.proto.spec)["data"][0]["z"])
     return out
 
 

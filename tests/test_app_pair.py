@@ -1,6 +1,6 @@
 """The two-sentence (minimal pair) page through AppTest: both languages, the drawn rows against the
-trace, the deep link, no pronoun, empty text, decoder kinds, and the shipped models (Chinese with
-no English words, the featured head, a copy model)."""
+trace, the deep link, no pronoun, empty text, decoder kinds, and the shipped models (the featured
+head; a copy model, and the page in Chinese with no English words, are in test_zh_complete.py)."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from app_helpers import ROOT, no_errors, open_pinned, rerun
-from test_app_attention import arr, merged_reference, reference
+from helpers import merged_reference, plotly_array, reference
 
 PAGE = "pages/pair.py"
 A = "The animal didn't cross the street because it was too tired ."
@@ -58,7 +58,7 @@ def test_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, title, move
         words = tok.word_strings(ref.src_ids)
         row = m[words.index("it")]
         bar = figs[key]["data"][0]
-        np.testing.assert_allclose(arr(bar["x"]), row, atol=1e-4)
+        np.testing.assert_allclose(plotly_array(bar["x"]), row, atol=1e-4)
         assert bar["y"][10] == ("10 ◆ tired" if key == "a" else "10 ◆ wide")  # changed word marked
         assert bar["y"][-1] == f"{len(words) - 1} &lt;/s&gt;"
         j = int(np.argmax(row))
@@ -161,31 +161,9 @@ def test_decoder_row_on_the_shipped_pronoun_model(monkeypatch, tmp_path):
         p = next(i for i, w in enumerate(low) if w in ("er", "sie", "es") and i > 0)
         m = merged_reference(ins.weights(fh["kind"], fh["layer"])[fh["head"]].double().numpy(),
                              tok, ins.tgt_ids, ins.tgt_ids)
-        np.testing.assert_allclose(arr(figs[key]["data"][0]["x"]), m[p - 1, :p], atol=1e-4)
+        np.testing.assert_allclose(plotly_array(figs[key]["data"][0]["x"]), m[p - 1, :p], atol=1e-4)
         assert len(figs[key]["data"][0]["y"]) == p  # masked keys not drawn
     assert any("Das" in y for y in figs["a"]["data"][0]["y"] if "◆" in y)  # Das / Ein differ
-
-
-def test_copy_model_and_chinese_has_no_english(monkeypatch, tmp_path):
-    """Any shipped checkpoint: a copy model opens with no error; the page in Chinese, on the
-    default model and each attention kind, shows no English words but the model's sentences
-    (tests/test_zh_complete.py's check)."""
-    from test_zh_complete import _set, all_failures, render_all
-
-    monkeypatch.setenv("ATTENTION_LAB_DEFAULT", "copy-tiny")
-    at = open_page(monkeypatch, ROOT / "checkpoints", tmp_path / "copy")
-    assert at.session_state["ckpt_path"].endswith("copy-tiny")
-    no_errors(at)
-    at.selectbox(key="pair_kind").set_value("cross")
-    rerun(at)
-    no_errors(at)
-    monkeypatch.delenv("ATTENTION_LAB_DEFAULT")
-    r = render_all(monkeypatch, tmp_path / "zh", pages=[PAGE], variants={PAGE: {
-        "enc": _set("pair_kind", "encoder_self"), "cross": _set("pair_kind", "cross")}})
-    texts = [p for p in r.pages if p.name.startswith(PAGE)]
-    assert len(texts) == 3 and all(len(p.texts) > 10 for p in texts)
-    bad = [f for f in all_failures(r) if f.startswith(PAGE)]
-    assert not bad, "\n".join(bad)
 
 
 def test_the_default_model_moves_its_encoder_head_on_the_blog_pair(monkeypatch, tmp_path):

@@ -1,13 +1,12 @@
 """The app shell: navigation, language switch, checkpoint picker, card, uploads."""
 from __future__ import annotations
 
-import io
-import zipfile
 from pathlib import Path
 
 import pytest
 
 from app_helpers import no_errors, open_app
+from helpers import zipped
 
 
 @pytest.mark.parametrize("lang,title", [("en", "Attention Lab"), ("zh", "注意力实验室")])
@@ -25,20 +24,12 @@ def test_no_checkpoints_is_explained(monkeypatch, tmp_path):
     assert at.sidebar.info
 
 
-def _zip(files: dict[str, bytes]) -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        for name, data in files.items():
-            z.writestr(name, data)
-    return buf.getvalue()
-
-
 def test_upload_validation(tmp_path, small_checkpoint):
     from transformer.checkpoint import CheckpointError
     from transformer.upload import extract_checkpoint_zip
 
     good = {p.name: p.read_bytes() for p in small_checkpoint.iterdir()}
-    dest = extract_checkpoint_zip(_zip({f"ck/{k}": v for k, v in good.items()}), tmp_path / "u")
+    dest = extract_checkpoint_zip(zipped({f"ck/{k}": v for k, v in good.items()}), tmp_path / "u")
     assert (dest / "model.safetensors").is_file() and dest.parent == tmp_path / "u"
     for bad, why in [
         ({**good, "../evil.json": b"{}"}, "unexpected path"),
@@ -47,7 +38,7 @@ def test_upload_validation(tmp_path, small_checkpoint):
         ({**good, "model.safetensors": b"\x00" * 10}, "safetensors"),
     ]:
         with pytest.raises(CheckpointError, match=why):
-            extract_checkpoint_zip(_zip(bad), tmp_path / "u")
+            extract_checkpoint_zip(zipped(bad), tmp_path / "u")
     with pytest.raises(CheckpointError, match="zip"):
         extract_checkpoint_zip(b"not a zip", tmp_path / "u")
     assert len(list((tmp_path / "u").iterdir())) == 1  # refused uploads leave nothing

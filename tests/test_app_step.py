@@ -8,11 +8,16 @@ import math
 import numpy as np
 import pytest
 
-from test_app_attention import no_errors, open_page, reference, rerun
+from app_helpers import no_errors, open_pinned, rerun
+from helpers import reference
 from viz import step as steps
 
 PAGE = "pages/step.py"
 TEXT, TARGET = "A dog runs in the park .", "Ein Hund rennt im Park ."
+
+
+def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None):
+    return open_pinned(monkeypatch, ck_dir, tmp_path, PAGE, lang=lang, query=query)
 
 
 def frame(at, column: str):
@@ -59,7 +64,7 @@ def check_every_table_reads_whole(at):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_dir, lang):
-    at = open_page(monkeypatch, ck_dir, tmp_path, lang, page=PAGE)
+    at = open_page(monkeypatch, ck_dir, tmp_path, lang)
     no_errors(at)
     at.text_input(key="step_target").input(TARGET)
     at.radio(key="step_kind").set_value("cross")
@@ -114,7 +119,7 @@ def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_
 
 
 def test_decoder_self_attention_masks_the_future(monkeypatch, tmp_path, ck_dir):
-    at = open_page(monkeypatch, ck_dir, tmp_path, page=PAGE,
+    at = open_page(monkeypatch, ck_dir, tmp_path,
                    query={"kind": "decoder_self", "query": "2", "target": TARGET})
     no_errors(at)
     mask = frame(at, "M_ij")["M_ij"].to_numpy()
@@ -127,7 +132,7 @@ def test_decoder_self_attention_masks_the_future(monkeypatch, tmp_path, ck_dir):
 
 def test_opens_on_the_pronoun_with_whole_labels(monkeypatch, tmp_path, ck_dir):
     """A sentence with "it" starts on its row; long tokens ("because") are never cut."""
-    at = open_page(monkeypatch, ck_dir, tmp_path, page=PAGE, query={
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={
         "text": "The dog saw the book because it was hungry ."})
     no_errors(at)
     from transformer.checkpoint import load_checkpoint
@@ -154,7 +159,7 @@ def test_opens_on_the_pronoun_with_whole_labels(monkeypatch, tmp_path, ck_dir):
 
 
 def test_bad_inputs_give_messages(monkeypatch, tmp_path, ck_dir):
-    at = open_page(monkeypatch, ck_dir, tmp_path, "zh", page=PAGE)
+    at = open_page(monkeypatch, ck_dir, tmp_path, "zh")
     for text in ["", "  "]:
         at.text_input(key="step_text").input(text)
         rerun(at)

@@ -9,7 +9,6 @@ step's kept hypotheses, with what should become of each. Then the figure and the
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -181,14 +180,12 @@ def test_the_figure(anaphora):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_page_draws_the_tree(monkeypatch, tmp_path, anaphora, lang):
-    from app_helpers import no_errors
-    from test_app_decode import _figure, open_page, rerun
+    from app_helpers import figure, no_errors, open_pinned, rerun
+    from helpers import shipped_folder
     from ui.strings import decode as S
 
-    shipped = tmp_path / "shipped"
-    shipped.mkdir()
-    shutil.copytree(ROOT / "anaphora-en-de", shipped / "anaphora-en-de")
-    at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
+    shipped = shipped_folder(tmp_path, ROOT / "anaphora-en-de", "anaphora-en-de")
+    at = open_pinned(monkeypatch, shipped, tmp_path, "pages/decode.py", lang=lang)
     at.radio(key="dec_method").set_value("beam")
     rerun(at)
     no_errors(at)
@@ -196,7 +193,7 @@ def test_the_page_draws_the_tree(monkeypatch, tmp_path, anaphora, lang):
     res, tree = trace_beam_search(anaphora.model, src, 4, 0.6)
     assert at.code[0].value == anaphora.tokenizer.decode(res.tokens)
     table = getattr(S, lang.upper())
-    fig = _figure(at, "dec_beam_tree")
+    fig = figure(at, "dec_beam_tree")
     names = {tr.get("name") for tr in fig["data"]}
     assert table["tree_kept"] in names and table["tree_best"] in names
     assert fig["layout"]["title"]["text"] == table["tree_title"]
@@ -207,6 +204,6 @@ def test_the_page_draws_the_tree(monkeypatch, tmp_path, anaphora, lang):
         at.select_slider(key="dec_tree_window").set_value(1)
         rerun(at)
         no_errors(at)
-        xs = [x for tr in _figure(at, "dec_beam_tree")["data"]
+        xs = [x for tr in figure(at, "dec_beam_tree")["data"]
               if tr.get("mode") == "markers+text" for x in tr["x"]]
         assert min(xs) == BT.windows(tree)[1][0]

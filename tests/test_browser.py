@@ -4,18 +4,12 @@ Screenshots land in shots/browser/ (ignored by git). Skipped, with the reason, w
 Playwright is missing."""
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from app_helpers import ROOT, app_server, browser_idle
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # Pages that must show at least one plotly chart once a sentence is typed.
 CHART_PAGES = {"attention", "step", "positional-encoding", "masks", "why-sqrt-dk", "decode",
@@ -47,52 +41,12 @@ def collapsed_charts(page) -> list[str]:
     return out
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_idle(page, timeout: float = 120.0) -> bool:
-    page.wait_for_selector("[data-testid='stApp']", timeout=timeout * 1000)
-    deadline = time.time() + timeout
-    time.sleep(0.5)
-    while time.time() < deadline:
-        if page.get_attribute("[data-testid='stApp']", "data-test-script-state") == "notRunning":
-            return True
-        time.sleep(0.25)
-    return False
-
-
 @pytest.fixture
 def server(tmp_path, ck_dir):
-    shipped = ck_dir
-    port = _free_port()
-    env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(shipped),
-           "ATTENTION_LAB_RUNS": str(tmp_path / "runs"),
+    env = {"ATTENTION_LAB_CHECKPOINTS": str(ck_dir), "ATTENTION_LAB_RUNS": str(tmp_path / "runs"),
            "ATTENTION_LAB_UPLOADS": str(tmp_path / "uploads")}
-    log = open(tmp_path / "server.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
-         "true", "--server.port", str(port), "--server.fileWatcherType", "none",
-         "--browser.gatherUsageStats", "false"], cwd=ROOT, env=env, stdout=log, stderr=log)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(base + "/_stcore/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("the app did not start: " + (tmp_path / "server.log").read_text()[-2000:])
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with app_server(env, tmp_path / "server.log", ("--server.fileWatcherType", "none")) as srv:
+        yield srv.base
 
 
 @pytest.mark.parametrize("url,strings", [("masks", "masks"), ("heads", "heads"),
@@ -115,7 +69,7 @@ def test_a_deep_link_on_a_fresh_server(server, url, strings):
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(f"{server}/{url}")
-        assert _wait_idle(page)
+        assert browser_idle(page)
         page.wait_for_timeout(500)
         nav = page.locator("[data-testid='stSidebarNavLink']")
         labels = [nav.nth(i).inner_text().strip() for i in range(nav.count())]
@@ -146,7 +100,7 @@ def test_every_page_in_a_real_browser(server):
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(server)
-        assert _wait_idle(page)
+        assert browser_idle(page)
         links = page.locator("[data-testid='stSidebarNavLink']")
         hrefs = []
         for i in range(links.count()):
@@ -159,7 +113,7 @@ def test_every_page_in_a_real_browser(server):
             path = url.split("://", 1)[-1].split("/", 1)[1] if "/" in url.split("://", 1)[-1] else ""
             slug = path.strip("/").split("?")[0] or "tour"
             page.goto(url)
-            ok = _wait_idle(page)
+            ok = browser_idle(page)
             boxes = page.locator("[data-testid='stTextInput'] input, "
                                  "[data-testid='stTextArea'] textarea")
             if boxes.count():
@@ -167,7 +121,7 @@ def test_every_page_in_a_real_browser(server):
                 box.fill("A dog runs in the park .")
                 is_input = box.evaluate("e => e.tagName").lower() == "input"
                 box.press("Enter" if is_input else "Control+Enter")
-                ok = _wait_idle(page) and ok
+                ok = browser_idle(page) and ok
             page.wait_for_timeout(500)
             page.screenshot(path=str(out / f"{slug}.png"), full_page=True)
             errors = page.locator("[data-testid='stException'], "

@@ -9,7 +9,7 @@ import pytest
 
 from app_helpers import open_app
 from transformer import audit
-from helpers import FakeClock
+from helpers import FakeClock, zipped
 from ui import roles
 
 TOKEN = "correct horse battery staple"  # 28 characters
@@ -295,14 +295,6 @@ TRACKER = ("# My model\n\n![](http://any-host/track.png)\n\n![x][t]\n\n[t]: http
            "<img src=\"http://any-host/html.png\"> [home](https://any-host/) <http://any-host/a>\n")
 
 
-def _zip(members: dict[str, bytes], compress=zipfile.ZIP_STORED) -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", compress) as z:
-        for name, data in members.items():
-            z.writestr(name, data)
-    return buf.getvalue()
-
-
 def _members(checkpoint) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in checkpoint.iterdir() if p.is_file()}
 
@@ -320,7 +312,7 @@ def test_L_an_uploaded_model_card_is_plain_text(monkeypatch, tmp_path, ck_dir, s
 
     monkeypatch.setattr(i18n, "lang", lambda: "en")
     at = open_app(monkeypatch, ck_dir, tmp_path)
-    data = _zip({**_members(small_checkpoint), "README.md": TRACKER.encode()})
+    data = zipped({**_members(small_checkpoint), "README.md": TRACKER.encode()})
     at.sidebar.file_uploader(key="shell_upload").set_value(("card.zip", data, "application/zip"))
     at.run()
     assert not at.exception and str(at.session_state["ckpt_path"]).startswith(
@@ -397,7 +389,7 @@ def test_K_a_rejected_upload_evicts_nobody(server, tmp_path, small_checkpoint, m
            ("no tokenizer", {k: v for k, v in members.items() if k != "tokenizer.model"})]
     for what, m in bad:
         with pytest.raises(Exception) as e:
-            shell.store_upload(_zip(m), f"{what}.zip", state=teacher)
+            shell.store_upload(zipped(m), f"{what}.zip", state=teacher)
         assert "budget" not in str(e.value), what
         assert all(v.is_dir() for v in victims), f"{what}: students' uploads were evicted"
     # a corpus that fails its check makes no room either (the Train page's start)
@@ -415,7 +407,7 @@ def test_K_a_rejected_upload_evicts_nobody(server, tmp_path, small_checkpoint, m
                              reserve=lambda n: runs_ui.make_room(n, "x", state=teacher))
     assert all(v.is_dir() for v in victims)
     # a valid upload does make room, evicting the oldest
-    dest = shell.store_upload(_zip(members), "good.zip", state=teacher)
+    dest = shell.store_upload(zipped(members), "good.zip", state=teacher)
     assert dest.is_dir() and not victims[0].exists()
 
 
@@ -446,12 +438,12 @@ def test_J_zip_bombs_are_refused_with_memory_bounded(small_checkpoint, tmp_path)
     header = {f"t{i}": {"dtype": "F32", "shape": [0], "data_offsets": [0, 0]}
               for i in range(400_000)}
     raw = json.dumps(header).encode()
-    many = _zip({**members, "model.safetensors": len(raw).to_bytes(8, "little") + raw},
+    many = zipped({**members, "model.safetensors": len(raw).to_bytes(8, "little") + raw},
                 zipfile.ZIP_DEFLATED)
     header = {f"t{i}": {"dtype": "F32", "shape": [0], "data_offsets": [0, 0]}
               for i in range(15_000)}  # fits the .zip's ratio: the header's count refuses it
     raw = json.dumps(header).encode()
-    listed = _zip({**members, "model.safetensors": len(raw).to_bytes(8, "little") + raw},
+    listed = zipped({**members, "model.safetensors": len(raw).to_bytes(8, "little") + raw},
                   zipfile.ZIP_DEFLATED)
     with pytest.raises(CheckpointError, match="15,000 tensors"):
         extract_checkpoint_zip(listed, tmp_path / "uploads")
@@ -468,7 +460,7 @@ def test_J_zip_bombs_are_refused_with_memory_bounded(small_checkpoint, tmp_path)
         assert took < 3.0, f"{what}: {took:.1f} s"
     assert not (tmp_path / "uploads").exists() or not any((tmp_path / "uploads").iterdir())
     # the entry count is checked before any member is read
-    too_many = _zip({**members, **{f"ck/.junk{i}": b"" for i in range(200)}})
+    too_many = zipped({**members, **{f"ck/.junk{i}": b"" for i in range(200)}})
     with pytest.raises(CheckpointError, match="entries"):
         extract_checkpoint_zip(too_many, tmp_path / "uploads")
 

@@ -1,5 +1,5 @@
 """Issue 22's attacks that went over Streamlit's own websocket and upload endpoint, tried the same
-way against a real `streamlit run app.py` (tests/ws_client.py: a scripted browser session that
+way against a real `streamlit run app.py` (tests/app_helpers.py: a scripted browser session that
 sends BackMsg protobufs and PUTs files, with a self-made XSRF cookie and header). Two servers per
 module: a class server (teacher token, disk budget) and an open one (no token), as the control
 that each observation can see the attack succeed."""
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ws_client import audit_lines, class_server
+from app_helpers import app_server, audit_lines
 
 TOKEN = "correct horse battery staple"
 MB = 1024 * 1024
@@ -31,7 +31,7 @@ def _env(workdir: Path, token: str | None) -> dict:
 
 def _serve(tmp_path_factory, name: str, token: str | None):
     work = tmp_path_factory.mktemp(name)
-    with class_server(work, _env(work, token)) as srv:
+    with app_server(_env(work, token), work / "server.log") as srv:
         srv.runs = work / "runs"
         yield srv
 

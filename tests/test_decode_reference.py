@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from app_helpers import no_errors
-from test_app_decode import open_page, rerun
+from app_helpers import no_errors, open_pinned, rerun
 from transformer.data import load_task
 from viz import decode as V
 
@@ -60,7 +59,7 @@ def sort_dir(tmp_path, tokenizer):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_page_offers_the_tasks_sorted_target(monkeypatch, tmp_path, sort_dir, lang):
-    at = open_page(monkeypatch, sort_dir, tmp_path, lang=lang)
+    at = open_pinned(monkeypatch, sort_dir, tmp_path, "pages/decode.py", lang=lang)
     no_errors(at)
     at.text_input(key="dec_text").set_value("b aa z a")
     rerun(at)

@@ -5,14 +5,13 @@ actions is refused with the seconds to wait (a fake clock: no sleeping)."""
 from __future__ import annotations
 
 import hashlib
-import io
 import os
-import zipfile
 from pathlib import Path
 
 import pytest
 
 from app_helpers import no_errors, open_app
+from helpers import zipped
 from transformer import audit, disk_budget, runs
 from ui import quota, roles
 
@@ -79,11 +78,7 @@ def test_make_room_refuses_without_removing_anything(dirs):
 
 
 def _zip(small_checkpoint: Path) -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        for p in small_checkpoint.iterdir():
-            z.writestr(f"ck/{p.name}", p.read_bytes())
-    return buf.getvalue()
+    return zipped({f"ck/{p.name}": p.read_bytes() for p in small_checkpoint.iterdir()})
 
 
 def test_upload_past_the_budget_is_refused_and_nothing_stored_is_lost(

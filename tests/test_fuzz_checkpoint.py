@@ -19,7 +19,6 @@ and fuzzing into it would make the machine allocate gigabytes.
 """
 from __future__ import annotations
 
-import io
 import json
 import math
 import os
@@ -37,6 +36,7 @@ from hypothesis import strategies as st
 
 from transformer.checkpoint import (CARD, CONFIG, HISTORY, TOKENIZER, WEIGHTS, CheckpointError,
                                     load_checkpoint, save_checkpoint, unique_state)
+from helpers import zipped
 from transformer.upload import extract_checkpoint_zip
 
 LONG = os.environ.get("ATTENTION_LAB_LONG_TESTS") == "1"
@@ -105,6 +105,11 @@ def refused(files: dict[str, bytes], kind: str) -> str:
     return msg
 
 
+def refused_weights(base, tensors: dict[str, torch.Tensor], kind: str) -> str:
+    """`refused` for the base checkpoint with these tensors as its weights."""
+    return refused({**base.files, WEIGHTS: _st_bytes(tensors)}, kind)
+
+
 # ============================================================== safetensors: bytes and header
 @FUZZ
 @given(cut=st.floats(0, 1, exclude_max=True))
@@ -165,10 +170,8 @@ def test_header_offsets_tampered(base, data):
 def test_wrong_dtype(base, data):
     name = data.draw(st.sampled_from(sorted(base.tensors)))
     dtype = data.draw(st.sampled_from(DTYPES))
-    t = dict(base.tensors)
-    t[name] = t[name].to(dtype)
-    msg = refused({**base.files, WEIGHTS: _st_bytes(t)}, "wrong_dtype")
-    assert name in msg
+    tensors = {**base.tensors, name: base.tensors[name].to(dtype)}
+    assert name in refused_weights(base, tensors, "wrong_dtype")
 
 
 @FUZZ
@@ -178,10 +181,7 @@ def test_wrong_shape(base, data):
     old = tuple(base.tensors[name].shape)
     shape = tuple(data.draw(st.lists(st.integers(0, 40), min_size=0, max_size=3)))
     assume(shape != old)
-    t = dict(base.tensors)
-    t[name] = torch.zeros(shape)
-    msg = refused({**base.files, WEIGHTS: _st_bytes(t)}, "wrong_shape")
-    assert name in msg
+    assert name in refused_weights(base, {**base.tensors, name: torch.zeros(shape)}, "wrong_shape")
 
 
 @FUZZ
@@ -195,8 +195,7 @@ def test_nan_or_inf_filled(base, data):
     flat[idx] = bad
     dtype = data.draw(st.sampled_from([torch.float32, torch.float16, torch.bfloat16]))
     t = {k: v.to(dtype) for k, v in t.items()}
-    msg = refused({**base.files, WEIGHTS: _st_bytes(t)}, "nan_filled")
-    assert "NaN or infinite" in msg
+    assert "NaN or infinite" in refused_weights(base, t, "nan_filled")
 
 
 @FUZZ
@@ -214,7 +213,7 @@ def test_renamed_dropped_or_extra_tensor(base, data):
     else:
         assume(new not in t)
         t[new] = torch.zeros(2)
-    refused({**base.files, WEIGHTS: _st_bytes(t)}, "renamed_tensor")
+    refused_weights(base, t, "renamed_tensor")
 
 
 # ==================================================================== config and history JSON
@@ -335,14 +334,6 @@ def test_missing_file(base, missing):
 
 
 # ======================================================================= .zip uploads
-def _zip(members: list[tuple[str, bytes]], method=zipfile.ZIP_STORED) -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", method) as z:
-        for name, data in members:
-            z.writestr(name, data)
-    return buf.getvalue()
-
-
 def _zip_case(data: bytes, root: Path, kind: str, may_load: bool = False) -> None:
     """extract_checkpoint_zip: CheckpointError with one line (or, when `may_load`, a checkpoint
     that loads inside root); nothing written outside root; nothing left behind on refusal."""
@@ -396,7 +387,7 @@ def test_random_zip_of_members(base, data):
     may_load = (intact and names_ok and len(set(plain_names)) == len(plain_names)
                 and {WEIGHTS, CONFIG, TOKENIZER} <= set(plain_names))
     with tempfile.TemporaryDirectory() as d:
-        _zip_case(_zip(members), Path(d), "zip_members", may_load=may_load)
+        _zip_case(zipped(members), Path(d), "zip_members", may_load=may_load)
 
 
 @FUZZ
@@ -404,7 +395,7 @@ def test_random_zip_of_members(base, data):
 def test_mangled_zip_bytes(base, data):
     """A valid (stored) upload with bytes flipped or cut: CRC, header and loader checks refuse
     it; a flip in a field nobody reads (a timestamp) may still load."""
-    z = bytearray(_zip(sorted(base.files.items())))
+    z = bytearray(zipped(sorted(base.files.items())))
     if data.draw(st.booleans()):
         z = z[: data.draw(st.integers(0, len(z) - 1))]
         may = False
@@ -439,14 +430,14 @@ def test_zip_with_broken_checkpoint_inside(base, data):
         files[WEIGHTS] = base.files[WEIGHTS][: data.draw(st.integers(0, len(base.files[WEIGHTS]) - 1))]
     folder = data.draw(st.sampled_from(["", "ck/"]))
     with tempfile.TemporaryDirectory() as d:
-        _zip_case(_zip([(folder + k, v) for k, v in files.items()]), Path(d), "zip_broken_inside")
+        _zip_case(zipped([(folder + k, v) for k, v in files.items()]), Path(d), "zip_broken_inside")
 
 
 def test_zip_bomb_header_sizes_are_not_trusted(base, tmp_path):
     """A member that inflates far beyond the limit: refused without inflating it all."""
     from transformer.upload import ALLOWED
 
-    bomb = _zip([(CONFIG, b" " * (ALLOWED[CONFIG] + 10)), (WEIGHTS, base.files[WEIGHTS]),
+    bomb = zipped([(CONFIG, b" " * (ALLOWED[CONFIG] + 10)), (WEIGHTS, base.files[WEIGHTS]),
                  (TOKENIZER, base.files[TOKENIZER])], method=zipfile.ZIP_DEFLATED)
     assert len(bomb) < 100_000
     _zip_case(bomb, tmp_path, "zip_bomb")
@@ -476,7 +467,7 @@ def test_non_boolean_flags_are_refused(base):
 
 
 def _corrupt_compressed(base, method) -> bytes:
-    z = bytearray(_zip(sorted(base.files.items()), method=method))
+    z = bytearray(zipped(sorted(base.files.items()), method=method))
     start = z.find(WEIGHTS.encode()) + len(WEIGHTS)  # the first member's data follows its name
     for k in range(start + 8, start + 72):
         z[k] ^= 0x55
@@ -495,7 +486,7 @@ def test_corrupt_bzip2_member_is_refused(base, tmp_path):
 
 def test_failed_upload_leaves_nothing_behind(base, tmp_path):
     dest = tmp_path / "uploads"
-    data = _zip([(CONFIG, b"[" * 100_000 + b"]" * 100_000), (WEIGHTS, base.files[WEIGHTS]),
+    data = zipped([(CONFIG, b"[" * 100_000 + b"]" * 100_000), (WEIGHTS, base.files[WEIGHTS]),
                  (TOKENIZER, base.files[TOKENIZER])])
     try:
         extract_checkpoint_zip(data, dest)

@@ -1,4 +1,4 @@
-"""Every CLI fed the hostile corpus (tests/hostile_inputs.py) wherever it takes text or files.
+"""Every CLI fed the hostile corpus (tests/helpers.py) wherever it takes text or files.
 
 The rule for every call: exit status 0 or 2; on 2, one line on stderr that says "error"; never a
 traceback (an exception escaping `main` is one); output that is valid UTF-8 (stdout is written
@@ -28,7 +28,8 @@ from pathlib import Path
 import pytest
 import torch
 
-from hostile_inputs import FILES, LONG_TEXTS, MARKER, PROBE_FILES, TEXTS, argv_safe, probe_line, render
+from helpers import (FILES, LONG_TEXTS, MARKER, PROBE_FILES, TEXTS, argv_safe, probe_line,
+                     render)
 
 LONG = os.environ.get("ATTENTION_LAB_LONG_TESTS") == "1"
 ALL_TEXTS = TEXTS + (LONG_TEXTS if LONG else [])

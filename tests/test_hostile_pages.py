@@ -1,4 +1,4 @@
-"""Issue 8, item 1, for the app: the hostile corpus (tests/hostile_inputs.py) through every text box
+"""Issue 8, item 1, for the app: the hostile corpus (tests/helpers.py) through every text box
 and every upload of every page, with AppTest.
 
 For every input, on every box:
@@ -21,10 +21,8 @@ as in test_app_attention.py.
 """
 from __future__ import annotations
 
-import io
 import os
 import re
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Sequence
@@ -33,7 +31,7 @@ from typing import Callable
 import pytest
 
 from app_helpers import open_app, open_pinned, rerun
-from hostile_inputs import FILES, LONG_TEXTS, PROBE_FILES, TEXTS, probe_line, render
+from helpers import FILES, LONG_TEXTS, PROBE_FILES, TEXTS, probe_line, render, zipped
 
 LONG = os.environ.get("ATTENTION_LAB_LONG_TESTS") == "1"
 
@@ -389,31 +387,23 @@ def test_hostile_corpus_uploads_on_train(monkeypatch, tmp_path, ck_dir, marker):
 
 
 # -- the sidebar's checkpoint upload (zip) ---------------------------------------------------------
-def _zip(members: dict[str, bytes]) -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        for name, data in members.items():
-            z.writestr(name, data)
-    return buf.getvalue()
-
-
 def test_hostile_checkpoint_zips_in_the_sidebar(monkeypatch, tmp_path, ck_dir, marker,
                                                 small_checkpoint):
     good = {p.name: p.read_bytes() for p in small_checkpoint.iterdir() if p.is_file()}
     cases = [(k, "checkpoint.zip", v) for k, v in files()]  # not zips at all
-    cases += [(f"member:{k}", "checkpoint.zip", _zip({**good, "model.safetensors": v}))
+    cases += [(f"member:{k}", "checkpoint.zip", zipped({**good, "model.safetensors": v}))
               for k, v in files()]  # a hostile file as the weights
-    cases += [(f"config:{k}", "checkpoint.zip", _zip({**good, "config.json": v}))
+    cases += [(f"config:{k}", "checkpoint.zip", zipped({**good, "config.json": v}))
               for k, v in files()[:4]]
     for k, v in texts():
         name = wire(render(v, str(marker))).replace("\x00", "")
         if name.strip():
             cases.append((f"member_name:{k}", "checkpoint.zip",
-                          _zip({**good, name[:200]: b"x"})))
-            cases.append((f"zip_name:{k}", file_name(v, marker, ".zip"), _zip(good)[:100]))
-    cases += [("dotdot_member", "checkpoint.zip", _zip({**good, "../../evil.json": b"{}"})),
-              ("absolute_member", "checkpoint.zip", _zip({**good, "/tmp/evil.json": b"{}"})),
-              ("nested_zip", "checkpoint.zip", _zip({"inner.zip": _zip(good)}))]
+                          zipped({**good, name[:200]: b"x"})))
+            cases.append((f"zip_name:{k}", file_name(v, marker, ".zip"), zipped(good)[:100]))
+    cases += [("dotdot_member", "checkpoint.zip", zipped({**good, "../../evil.json": b"{}"})),
+              ("absolute_member", "checkpoint.zip", zipped({**good, "/tmp/evil.json": b"{}"})),
+              ("nested_zip", "checkpoint.zip", zipped({"inner.zip": zipped(good)}))]
 
     from ui import i18n
 
@@ -460,7 +450,7 @@ def test_a_good_checkpoint_zip_opens(monkeypatch, tmp_path, ck_dir, small_checkp
     good = {p.name: p.read_bytes() for p in small_checkpoint.iterdir() if p.is_file()}
     at = open_app(monkeypatch, ck_dir, tmp_path)
     at.sidebar.file_uploader(key="shell_upload").set_value(
-        ("good.zip", _zip({f"tiny/{k}": v for k, v in good.items()}), "application/zip"))
+        ("good.zip", zipped({f"tiny/{k}": v for k, v in good.items()}), "application/zip"))
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert str(at.session_state["ckpt_path"]).startswith(str(tmp_path / "uploads"))
@@ -474,7 +464,7 @@ def test_a_refused_zip_quotes_member_names_literally(monkeypatch, tmp_path, ck_d
     good = {p.name: p.read_bytes() for p in small_checkpoint.iterdir() if p.is_file()}
     at = open_app(monkeypatch, ck_dir, tmp_path)
     at.sidebar.file_uploader(key="shell_upload").set_value(
-        ("checkpoint.zip", _zip({**good, REMOTE_IMAGE: b"x"}), "application/zip"))
+        ("checkpoint.zip", zipped({**good, REMOTE_IMAGE: b"x"}), "application/zip"))
     at.run()
     assert at.sidebar.error
     assert _markdown_leaks(at) == []

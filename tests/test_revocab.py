@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import torch
 
-from tests.helpers import CORPUS, tiny_config
+from helpers import CORPUS, tiny_config
 from transformer.model import Transformer
 from transformer.revocab import revocab, transfer_rows
 from transformer.tokenizer import WORD_MARK, Tokenizer

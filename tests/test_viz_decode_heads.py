@@ -1,7 +1,6 @@
 """viz/decode.py and viz/heads.py against independent computations (tiny CPU models)."""
 from __future__ import annotations
 
-import base64
 import json
 import math
 
@@ -9,6 +8,7 @@ import numpy as np
 import pytest
 import torch
 
+from helpers import plotly_array
 from viz import decode as V
 from viz import heads as VH
 
@@ -29,16 +29,6 @@ def _ids(tok, text="A dog runs in the park ."):
 def _forward(model, src, tokens):
     with torch.inference_mode():
         return model(torch.tensor([src]), torch.tensor([[1] + list(tokens)]))[0]  # (T,V)
-
-
-def spec_array(v):
-    """A plotly JSON array, plain or binary-encoded ({'dtype', 'bdata', 'shape'})."""
-    if isinstance(v, dict) and "bdata" in v:
-        a = np.frombuffer(base64.b64decode(v["bdata"]), dtype=np.dtype(v["dtype"]))
-        if "shape" in v:
-            a = a.reshape([int(s) for s in str(v["shape"]).split(",")])
-        return a
-    return np.asarray(v)
 
 
 # -- decode ---------------------------------------------------------------------------------------
@@ -171,12 +161,12 @@ def test_figures_carry_the_numbers():
     table = V.topk_table(np.log([0.5, 0.3, 0.2]), lambda ids: ["<s>", "a", "a"], 3, chosen=1)
     fig = V.topk_figure(table, title="t")
     d = json.loads(fig.to_json())["data"][0]
-    assert np.allclose(spec_array(d["x"]), [0.5, 0.3, 0.2])
+    assert np.allclose(plotly_array(d["x"]), [0.5, 0.3, 0.2])
     assert d["y"][0] == "&lt;s&gt;" and len(set(d["y"])) == 3  # escaped and distinct
     assert d["marker"]["color"][1] == V.CHOSEN_COLOR
     m = np.array([[0.2, 0.8], [0.5, 0.5]])
     hk = json.loads(V.heads_keys_figure(m, ["h0", "h1"], ["x", "y"]).to_json())["data"][0]
-    assert np.allclose(spec_array(hk["z"]), m)
+    assert np.allclose(plotly_array(hk["z"]), m)
     with pytest.raises(ValueError):
         V.heads_keys_figure(m, ["h0"], ["x", "y"])
 
@@ -204,7 +194,7 @@ def test_best_cell_and_grid_figure():
     assert VH.best_cell({"cross": np.full((1, 1), np.nan)}) is None
     fig = VH.grid_figure(grids["cross"], extra=np.ones((2, 2)), extra_name="w", best=(1, 1))
     d = json.loads(fig.to_json())
-    assert np.allclose(spec_array(d["data"][0]["z"]), grids["cross"])
+    assert np.allclose(plotly_array(d["data"][0]["z"]), grids["cross"])
     assert "%{z:.2f}" in d["data"][0]["texttemplate"]
     assert d["layout"]["shapes"][0]["x0"] == 0.5
     with pytest.raises(ValueError):

@@ -52,7 +52,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from app_helpers import ROOT, open_app
+from app_helpers import ROOT, no_errors, open_app, open_pinned, rerun
 from ui.strings.glossary import ALLOWED_ENGLISH, ENGLISH_TERMS, TASK_NAMES
 
 CHECKPOINTS = ROOT / "checkpoints"  # the shipped models (default: anaphora-en-de) and runs
@@ -602,3 +602,24 @@ def test_an_injected_english_string_fails_the_page(tmp_path):
         bad = all_failures(render_all(mp, tmp_path, pages=["pages/why-sqrt-dk.py"], variants={}))
     assert any("pages/why-sqrt-dk.py [plotly:xaxis.title] ['value']" in f for f in bad), bad
     assert any("['used', 'place']" in f and "pages/why-sqrt-dk.py [caption" in f for f in bad), bad
+
+
+def test_the_pair_page_on_a_copy_model_and_in_chinese(monkeypatch, tmp_path):
+    """The two-sentence page on any shipped checkpoint: a copy model opens with no error; the page
+    in Chinese, on the default model and each attention kind, shows no English words but the
+    model's sentences."""
+    page = "pages/pair.py"
+    monkeypatch.setenv("ATTENTION_LAB_DEFAULT", "copy-tiny")
+    at = open_pinned(monkeypatch, CHECKPOINTS, tmp_path / "copy", page)
+    assert at.session_state["ckpt_path"].endswith("copy-tiny")
+    no_errors(at)
+    at.selectbox(key="pair_kind").set_value("cross")
+    rerun(at)
+    no_errors(at)
+    monkeypatch.delenv("ATTENTION_LAB_DEFAULT")
+    r = render_all(monkeypatch, tmp_path / "zh", pages=[page], variants={page: {
+        "enc": _set("pair_kind", "encoder_self"), "cross": _set("pair_kind", "cross")}})
+    texts = [p for p in r.pages if p.name.startswith(page)]
+    assert len(texts) == 3 and all(len(p.texts) > 10 for p in texts)
+    bad = [f for f in all_failures(r) if f.startswith(page)]
+    assert not bad, "\n".join(bad)
