@@ -3,7 +3,6 @@ head finder's grids for the anaphora probe and for a relation, and a translation
 switched off. Scoring in transformer/heads.py, the causal test in viz/heads.py."""
 from __future__ import annotations
 
-
 from transformer import heads as H
 from transformer.probe_items import CLASSROOM_PROBE, MINIMAL_PAIRS_PROBE, generated_probe
 from ui import models
