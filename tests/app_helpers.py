@@ -21,7 +21,6 @@ import http.client
 import json
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import time
@@ -30,6 +29,8 @@ import uuid
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
+
+from helpers import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,12 +100,6 @@ def figure(at: AppTest, key: str) -> dict:
 
 
 # -- a real server ---------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def app_server(env: dict, log: Path | None = None, args: tuple = (), timeout: float = 120):
     """`streamlit run app.py` on a free port of 127.0.0.1 with `env` added to this environment,

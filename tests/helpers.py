@@ -17,6 +17,7 @@ import io
 import json
 import os
 import random
+import socket
 import time
 import zipfile
 from pathlib import Path
@@ -59,6 +60,13 @@ def shipped_folder(tmp_path: Path, checkpoint: Path, name: str) -> Path:
     d.mkdir()
     shutil.copytree(checkpoint, d / name)
     return d
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def zipped(members, method: int = zipfile.ZIP_STORED) -> bytes:

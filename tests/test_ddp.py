@@ -3,23 +3,17 @@ the run directory, and the checkpoint it wrote loads."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from helpers import free_port
 from transformer import runs
 from transformer.checkpoint import load_checkpoint
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # Bounded by the subprocess timeout (55 s); takes about 10 s on 2 cores.
@@ -27,7 +21,7 @@ def test_two_cpu_processes_train_and_rank0_checkpoints(tmp_path):
     out = tmp_path / "ddp"
     env = dict(os.environ, OMP_NUM_THREADS="1")  # cwd=ROOT: `-m` finds the package
     cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node=2",
-           "--master_addr=127.0.0.1", f"--master_port={_free_port()}",
+           "--master_addr=127.0.0.1", f"--master_port={free_port()}",
            "-m", "transformer.train", "--task", "copy", "--task-opt", "n=200",
            "--task-opt", "max_len=6", "--vocab-size", "40", "--d-model", "16", "--heads", "2",
            "--layers", "1", "--d-ff", "32", "--dropout", "0", "--batch-tokens", "128",
