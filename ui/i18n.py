@@ -32,9 +32,10 @@ def lang() -> str:
     return value if value in LANGS else "en"
 
 
-def text(strings: ModuleType, key: str, lang: str = "en", **params: Any) -> str:
+def text(strings: ModuleType, key: str, lang: str = "en", /, **params: Any) -> str:
     """The one renderer: ``key`` of ``strings`` in ``lang`` with ``params`` filled in (English
-    where the language lacks the key; tests/test_zh_complete.py fails on any such gap)."""
+    where the language lacks the key; tests/test_zh_complete.py fails on any such gap). ``lang``
+    is positional only, so a sentence may have a ``{lang}`` parameter of its own."""
     if key in getattr(strings, "SKIP", {}).get(lang, ()):
         return ""
     table = strings.ZH if lang == "zh" else strings.EN
