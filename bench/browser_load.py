@@ -8,6 +8,15 @@ and it watches every page, the whole time, for an error element
 
     python bench/browser_load.py [--pages 10] [--seconds 60] [--checkpoints DIR] [--json]
 
+One page, where the time goes (issue 24): `--single N` types N sentences, one at a time, on one page
+and splits each submission's time from Enter to every chart drawn (all charts present, none stale,
+then two animation frames) into the server's script run (bench/timed_streamlit.py logs each run)
+and the browser's main thread (Chrome's TaskDuration, with its script, layout and style parts).
+`--baseline-rev REV` (or `--baseline DIR`) also runs that commit's app on a second server and
+alternates submissions between the two, so old and new are measured in the same run:
+
+    python bench/browser_load.py --single 20 --default everyday-en-de --baseline-rev HEAD~1
+
 The server reads its shipped checkpoints from --checkpoints (default: the project's checkpoints/
 if it holds one); runs and uploads go to a temporary directory. Prints JSON: p50/p95/max (ms),
 submissions, errors, timeouts and charts missing; exits 1 when any page showed an error, timed out
@@ -32,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ERRORS = "[data-testid='stException'], [data-testid='stAlertContentError']"
 CHARTS = "[data-testid='stPlotlyChart'] .main-svg"
+CHART_BOXES = "[data-testid='stPlotlyChart']"
 BOX = "[data-testid='stTextInput'] input"  # the first text box on the page: the source sentence
 
 SUBJECTS = ["dog", "cat", "girl", "man", "horse", "bird", "child", "woman", "boy", "teacher",
@@ -80,21 +90,35 @@ def summary(times_s: list[float]) -> dict:
 class Server:
     """`streamlit run app.py` on a free port, with the given checkpoint directory."""
 
-    def __init__(self, checkpoints: Path, workdir: Path, default: str | None = None):
+    def __init__(self, checkpoints: Path, workdir: Path, default: str | None = None,
+                 app_root: Path = ROOT, runlog: Path | None = None):
+        """`app_root`: the tree whose app.py runs (another commit's, for a side-by-side run);
+        `runlog`: log every script run's start and end there (bench/timed_streamlit.py)."""
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = workdir / "server.log"
+        self.runlog = runlog
         env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(checkpoints),
                "ATTENTION_LAB_RUNS": str(workdir / "runs"),
                "ATTENTION_LAB_UPLOADS": str(workdir / "uploads")}
         if default:
             env["ATTENTION_LAB_DEFAULT"] = default
+        launcher = [sys.executable, "-m", "streamlit"]
+        if runlog is not None:
+            env["ATTENTION_LAB_RUNLOG"] = str(runlog)
+            launcher = [sys.executable, str(ROOT / "bench" / "timed_streamlit.py")]
         self._log = open(self.log_path, "w")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
-             "true", "--server.port", str(self.port), "--server.fileWatcherType", "none",
-             "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, env=env, stdout=self._log, stderr=self._log)
+            launcher + ["run", str(app_root / "app.py"), "--server.headless",
+                        "true", "--server.port", str(self.port), "--server.fileWatcherType",
+                        "none", "--browser.gatherUsageStats", "false"],
+            cwd=app_root, env=env, stdout=self._log, stderr=self._log)
+
+    def runs(self) -> list[dict]:
+        """The script runs logged so far (epoch seconds), oldest first."""
+        if self.runlog is None or not self.runlog.exists():
+            return []
+        return [json.loads(x) for x in self.runlog.read_text().splitlines() if x.strip()]
 
     def wait_ready(self, timeout: float = 120) -> float:
         t0 = time.perf_counter()
@@ -300,6 +324,198 @@ def run(pages: int = 10, seconds: float = 60, checkpoints: Path | None = None,
     return out
 
 
+# --- one page, where the time goes (issue 24) -------------------------------------------------
+
+# Resolves once a run started after t0 has finished, every chart on the page has its svg, no
+# element is stale (left over from the run before), and two animation frames have passed (the
+# browser painted): to that time, as epoch milliseconds.
+DRAWN_JS = """([t0, sel]) => {
+  const s = window.__states.filter(e => e[0] >= t0);
+  const i = s.findIndex(e => e[1] !== 'notRunning');
+  if (i < 0 || !s.slice(i).some(e => e[1] === 'notRunning')) return false;
+  const app = document.querySelector("[data-testid='stApp']");
+  if (app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  const charts = document.querySelectorAll(sel);
+  if (!charts.length) return false;
+  for (const c of charts) if (!c.querySelector('.main-svg')) return false;
+  if (document.querySelector("[data-stale='true']")) return false;
+  return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(
+      () => r(performance.timeOrigin + performance.now()))));
+}"""
+
+PAGE_STATS_JS = """() => ({
+  charts: document.querySelectorAll("[data-testid='stPlotlyChart']").length,
+  subplots: document.querySelectorAll("[data-testid='stPlotlyChart'] rect.nsewdrag").length,
+  dom_nodes: document.getElementsByTagName('*').length})"""
+
+# Chrome's cumulative main-thread times of the page (Performance.getMetrics), in seconds
+BUSY = {"busy": "TaskDuration", "script": "ScriptDuration", "layout": "LayoutDuration",
+        "style": "RecalcStyleDuration"}
+
+
+async def _metrics(cdp) -> dict:
+    got = {m["name"]: m["value"] for m in (await cdp.send("Performance.getMetrics"))["metrics"]}
+    return {k: got.get(v, 0.0) for k, v in BUSY.items()}
+
+
+class _Side:
+    """One server and the one page typing on it."""
+
+    def __init__(self, name: str, server: Server):
+        self.name, self.server = name, server
+        self.page = self.cdp = None
+        self.frames = 0  # websocket bytes received since the last reset
+        self.rows: list[dict] = []
+        self.problems: list[str] = []
+
+    async def open(self, browser, timeout_s: float) -> None:
+        ctx = await browser.new_context(viewport={"width": 1300, "height": 900})
+        self.page = page = await ctx.new_page()
+        self.cdp = await ctx.new_cdp_session(page)
+        await self.cdp.send("Performance.enable")
+        await self.cdp.send("Network.enable")
+
+        def frame(ev):
+            self.frames += len(ev.get("response", {}).get("payloadData", ""))
+
+        self.cdp.on("Network.webSocketFrameReceived", frame)
+        await page.goto(self.server.base + "/attention", timeout=timeout_s * 1000)
+        await _idle(page, timeout_s)
+        await page.wait_for_selector(CHARTS, timeout=timeout_s * 1000)
+        dialog = page.locator("[role='dialog']")
+        if await dialog.count():
+            await page.keyboard.press("Escape")
+            await dialog.first.wait_for(state="detached", timeout=10_000)
+        await page.evaluate(WATCH_JS, ERRORS)
+
+    async def submit(self, text: str, timeout_s: float) -> dict | None:
+        page = self.page
+        box = page.locator(BOX).first
+        await box.fill(text)
+        await page.wait_for_timeout(300)  # let the fill's own work settle
+        before = await _metrics(self.cdp)
+        t0 = await page.evaluate("() => performance.now()")
+        e0 = await page.evaluate("() => performance.timeOrigin + performance.now()")
+        self.frames = 0
+        await box.press("Enter")
+        try:
+            done = await page.wait_for_function(DRAWN_JS, arg=[t0, CHART_BOXES],
+                                                timeout=timeout_s * 1000, polling=20)
+            e1 = await done.json_value()
+        except Exception as ex:
+            self.problems.append(f"{text!r}: {type(ex).__name__}: {str(ex)[:200]}")
+            return None
+        after = await _metrics(self.cdp)
+        await page.wait_for_timeout(200)  # runs logged after the last message was sent
+        runs = [r for r in self.server.runs() if r["start"] * 1000 >= e0 - 5]
+        row = {"total_ms": e1 - e0,
+               "server_ms": sum(1000 * (r["end"] - r["start"]) for r in runs),
+               "script_runs": len(runs),
+               "after_server_ms": (e1 - 1000 * max(r["end"] for r in runs)) if runs else None,
+               **{f"{k}_ms": 1000 * (after[k] - before[k]) for k in BUSY},
+               "ws_bytes": self.frames,
+               **await page.evaluate(PAGE_STATS_JS)}
+        errors = await page.evaluate("() => window.__errors")
+        if errors:
+            self.problems.append(f"{text!r}: error on the page: {errors[:2]}")
+        return row
+
+    def summary(self) -> dict:
+        out: dict = {"n": len(self.rows), "problems": self.problems[:10]}
+        for k in ("total_ms", "server_ms", "after_server_ms", "busy_ms", "script_ms",
+                  "layout_ms", "style_ms", "ws_bytes", "charts", "subplots", "dom_nodes",
+                  "script_runs"):
+            v = sorted(r[k] for r in self.rows if r.get(k) is not None)
+            if v:
+                out[k] = {"p50": round(statistics.median(v), 1), "min": round(v[0], 1),
+                          "max": round(v[-1], 1)}
+        return out
+
+
+async def _drive_single(sides: list[_Side], n: int, warmup: int, timeout_s: float,
+                        shots: Path | None) -> None:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=chromium_path(), headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run",
+            "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+            "--disable-backgrounding-occluded-windows"])
+        for side in sides:
+            await side.open(browser, timeout_s)
+            print(f"{side.name}: page open", file=sys.stderr, flush=True)
+        for k in range(warmup + n):
+            # the same sentence on every side; the order alternates round by round
+            order = sides if k % 2 == 0 else sides[::-1]
+            for side in order:
+                row = await side.submit(sentence(0, k, 1), timeout_s)
+                if row is not None and k >= warmup:
+                    side.rows.append(row)
+                print(f"{side.name} {k}: " + (f"{row['total_ms']:.0f} ms total, server "
+                      f"{row['server_ms']:.0f} ms, browser busy {row['busy_ms']:.0f} ms"
+                      if row else "failed"), file=sys.stderr, flush=True)
+        if shots is not None:
+            for side in sides:
+                await side.page.screenshot(path=str(shots / f"single_{side.name}.png"),
+                                           full_page=True)
+        await browser.close()
+
+
+def git_tree(rev: str, dest: Path) -> Path:
+    """The project's files at commit `rev` (git archive), without touching the working tree."""
+    dest.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    return dest
+
+
+def single(n: int = 20, checkpoints: Path | None = None, default: str | None = None,
+           baseline: Path | None = None, baseline_rev: str | None = None, warmup: int = 2,
+           timeout_s: float = 120, shots: Path | None = None) -> dict:
+    """N sentences typed one at a time on one page of this tree's app (and, side by side, of a
+    baseline tree's): p50/min/max of each part of the time from Enter to every chart drawn."""
+    if chromium_path() is None:
+        return {"skipped": "no chromium on PATH"}
+    checkpoints = checkpoints or ROOT / "checkpoints"
+    if not has_checkpoint(checkpoints):
+        raise SystemExit(f"no checkpoint in {checkpoints}: pass --checkpoints DIR")
+    if shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="browser_single_") as tmp:
+        tmp = Path(tmp)
+        roots = {"new": ROOT}
+        if baseline_rev:
+            baseline = git_tree(baseline_rev, tmp / "baseline_tree")
+        if baseline is not None:
+            roots = {"baseline": Path(baseline).resolve(), "new": ROOT}
+        sides = []
+        try:
+            for name, root in roots.items():
+                (tmp / name).mkdir()
+                server = Server(checkpoints, tmp / name, default, app_root=root,
+                                runlog=tmp / name / "runs.jsonl")
+                sides.append(_Side(name, server))
+            for side in sides:
+                side.server.wait_ready()
+            asyncio.run(_drive_single(sides, n, warmup, timeout_s, shots))
+        finally:
+            for side in sides:
+                side.server.stop()
+    out = {"mode": "single", "n": n, "warmup": warmup, "checkpoints": str(checkpoints),
+           "default": default, "baseline_rev": baseline_rev,
+           "baseline": str(baseline) if baseline is not None else None,
+           "cores": os.cpu_count(), "python": sys.version.split()[0],
+           **{side.name: side.summary() for side in sides}}
+    if baseline is not None:
+        b, w = out["baseline"], out["new"]
+        out["ratio_total_p50"] = (round(w["total_ms"]["p50"] / b["total_ms"]["p50"], 3)
+                                  if "total_ms" in b and "total_ms" in w else None)
+    out["ok"] = all(s.rows and not s.problems for s in sides)
+    return out
+
+
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--pages", type=int, default=10, help="concurrent browser pages")
@@ -311,8 +527,20 @@ def main(argv=None) -> dict:
     ap.add_argument("--timeout", type=float, default=120,
                     help="seconds one submission may take before it counts as a timeout")
     ap.add_argument("--shots", type=Path, default=None, help="save a screenshot of every page")
+    ap.add_argument("--single", type=int, default=0, metavar="N",
+                    help="one page, N sentences one at a time: server vs browser time")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="with --single: also run this tree's app, side by side")
+    ap.add_argument("--baseline-rev", default=None,
+                    help="with --single: also run this commit's app (git archive), side by side")
+    ap.add_argument("--warmup", type=int, default=2, help="with --single: untimed first rounds")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.single:
+        out = single(args.single, args.checkpoints, args.default, args.baseline,
+                     args.baseline_rev, args.warmup, args.timeout, args.shots)
+        print(json.dumps(out) if args.json else json.dumps(out, indent=1, ensure_ascii=False))
+        return out
     out = run(args.pages, args.seconds, args.checkpoints, args.default, args.timeout, args.shots)
     print(json.dumps(out) if args.json else json.dumps(out, indent=1, ensure_ascii=False))
     return out
