@@ -14,7 +14,7 @@ import pytest
 from transformer.classroom_lexicon import TAUGHT_EN
 
 from transformer import classroom as C
-from transformer import genders
+from transformer import gender_lexicon, genders
 from transformer.data import load_task
 from transformer.data import main as data_main
 from transformer.heads import baselines
@@ -105,7 +105,7 @@ def test_german_pronoun_agrees_with_the_antecedent(sample):
         for ex in exs:
             m = ex.meta
             g = "pl" if m["antecedent_plural"] else m["antecedent_gender"]
-            assert g == "pl" or g == genders.read_lexicon()[m["antecedent"]].gender
+            assert g == "pl" or g == gender_lexicon.read_lexicon()[m["antecedent"]].gender
             word = m["pronoun_de"]
             if m["pronoun_case"] == "acc":  # "picks it up" / "hugs them": ihn sie es / sie
                 assert word == {"m": "ihn", "f": "sie", "n": "es", "pl": "sie"}[g], ex

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from transformer import classroom, genders
+from transformer import classroom, gender_lexicon, genders
 
 CHECKED = Path(genders.__file__).with_name("probes") / "genders_checked.tsv"
 MULTI30K = genders.find_multi30k()
@@ -74,10 +74,10 @@ def test_words_drop_punctuation():
 
 
 def test_committed_lexicon_covers_the_generator():
-    lex = genders.read_lexicon()
+    lex = gender_lexicon.read_lexicon()
     assert set(classroom.lexicon_nouns()) <= set(lex)
     assert all(e.gender in "mfn" for e in lex.values())
-    doc = json.loads(genders.LEXICON_PATH.read_text(encoding="utf-8"))
+    doc = json.loads(gender_lexicon.LEXICON_PATH.read_text(encoding="utf-8"))
     assert len(doc["nouns"]) <= 300  # derived data, small
 
 
@@ -130,7 +130,7 @@ def test_hand_check_rederived_from_multi30k():
         assert e is not None, r["en"]
         assert (e.de, e.gender) == (r["de_derived"], r["gender_derived"]), (r["en"], e)
     # and the committed lexicon is what the derivation gives today
-    lex = genders.read_lexicon()
+    lex = gender_lexicon.read_lexicon()
     for en, entry in lex.items():
         assert corpus.entry(en) == entry, en
 

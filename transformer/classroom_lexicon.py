@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+from transformer.gender_lexicon import read_lexicon
+
 SPLITS = ("train", "val", "test")
 DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 MIN_EN_COUNT = 10  # every English word occurs at least this often in Multi30k train.en
@@ -42,8 +44,6 @@ MOVING = frozenset({"running", "jumping", "moving", "rolling", "flying"})
 
 @functools.cache
 def _lexicon() -> dict:
-    from transformer.genders import read_lexicon
-
     return read_lexicon()
 
 

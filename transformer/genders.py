@@ -46,14 +46,14 @@ import os
 import re
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 from transformer.cli_util import OneLineParser
+from transformer.gender_lexicon import LEXICON_PATH, Entry, write_lexicon
 
 MIN_PAIR = 5  # captions in which an English word and a German noun must co-occur
 NOUN_CAPITAL_SHARE = 0.5  # share of non-initial occurrences capitalised, for a German noun
-LEXICON_PATH = Path(__file__).with_name("genders_lexicon.json")
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 STRONG_BEFORE = {"einen": "m", "eine": "f", "einer": "f", "zur": "f", "das": "n", "ins": "n"}
@@ -61,22 +61,6 @@ MN_BEFORE = {"ein", "einem", "im", "am", "zum", "vom", "beim", "dem"}
 # (article, adjective ending) -> gender, for "article adjective noun"
 ADJ_BEFORE = {("ein", "er"): "m", ("einen", "en"): "m", ("ein", "es"): "n", ("das", "e"): "n",
               ("eine", "e"): "f", ("einer", "en"): "f"}
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One English noun's German noun and its gender, with the evidence behind both."""
-
-    en: str
-    de: str
-    gender: str  # "m" | "f" | "n", or "?" without strong evidence
-    confidence: float  # share of the strong evidence that agrees with ``gender``
-    m: int  # strong evidence counts
-    f: int
-    n: int
-    mn: int  # "ein X", "einem X", "im X": masculine or neuter
-    dice: float  # alignment strength of (en, de)
-    together: int  # captions containing both
 
 
 def words(line: str) -> list[str]:
@@ -203,19 +187,6 @@ def derive(corpus: Corpus, nouns) -> dict[str, Entry]:
         if e is not None:
             out[en] = e
     return out
-
-
-def write_lexicon(entries: dict[str, Entry], path: Path = LEXICON_PATH) -> None:
-    rows = {en: {k: v for k, v in asdict(e).items() if k != "en"} for en, e in sorted(entries.items())}
-    doc = {"about": "German genders of Multi30k nouns, derived from train.en/train.de by "
-                    "transformer.genders (Dice alignment, article evidence). Derived data only.",
-           "nouns": rows}
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
-def read_lexicon(path: Path = LEXICON_PATH) -> dict[str, Entry]:
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    return {en: Entry(en, **row) for en, row in doc["nouns"].items()}
 
 
 def main(argv: list[str] | None = None) -> int:
