@@ -410,6 +410,7 @@ class _Side:
         runs = [r for r in self.server.runs() if r["start"] * 1000 >= e0 - 5]
         row = {"total_ms": e1 - e0,
                "server_ms": sum(1000 * (r["end"] - r["start"]) for r in runs),
+               "server_gc_ms": sum(1000 * r.get("gc_s", 0.0) for r in runs),
                "script_runs": len(runs),
                "after_server_ms": (e1 - 1000 * max(r["end"] for r in runs)) if runs else None,
                **{f"{k}_ms": 1000 * (after[k] - before[k]) for k in BUSY},
@@ -422,7 +423,7 @@ class _Side:
 
     def summary(self) -> dict:
         out: dict = {"n": len(self.rows), "problems": self.problems[:10]}
-        for k in ("total_ms", "server_ms", "after_server_ms", "busy_ms", "script_ms",
+        for k in ("total_ms", "server_ms", "server_gc_ms", "after_server_ms", "busy_ms", "script_ms",
                   "layout_ms", "style_ms", "ws_bytes", "charts", "subplots", "dom_nodes",
                   "script_runs"):
             v = sorted(r[k] for r in self.rows if r.get(k) is not None)
@@ -453,7 +454,8 @@ async def _drive_single(sides: list[_Side], n: int, warmup: int, timeout_s: floa
                 if row is not None and k >= warmup:
                     side.rows.append(row)
                 print(f"{side.name} {k}: " + (f"{row['total_ms']:.0f} ms total, server "
-                      f"{row['server_ms']:.0f} ms, browser busy {row['busy_ms']:.0f} ms"
+                      f"{row['server_ms']:.0f} ms (gc {row['server_gc_ms']:.0f}), browser busy "
+                      f"{row['busy_ms']:.0f} ms"
                       if row else "failed"), file=sys.stderr, flush=True)
         if shots is not None:
             for side in sides:

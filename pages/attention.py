@@ -1,5 +1,5 @@
 """Attention: where one word looks (the head view on one token, one or a few heads), that head
-enlarged, every layer x head on demand. Opens where the lesson is: encoder self-attention, words
+enlarged, every layer x head on demand (a toggle: the grid is built and drawn only when asked). Opens where the lesson is: encoder self-attention, words
 (subword pieces merged), the pronoun's row when the sentence has one. A checkpoint without a
 featured head opens on its clearest head (transformer.atlas.clearest_head; cross-attention for
 the copy / reverse / sort tasks, whose lesson is the alignment), not on layer 0, head 0.
@@ -17,7 +17,7 @@ from transformer import atlas as A
 from transformer import heads as H
 from transformer.inspect import to_json
 from transformer.names import KINDS
-from ui import flow_view, i18n, inspect_cache, models
+from ui import flow_view, gc_tuning, i18n, inspect_cache, models
 from ui.strings import attention as strings
 from viz import attention as figs
 from viz import heads as VH
@@ -182,16 +182,15 @@ if show_avg and m.size:
                                  title=t("avg_title", n=n_heads, l=layer),
                                  x_title=t("keys"), y_title=t("queries")), key="att_avg_heatmap")
 
-# -- model view, on demand ---------------------------------------------------------------------
-with st.expander(t("model_view_open")):
+# -- model view, on demand: built and drawn only when asked (an expander's content is sent and
+# drawn even while it is closed, and this grid was most of the page's drawing time) -------------
+if st.toggle(t("model_view_open"), key="att_model_view_on"):
     st.caption(t("model_view_help"))
     if v.matrix.shape[-1] and v.matrix.shape[-2]:
         st.plotly_chart(figs.model_view(
             v.matrix, v.q_labels, v.k_labels,
             row_titles=[t("layer_n", n=layer) for layer in range(n_lay)],
-            col_titles=head_names,
-            cell_names=[[t("cell", l=lay, h=h) for h in range(n_heads)] for lay in range(n_lay)]),
-            key="att_model_view")
+            col_titles=head_names), key="att_model_view")
 
 # -- attention rollout: the whole sentence, every layer and kind, beside a causal test ---------
 flow_view.section(ins, ck)
@@ -209,3 +208,6 @@ c2.download_button(t("json"), lambda: json.dumps(
      **to_json(ins)}, ensure_ascii=False), help=t("json_help"),
     file_name="attention_trace.json", mime="application/json", key="att_dl_json")
 st.caption(t("png_hint"))
+
+# the server's long-lived objects, once loaded, out of every later collection (ui/gc_tuning.py)
+gc_tuning.freeze_once()

@@ -40,9 +40,10 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     # opens on encoder self-attention, pieces merged into words
     assert at.radio(key="att_kind").value == "encoder_self"
     assert at.toggle(key="att_merge").value is True
-    head_view, heat, model_view = figures(at)[:3]  # then the rollout section's two
-    assert len(model_view["data"]) == 2 * 4  # 2 encoder layers x 4 heads, one figure
-    assert model_view["layout"]["coloraxis"]["cmax"] == 1
+    head_view, heat = figures(at)[:2]  # then the rollout section's
+    # every layer x head: built and drawn only when asked (a toggle, not an expander)
+    assert at.toggle(key="att_model_view_on").value is False
+    assert not any("att_model_view" in el.proto.id for el in at.get("plotly_chart"))
     ref = reference(at._ck, "A dog runs in the park .")
     tok = load_checkpoint(at._ck).tokenizer
     want = merged_reference(ref.weights("encoder_self", 0)[0].double().numpy(), tok,
@@ -54,7 +55,30 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     assert heat["data"][0]["y"] == labels_of(tok, ref.src_ids)
     assert heat["data"][0]["y"][-1].endswith(" &lt;/s&gt;")
     assert heat["data"][0]["hovertemplate"] == "%{y} → %{x}: %{z:.2f}<extra></extra>"
-    assert "%{y} → %{x}: %{z:.2f}" in model_view["data"][0]["hovertemplate"]
+    # the model view, asked for: ONE heatmap trace whose tiles are every layer's and head's
+    # merged weights, computed here from the trace with loops
+    at.toggle(key="att_model_view_on").set_value(True)
+    rerun(at)
+    no_errors(at)
+    model_view = figure(at, "att_model_view")
+    assert len(model_view["data"]) == 1 and model_view["layout"]["coloraxis"]["cmax"] == 1
+    grid = plotly_array(model_view["data"][0]["z"])
+    n = len(tok.words(ref.src_ids))
+    assert grid.shape == (2 * (n + 1) - 1, 4 * (n + 1) - 1)  # 2 layers x 4 heads, blank between
+    for layer in range(2):
+        every = merged_reference(ref.weights("encoder_self", layer).double().numpy(), tok,
+                                 ref.src_ids, ref.src_ids)  # (heads, n, n)
+        for h in range(4):
+            tile = grid[layer * (n + 1): layer * (n + 1) + n, h * (n + 1): h * (n + 1) + n]
+            np.testing.assert_allclose(tile, every[h], atol=1e-3)
+    assert np.isnan(grid[n]).all() and np.isnan(grid[:, n]).all()  # the gaps are blank
+    words = labels_of(tok, ref.src_ids)
+    mv = model_view["data"][0]
+    assert mv["hovertemplate"] == "%{y} → %{x}: %{z:.2f}<extra></extra>"
+    from ui.strings import attention as S
+    said = S.EN if lang == "en" else S.ZH
+    assert mv["y"][n + 1 + 2] == said["layer_n"].format(n=1) + f" · {words[2]}"  # layer 1, query 2
+    assert mv["x"][3 * (n + 1) + 1] == said["head_n"].format(n=3) + f" · {words[1]}"  # head 3, key 1
     # head view: one word (no pronoun here: the first word), one head, hover points with numbers
     legend = [tr for tr in head_view["data"] if tr.get("mode") == "lines" and tr.get("x") == [None]]
     assert len(legend) == 1

@@ -5,8 +5,10 @@ import json
 
 import numpy as np
 import pytest
+from helpers import plotly_array
 
 from viz import attention as figs
+from viz import labels as L
 from viz import tokens as tv
 
 # 3 query pieces x 4 key pieces; rows sum to 1.
@@ -101,12 +103,37 @@ def test_lesson_query_finds_the_pronoun_row():
     assert tv.lesson_query(["<s>", "</s>"], "cross") == 0
 
 
-def test_model_view_is_one_figure_with_a_shared_scale():
+def test_model_view_is_one_trace_with_a_shared_scale():
     stack = np.random.default_rng(0).dirichlet(np.ones(4), size=(2, 3, 3))  # (2,3,3,4)
     fig = figs.model_view(stack, Q, K, row_titles=["L0", "L1"], col_titles=["H0", "H1", "H2"])
     d = _fig_json(fig)
-    assert len(d["data"]) == 6 and all(t["coloraxis"] == "coloraxis" for t in d["data"])
+    assert len(d["data"]) == 1 and d["data"][0]["coloraxis"] == "coloraxis"
     assert d["layout"]["coloraxis"]["cmin"] == 0 and d["layout"]["coloraxis"]["cmax"] == 1
+
+
+def test_model_view_tiles_carry_exactly_each_heads_weights():
+    """Cell (layer l, head h, query i, key j) of the grid, found by its row and column names
+    (not by the builder's offsets), holds stack[l, h, i, j] rounded to 3 decimals; every other
+    cell is a blank gap; the hover names layer, query, head and key."""
+    rng = np.random.default_rng(1)
+    stack = rng.dirichlet(np.ones(4), size=(2, 3, 3))  # (layers 2, heads 3, queries 3, keys 4)
+    rows, cols = ["L0", "L1"], ["H0", "H1", "H2"]
+    d = _fig_json(figs.model_view(stack, Q, K, row_titles=rows, col_titles=cols))["data"][0]
+    z = plotly_array(d["z"])
+    assert z.shape == (len(d["y"]), len(d["x"])) == (2 * 3 + 1, 3 * 4 + 2)
+    seen = np.zeros(z.shape, dtype=bool)
+    for li in range(2):
+        for hi in range(3):
+            for i, q in enumerate(Q):
+                for j, k in enumerate(K):
+                    r = d["y"].index(f"{rows[li]} · {i} {L.text(q)}")
+                    c = d["x"].index(f"{cols[hi]} · {j} {L.text(k)}")
+                    assert z[r, c] == np.round(stack[li, hi, i, j], 3)
+                    seen[r, c] = True
+    assert np.isnan(z[~seen]).all() and seen.sum() == stack.size
+    assert len(set(d["y"])) == len(d["y"]) and len(set(d["x"])) == len(d["x"])  # distinct
+    assert d["hovertemplate"] == "%{y} → %{x}: %{z:.2f}<extra></extra>"
+    assert d["hoverongaps"] is False
 
 
 def test_head_view_trace_count_is_bounded():
@@ -183,3 +210,18 @@ def test_the_word_before_a_pronoun_keeps_its_last_pieces_row():
                                                                a[1, 3] + a[1, 4]]) / 2)
     np.testing.assert_allclose(v.matrix.sum(-1), 1.0)
     del groups, words
+
+
+def test_heatmap_margins_make_room_for_the_labels_without_plotly_automargin():
+    """The heatmap lays itself out (plotly's automargin would lay it out twice in the browser):
+    longer labels and axis titles get wider margins, short ones stay compact."""
+    short = figs.heatmap(np.eye(3), ["a", "b", "c"], ["a", "b", "c"])
+    long = ["Donaudampfschifffahrtsgesellschaft", "b", "c"]
+    wide = figs.heatmap(np.eye(3), long, long, x_title="keys", y_title="queries", title="t")
+    for fig in (short, wide):
+        assert fig.layout.xaxis.automargin is False and fig.layout.yaxis.automargin is False
+    s, w = short.layout.margin, wide.layout.margin
+    assert w.l > s.l + 150 and w.b > s.b + 100  # the 36-character label, at -45 degrees below
+    assert w.t > s.t  # room for the title
+    assert w.l >= L.text_width("0 " + long[0], 12)  # the widest y label fits
+    assert w.b >= 0.7 * L.text_width("0 " + long[0], 12)  # and the slanted x label

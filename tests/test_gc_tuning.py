@@ -1,0 +1,27 @@
+"""ui/gc_tuning.py: the server's survivors frozen once, in a fresh interpreter."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_freeze_once_freezes_the_survivors_once_and_later_garbage_is_still_collected():
+    code = """
+import gc, weakref
+from ui import gc_tuning
+assert gc.get_freeze_count() == 0
+kept = [[i] for i in range(1000)]
+first, again = gc_tuning.freeze_once(), gc_tuning.freeze_once()
+frozen = gc.get_freeze_count()
+class Node: pass
+a, b = Node(), Node(); a.other, b.other = b, a  # a cycle made after the freeze
+dead = weakref.ref(a); del a, b
+gc.collect()
+print(first, again, frozen >= 1000, dead() is None)
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["True", "False", "True", "True"]
