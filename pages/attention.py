@@ -1,7 +1,7 @@
 """Attention: where one word looks (the head view on one token, one or a few heads), that head
 enlarged, every layer x head on demand (a toggle: the grid is built and drawn only when asked). Opens where the lesson is: encoder self-attention, words
 (subword pieces merged), the pronoun's row when the sentence has one. A checkpoint without a
-featured head opens on its clearest head (transformer.atlas.clearest_head; cross-attention for
+featured head opens on its clearest head (transformer.probing.atlas.clearest_head; cross-attention for
 the copy / reverse / sort tasks, whose lesson is the alignment), not on layer 0, head 0.
 Query parameters: ?kind=cross&layer=1&head=2&text=...&target=... open a given head."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
@@ -13,10 +13,11 @@ import pandas as pd
 import streamlit as st
 import torch
 
-from transformer import atlas as A
-from transformer import heads as H
-from transformer.inspect import to_json
-from transformer.names import KINDS
+from transformer.probing import atlas as A
+from transformer.probing import heads as H
+from transformer.probing.probe_items import PRONOUN_TASKS
+from transformer.probing.inspect import to_json
+from transformer.core.names import KINDS
 from ui import flow_view, gc_tuning, i18n, inspect_cache, models
 from ui.strings import attention as strings
 from viz import attention as figs
@@ -107,7 +108,7 @@ if featured:
         note = featured.get(i18n.lang()) or featured.get("en")
         if note:
             st.write(note)
-        if (ck.train_config or {}).get("task") in H.PRONOUN_TASKS and fl < (
+        if (ck.train_config or {}).get("task") in PRONOUN_TASKS and fl < (
                 cfg.n_encoder_layers if fk == "encoder_self" else cfg.n_decoder_layers):
             on = inspect_cache.pronoun_accuracy(path)
             off = inspect_cache.pronoun_accuracy(path, ablate=(label,))
@@ -167,11 +168,15 @@ if m.size:
 
 # -- one head enlarged -------------------------------------------------------------------------
 st.subheader(t("enlarged"))
-show_avg = st.checkbox(t("average"), key="att_avg", help=t("average_help"))
+c1, c2 = st.columns(2)
+show_avg = c1.checkbox(t("average"), key="att_avg", help=t("average_help"))
+# the weights written in the cells, when asked (hover shows each; a browser measures every text)
+numbers = c2.toggle(t("cell_numbers"), key="att_cell_numbers", help=t("cell_numbers_help"))
 if m.size:
     st.plotly_chart(figs.heatmap(m, v.q_labels, v.k_labels,
                                  title=t("heat_title", kind=kind_names[kind], l=layer, h=head),
-                                 x_title=t("keys"), y_title=t("queries")), key="att_heatmap")
+                                 x_title=t("keys"), y_title=t("queries"), cell_text=numbers),
+                    key="att_heatmap")
     sums = m.sum(-1)
     empty_rows = int((sums == 0).sum())
     dev = float(np.abs(sums[sums > 0] - 1).max()) if (sums > 0).any() else 0.0
@@ -180,7 +185,8 @@ if m.size:
 if show_avg and m.size:
     st.plotly_chart(figs.heatmap(figs.head_average(v.matrix[layer]), v.q_labels, v.k_labels,
                                  title=t("avg_title", n=n_heads, l=layer),
-                                 x_title=t("keys"), y_title=t("queries")), key="att_avg_heatmap")
+                                 x_title=t("keys"), y_title=t("queries"), cell_text=numbers),
+                    key="att_avg_heatmap")
 
 # -- model view, on demand: built and drawn only when asked (an expander's content is sent and
 # drawn even while it is closed, and this grid was most of the page's drawing time) -------------
@@ -193,7 +199,7 @@ if st.toggle(t("model_view_open"), key="att_model_view_on"):
             col_titles=head_names), key="att_model_view")
 
 # -- attention rollout: the whole sentence, every layer and kind, beside a causal test ---------
-flow_view.section(ins, ck)
+flow_view.section(ins, ck, cell_text=numbers)
 
 # -- downloads ---------------------------------------------------------------------------------
 st.subheader(t("downloads"))

@@ -225,3 +225,13 @@ def test_heatmap_margins_make_room_for_the_labels_without_plotly_automargin():
     assert w.t > s.t  # room for the title
     assert w.l >= L.text_width("0 " + long[0], 12)  # the widest y label fits
     assert w.b >= 0.7 * L.text_width("0 " + long[0], 12)  # and the slanted x label
+
+
+def test_heatmap_writes_cell_numbers_only_when_asked():
+    on = _fig_json(figs.heatmap(A, Q, K))["data"][0]
+    off = _fig_json(figs.heatmap(A, Q, K, cell_text=False))["data"][0]
+    assert on["texttemplate"] == "%{z:.2f}" and "texttemplate" not in off
+    assert off["hovertemplate"] == on["hovertemplate"]  # the number is still in the hover
+    big = np.full((20, 20), 0.05)
+    assert "texttemplate" not in _fig_json(figs.heatmap(big, [f"q{i}" for i in range(20)],
+                                                        [f"k{i}" for i in range(20)]))["data"][0]

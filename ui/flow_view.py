@@ -1,12 +1,12 @@
 """The Attention page's rollout section: every output word traced to the source words
-(transformer/rollout.py), and for one German word (the pronoun when there is one) rollout beside
+(transformer/probing/rollout.py), and for one German word (the pronoun when there is one) rollout beside
 the causal test. Keys prefixed `att_flow`."""
 from __future__ import annotations
 
 import numpy as np
 import streamlit as st
 
-from transformer import rollout as R
+from transformer.probing import rollout as R
 from ui import i18n, models
 from ui.inspect_cache import per_checkpoint
 from ui.strings import flow as strings
@@ -25,7 +25,8 @@ def _drops(ck, src_ids: tuple, tgt_ids: tuple, position: int, groups: tuple) -> 
     return tuple(drops)
 
 
-def section(ins, ck) -> None:
+def section(ins, ck, cell_text: bool = True) -> None:
+    """`cell_text`: the shares written in the picture's cells (the page's toggle)."""
     tok = ck.tokenizer
     pieces = ins.tgt_ids[1:]  # output pieces; decoder position j writes piece j
     st.subheader(t("title"))
@@ -41,7 +42,7 @@ def section(ins, ck) -> None:
     out_words = tok.word_strings(pieces)
     m = F.word_flow(r.to_source[: len(pieces)], out_groups, src_groups)  # (Wo, Ws)
     st.plotly_chart(F.flow_figure(m, out_words, src_words, title=t("heat_title"), x_title=t("x"),
-                                  y_title=t("y")), key="att_flow_heat")
+                                  y_title=t("y"), cell_text=cell_text), key="att_flow_heat")
     # the word to test: the German pronoun when there is one, else the first word
     special = [all(tok.is_special(pieces[i]) for i in g) for g in out_groups]
     options = [i for i, s in enumerate(special) if not s]

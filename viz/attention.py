@@ -54,10 +54,11 @@ def heatmap_margins(ys: Sequence[str], xs: Sequence[str], *, x_title: str = "",
 def heatmap(m, q_labels: Sequence[str], k_labels: Sequence[str], *, title: str = "",
             x_title: str = "", y_title: str = "", zmin: float = 0.0, zmax: float | None = 1.0,
             colorscale: str = COLORSCALE, digits: int = 4, hover_digits: int = 2,
-            height: int | None = None) -> go.Figure:
+            height: int | None = None, cell_text: bool = True) -> go.Figure:
     """One (queries, keys) matrix. Axes '3 dog'; hover '3 dog → 1 the: 0.41'. zmax=None: the
     data's range (for scores, which are not in 0..1); -inf cells (masked scores) are left blank.
-    Cells carry their value as text on small matrices (up to MAX_CELL_TEXT rows and columns)."""
+    With `cell_text`, cells carry their value as text on small matrices (up to MAX_CELL_TEXT rows
+    and columns); a browser measures every such text, so a page may leave them to be asked for."""
     a = _np(m)
     nq, nk = a.shape
     if len(q_labels) != nq or len(k_labels) != nk:
@@ -68,7 +69,7 @@ def heatmap(m, q_labels: Sequence[str], k_labels: Sequence[str], *, title: str =
         z=z, x=xs, y=ys, colorscale=colorscale, zmin=zmin if zmax is not None else None,
         zmax=zmax, hoverongaps=False, xgap=1, ygap=1,
         hovertemplate="%{y} → %{x}: %{z:." + str(hover_digits) + "f}<extra></extra>")
-    if max(nq, nk) <= MAX_CELL_TEXT:
+    if cell_text and max(nq, nk) <= MAX_CELL_TEXT:
         trace.update(texttemplate="%{z:.2f}", textfont={"size": 10})
     fig = go.Figure(trace)
     margin = heatmap_margins(ys, xs, x_title=x_title, y_title=y_title, title=title)

@@ -1,4 +1,4 @@
-"""Figures of attention rollout (transformer/rollout.py): every output word rolled back to the
+"""Figures of attention rollout (transformer/probing/rollout.py): every output word rolled back to the
 source words, and, for one output word, rollout beside the causal check (the drop in its
 probability when a source word is removed)."""
 from __future__ import annotations
@@ -26,10 +26,11 @@ def word_flow(to_source, out_groups: Sequence[Sequence[int]],
 
 
 def flow_figure(m, out_words: Sequence[str], src_words: Sequence[str], *, title: str,
-                x_title: str, y_title: str) -> go.Figure:
-    """The whole sentence in one picture: rows output words, columns source words."""
+                x_title: str, y_title: str, cell_text: bool = True) -> go.Figure:
+    """The whole sentence in one picture: rows output words, columns source words (`cell_text`:
+    the shares written in the cells, as viz.attention.heatmap)."""
     fig = heatmap(m, list(out_words), list(src_words), title=title, x_title=x_title,
-                  y_title=y_title, zmax=None, colorscale="Purples")
+                  y_title=y_title, zmax=None, colorscale="Purples", cell_text=cell_text)
     fig.update_layout(height=max(260, 60 + 24 * len(out_words)))
     return fig
 

@@ -107,6 +107,10 @@ EN = {
                   "\"{pronoun}\": the decoder input at a position writes the NEXT word, so this "
                   "row is where the model decides which pronoun to write.",
     "model_view_open": "Every layer × head at once (model view)",
+    "cell_numbers": "Numbers in the cells",
+    "cell_numbers_help": "Writes each weight in its cell, here and in the rollout picture below "
+                         "(for sentences up to 14 words). Hovering over a cell shows its number "
+                         "in any case.",
     "left_col": "queries",
     "right_col": "keys",
 }
@@ -202,6 +206,9 @@ ZH = {
     "lesson_dec": "已选中 \"{word}\" 所在的行，也就是德语代词 \"{pronoun}\" 前面的那个词："
                   "解码器在某个位置的输入负责写出下一个词，所以模型正是在这一行决定写哪个代词。",
     "model_view_open": "一次看所有层 × 所有头（模型视图）",
+    "cell_numbers": "在格子里写出数值",
+    "cell_numbers_help": "在每个格子里写出它的权重，这里和下面的注意力展开图都写（句子不超过 14 个词时）。"
+                         "无论开不开，把鼠标停在格子上都能看到数值。",
     "left_col": "查询",
     "right_col": "键",
 }
