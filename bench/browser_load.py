@@ -16,6 +16,7 @@ and the browser's main thread (Chrome's TaskDuration, with its script, layout an
 alternates submissions between the two, so old and new are measured in the same run:
 
     python bench/browser_load.py --single 20 --default everyday-en-de --baseline-rev HEAD~1
+    (--new-rev REV: that commit's app as the new side, instead of the working tree)
 
 The server reads its shipped checkpoints from --checkpoints (default: the project's checkpoints/
 if it holds one); runs and uploads go to a temporary directory. Prints JSON: p50/p95/max (ms),
@@ -475,9 +476,10 @@ def git_tree(rev: str, dest: Path) -> Path:
 
 def single(n: int = 20, checkpoints: Path | None = None, default: str | None = None,
            baseline: Path | None = None, baseline_rev: str | None = None, warmup: int = 2,
-           timeout_s: float = 120, shots: Path | None = None) -> dict:
-    """N sentences typed one at a time on one page of this tree's app (and, side by side, of a
-    baseline tree's): p50/min/max of each part of the time from Enter to every chart drawn."""
+           timeout_s: float = 120, shots: Path | None = None, new_rev: str | None = None) -> dict:
+    """N sentences typed one at a time on one page of this tree's app, or of commit `new_rev`'s
+    (and, side by side, of a baseline tree's): p50/min/max of each part of the time from Enter
+    to every chart drawn."""
     if chromium_path() is None:
         return {"skipped": "no chromium on PATH"}
     checkpoints = checkpoints or ROOT / "checkpoints"
@@ -487,11 +489,11 @@ def single(n: int = 20, checkpoints: Path | None = None, default: str | None = N
         shots.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="browser_single_") as tmp:
         tmp = Path(tmp)
-        roots = {"new": ROOT}
+        roots = {"new": git_tree(new_rev, tmp / "new_tree") if new_rev else ROOT}
         if baseline_rev:
             baseline = git_tree(baseline_rev, tmp / "baseline_tree")
         if baseline is not None:
-            roots = {"baseline": Path(baseline).resolve(), "new": ROOT}
+            roots = {"baseline": Path(baseline).resolve(), "new": roots["new"]}
         sides = []
         try:
             for name, root in roots.items():
@@ -506,7 +508,7 @@ def single(n: int = 20, checkpoints: Path | None = None, default: str | None = N
             for side in sides:
                 side.server.stop()
     out = {"mode": "single", "n": n, "warmup": warmup, "checkpoints": str(checkpoints),
-           "default": default, "baseline_rev": baseline_rev,
+           "default": default, "baseline_rev": baseline_rev, "new_rev": new_rev,
            "baseline": str(baseline) if baseline is not None else None,
            "cores": os.cpu_count(), "python": sys.version.split()[0],
            **{side.name: side.summary() for side in sides}}
@@ -535,12 +537,15 @@ def main(argv=None) -> dict:
                     help="with --single: also run this tree's app, side by side")
     ap.add_argument("--baseline-rev", default=None,
                     help="with --single: also run this commit's app (git archive), side by side")
+    ap.add_argument("--new-rev", default=None,
+                    help="with --single: run this commit's app (git archive) as the new side, "
+                         "not the working tree")
     ap.add_argument("--warmup", type=int, default=2, help="with --single: untimed first rounds")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.single:
         out = single(args.single, args.checkpoints, args.default, args.baseline,
-                     args.baseline_rev, args.warmup, args.timeout, args.shots)
+                     args.baseline_rev, args.warmup, args.timeout, args.shots, args.new_rev)
         print(json.dumps(out) if args.json else json.dumps(out, indent=1, ensure_ascii=False))
         return out
     out = run(args.pages, args.seconds, args.checkpoints, args.default, args.timeout, args.shots)

@@ -33,7 +33,7 @@ def main(argv=None) -> dict:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     torch.set_num_threads(1)  # as the app does
-    from transformer.inspect import inspect_text
+    from transformer.probing.inspect import inspect_text
 
     model, tok, which = translation_checkpoint()
     slots = threading.BoundedSemaphore(args.slots)

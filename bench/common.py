@@ -48,7 +48,7 @@ def machine() -> str:
 
 def translation_checkpoint():
     """The multi30k model: shipped, else the newest run, else an untrained model of its shape."""
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     for p in (ROOT / "checkpoints" / "multi30k-en-de",
               ROOT / "runs" / "multi30k-small" / "checkpoints" / "best"):
@@ -56,10 +56,10 @@ def translation_checkpoint():
             ck = load_checkpoint(p)
             return ck.model, ck.tokenizer, str(p.relative_to(ROOT))
     import torch
-    from transformer.config import preset
-    from transformer.model import Transformer
-    from transformer.tokenizer import Tokenizer
-    from transformer.data import load_task
+    from transformer.core.config import preset
+    from transformer.core.model import Transformer
+    from transformer.core.tokenizer import Tokenizer
+    from transformer.data.tasks import load_task
 
     torch.manual_seed(0)
     tok = Tokenizer.train([e.src for e in load_task("anaphora", "train", n=2000)], vocab_size=500)

@@ -22,9 +22,9 @@ def main(argv=None) -> dict:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     torch.set_num_threads(args.threads)
-    from transformer.data import load_multi30k
-    from transformer.decode import beam_search, greedy, greedy_batch
-    from transformer.text import source_ids
+    from transformer.data.tasks import load_multi30k
+    from transformer.core.decode import beam_search, greedy, greedy_batch
+    from transformer.core.text import source_ids
 
     model, tok, which = translation_checkpoint()
     if Path(args.data_dir).is_dir():

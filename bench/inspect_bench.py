@@ -18,7 +18,7 @@ def trace_bytes(tr: dict) -> int:
 
 
 def measure(model, src, tgt, repeats: int) -> dict:
-    from transformer.trace import record
+    from transformer.core.trace import record
 
     def plain():
         with torch.inference_mode():

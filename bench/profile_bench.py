@@ -27,7 +27,7 @@ def top_ops(prof, n: int = 8) -> list[dict]:
 
 
 def profile_inspect(model, tok, n: int) -> list[dict]:
-    from transformer.trace import record
+    from transformer.core.trace import record
 
     ids = tok.encode(SENTENCE_32)
     src = torch.tensor([(ids * 16)[: n - 1] + [model.cfg.eos_id]])  # (1, n)
@@ -43,9 +43,9 @@ def profile_inspect(model, tok, n: int) -> list[dict]:
 
 def profile_train(steps: int = 4) -> list[dict]:
     from train_throughput import make_batches  # the benchmark's own batches
-    from transformer.config import TrainConfig, preset
-    from transformer.model import Transformer
-    from transformer.train import label_smoothed_loss, make_optimizer
+    from transformer.core.config import TrainConfig, preset
+    from transformer.core.model import Transformer
+    from transformer.train.loop import label_smoothed_loss, make_optimizer
 
     cfg = preset("small", vocab_size=8000)
     torch.manual_seed(0)

@@ -29,8 +29,8 @@ from common import stats  # noqa: E402
 
 
 def run_mode(limited: bool, model, tok, items, args) -> dict:
-    from transformer import heads as H
-    from transformer.inspect import inspect_text
+    from transformer.probing import heads as H
+    from transformer.probing.inspect import inspect_text
     from ui import models, quota
 
     quota.reset()
@@ -99,17 +99,18 @@ def main(argv=None) -> dict:
     tmp = tempfile.mkdtemp(prefix="sweep-flood-")
     os.environ["ATTENTION_LAB_RUNS"] = tmp  # the audit log of this bench, not the server's
     os.environ.setdefault("ATTENTION_LAB_TEACHER_TOKEN", "bench-token-of-twenty-chars")  # sessions are students
-    from transformer import audit
-    from transformer import heads as H
-    from transformer.checkpoint import load_checkpoint
-    from transformer.inspect import inspect_text
+    from transformer.ops import audit
+    from transformer.probing import heads as H
+    from transformer.probing.probe_items import anaphora_probe
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.probing.inspect import inspect_text
     from ui import models
 
     ck = load_checkpoint(ROOT / "checkpoints" / "anaphora-en-de")
     model, tok = ck.model, ck.tokenizer
     for p in model.parameters():
         p.requires_grad_(False)
-    items = H.anaphora_probe("test", n=args.n)
+    items = anaphora_probe("test", n=args.n)
     alone = []
     for _ in range(10):
         t0 = time.perf_counter()

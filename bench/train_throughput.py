@@ -1,4 +1,4 @@
-"""Training throughput: transformer.model.Transformer vs torch.nn.Transformer of the same shape,
+"""Training throughput: transformer.core.model.Transformer vs torch.nn.Transformer of the same shape,
 on the same token-budget batches, side by side in one process (alternating rounds, so a noisy
 neighbour on a shared CPU slows both alike).
 
@@ -24,11 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import torch
 import torch.nn as nn
 
-from transformer.batching import collate, plan_batches
-from transformer.config import preset
-from transformer.model import Transformer, sinusoidal_table
-from transformer.train import label_smoothed_loss, make_optimizer
-from transformer.config import TrainConfig
+from transformer.train.batching import collate, plan_batches
+from transformer.core.config import preset
+from transformer.core.model import Transformer, sinusoidal_table
+from transformer.train.loop import label_smoothed_loss, make_optimizer
+from transformer.core.config import TrainConfig
 
 
 class TorchReference(nn.Module):

@@ -3,9 +3,9 @@ beside the run's loss curve. ?run=NAME opens a run."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 import streamlit as st
 
-from transformer import runs
-from transformer.checkpoint import CheckpointError
-from transformer.names import KINDS
+from transformer.ops import runs
+from transformer.core.checkpoint import CheckpointError
+from transformer.core.names import KINDS
 from ui import i18n, inspect_cache, models, runs_ui
 from ui.strings import evolution as strings
 from ui.strings import train as train_strings

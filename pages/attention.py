@@ -1,7 +1,7 @@
 """Attention: where one word looks (the head view on one token, one or a few heads), that head
 enlarged, every layer x head on demand (a toggle: the grid is built and drawn only when asked). Opens where the lesson is: encoder self-attention, words
 (subword pieces merged), the pronoun's row when the sentence has one. A checkpoint without a
-featured head opens on its clearest head (transformer.atlas.clearest_head; cross-attention for
+featured head opens on its clearest head (transformer.probing.atlas.clearest_head; cross-attention for
 the copy / reverse / sort tasks, whose lesson is the alignment), not on layer 0, head 0.
 Query parameters: ?kind=cross&layer=1&head=2&text=...&target=... open a given head."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
@@ -13,10 +13,11 @@ import pandas as pd
 import streamlit as st
 import torch
 
-from transformer import atlas as A
-from transformer import heads as H
-from transformer.inspect import to_json
-from transformer.names import KINDS
+from transformer.probing import atlas as A
+from transformer.probing import heads as H
+from transformer.probing.probe_items import PRONOUN_TASKS
+from transformer.probing.inspect import to_json
+from transformer.core.names import KINDS
 from ui import flow_view, gc_tuning, i18n, inspect_cache, models
 from ui.strings import attention as strings
 from viz import attention as figs
@@ -107,7 +108,7 @@ if featured:
         note = featured.get(i18n.lang()) or featured.get("en")
         if note:
             st.write(note)
-        if (ck.train_config or {}).get("task") in H.PRONOUN_TASKS and fl < (
+        if (ck.train_config or {}).get("task") in PRONOUN_TASKS and fl < (
                 cfg.n_encoder_layers if fk == "encoder_self" else cfg.n_decoder_layers):
             on = inspect_cache.pronoun_accuracy(path)
             off = inspect_cache.pronoun_accuracy(path, ablate=(label,))

@@ -1,6 +1,6 @@
 """Decode: greedy, beam search or sampling, step by step (top-k next tokens, cross-attention over
 the source, masked self-attention over the prefix), and teacher forcing versus free generation.
-Math in transformer/decode.py, the sections in ui/decode_view.py, tables and figures in
+Math in transformer/core/decode.py, the sections in ui/decode_view.py, tables and figures in
 viz/decode.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 import streamlit as st

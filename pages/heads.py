@@ -1,6 +1,6 @@
 """Heads: the head finder as a layers x heads grid per attention kind for a chosen relation, a link
 that opens one head on the Attention page, and ablation (heads switched off: output and pronoun
-accuracy with and without). Scoring in transformer/heads.py, the sections in ui/heads_view.py,
+accuracy with and without). Scoring in transformer/probing/heads.py, the sections in ui/heads_view.py,
 figures and the causal test in viz/heads.py; the head atlas (every head labelled) in
 ui/atlas_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)

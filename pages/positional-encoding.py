@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from transformer.text import TextError
+from transformer.core.text import TextError
 from ui import i18n, inspect_cache, models
 from ui import notes as notes_ui
 from ui import positional_compute as PC

@@ -8,7 +8,7 @@ import math
 import pandas as pd
 import streamlit as st
 
-from transformer.names import KINDS
+from transformer.core.names import KINDS
 from ui import i18n, inspect_cache, models
 from ui.strings import step as strings
 from viz import attention as figs

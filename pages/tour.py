@@ -4,6 +4,7 @@ from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.
 import streamlit as st
 
 from transformer import worked as W
+from transformer.worked.examples import run_example
 from ui import i18n
 from ui.strings import home as strings
 from ui.strings import shell as shell_strings
@@ -39,7 +40,7 @@ for n, (title, text, page, page_title, value, param) in enumerate(STOPS, start=1
         st.subheader(f"{t('stop', n=n)} · {t(title)}")
         st.write(t(text))
         if param == "example":
-            res = W.run_example(value)
+            res = run_example(value)
             st.caption(t("try_example", example=i18n.pick(res.title)))
         else:
             st.caption(t("try", sentence=" / ".join(value.splitlines())))

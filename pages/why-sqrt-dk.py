@@ -12,6 +12,7 @@ from ui import lesson_cache as LC
 from ui import worked_view
 from ui.strings import sqrt as strings
 from viz import scaling as S
+from transformer.core.numeric import softmax
 from viz.worked import csv_bytes
 
 t = i18n.translator(strings)
@@ -48,8 +49,8 @@ st.plotly_chart(S.row_figure(scores, d_k, titles=(t("t_raw"), t("t_scaled")), ke
                              score_word=t("score_word"), weight_word=t("weight_word")), key="sqrt_row")
 raw_stats, scaled_stats = S.softmax_stats(scores), S.softmax_stats(scores / math.sqrt(d_k))
 st.caption(t("row_caption", raw=raw_stats["max_weight"], scaled=scaled_stats["max_weight"]))
-row_df = pd.DataFrame({"score": scores, "scaled": scores / math.sqrt(d_k), "weight_raw": S.softmax(scores),
-                       "weight_scaled": S.softmax(scores / math.sqrt(d_k))})
+row_df = pd.DataFrame({"score": scores, "scaled": scores / math.sqrt(d_k), "weight_raw": softmax(scores),
+                       "weight_scaled": softmax(scores / math.sqrt(d_k))})
 download(row_df, f"softmax_row_dk{d_k}", "sqrt_dl_row")
 
 st.subheader(t("sat_title", trials=200, keys=n_keys))

@@ -5,6 +5,7 @@ import numpy as np
 import streamlit as st
 
 from transformer import worked as W
+from transformer.worked.examples import run_example, statements
 from ui import i18n, inspect_cache
 from ui import lesson_cache as LC
 from ui import worked_text as WT
@@ -70,7 +71,7 @@ def examples_tab() -> None:
             st.session_state[f"we_version_{ex_id}"] = version + 1
             st.rerun()
     try:
-        res = W.run_example(new)
+        res = run_example(new)
     except ValueError as e:
         st.error(t("bad_inputs", reason=WT.error_text(e, lang)))
         return
@@ -88,7 +89,7 @@ def examples_tab() -> None:
         st.caption(t("checks_intro"))
         for c in res.checks:
             view.check(c, res.tokens, f"we_{ex_id}_check_{c.id}")
-    said = W.statements(ex_id)
+    said = statements(ex_id)
     if said:
         st.subheader(t("statements_title"))
         for stm in said:
@@ -97,7 +98,7 @@ def examples_tab() -> None:
 
 def statements_tab() -> None:
     st.write(t("statements_intro"))
-    for stm in W.statements():
+    for stm in statements():
         view.statement(stm, f"we_said_{stm.id}", here="pages/worked-examples.py")
 
 

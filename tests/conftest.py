@@ -29,14 +29,14 @@ def _keep_main_module():
 
 @pytest.fixture(scope="session")
 def tokenizer():
-    from transformer.tokenizer import Tokenizer
+    from transformer.core.tokenizer import Tokenizer
 
     return Tokenizer.train(CORPUS * 4, vocab_size=300)
 
 
 @pytest.fixture
 def tiny_model():
-    from transformer.model import Transformer
+    from transformer.core.model import Transformer
 
     torch.manual_seed(0)
     return Transformer(tiny_config()).eval()
@@ -45,8 +45,8 @@ def tiny_model():
 @pytest.fixture(scope="session")
 def small_checkpoint(tmp_path_factory, tokenizer):
     """A checkpoint with a real tokenizer; untrained weights are enough for format tests."""
-    from transformer.checkpoint import save_checkpoint
-    from transformer.model import Transformer
+    from transformer.core.checkpoint import save_checkpoint
+    from transformer.core.model import Transformer
 
     torch.manual_seed(1)
     model = Transformer(tiny_config(vocab_size=tokenizer.vocab_size, d_model=32)).eval()

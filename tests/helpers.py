@@ -34,7 +34,7 @@ CORPUS = [
 
 def tiny_config(vocab_size: int = 40, **kw):
     """A ModelConfig small enough for CPU tests (d_model 16, 4 heads, 2+2 layers)."""
-    from transformer.config import ModelConfig
+    from transformer.core.config import ModelConfig
 
     base = dict(vocab_size=vocab_size, d_model=16, n_heads=4, n_encoder_layers=2,
                 n_decoder_layers=2, d_ff=32, dropout=0.0, max_len=128)
@@ -105,8 +105,8 @@ def plotly_decoded(obj):
 def reference(ck_path, text, target=None):
     """The checkpoint's trace of `text` (transformer.inspect), loaded afresh: what a page shows
     must equal it."""
-    from transformer.checkpoint import load_checkpoint
-    from transformer.inspect import inspect_text
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.probing.inspect import inspect_text
 
     ck = load_checkpoint(ck_path)
     return inspect_text(ck.model, ck.tokenizer, text, target)
@@ -149,13 +149,13 @@ def train_tiny_anaphora(out: Path, steps: int = STEPS) -> tuple[Path, float]:
 
     import torch
 
-    from transformer import train
+    from transformer.train.cli import run
 
     threads = torch.get_num_threads()
     t0 = time.time()
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            state = train.run(ARGS + ["--steps", str(steps), "--out", str(out)])
+            state = run(ARGS + ["--steps", str(steps), "--out", str(out)])
     finally:
         torch.set_num_threads(threads)
     ck = out / "checkpoints" / "last"

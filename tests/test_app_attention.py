@@ -31,7 +31,7 @@ def labels_of(tok, ids):
 @pytest.mark.parametrize("lang,title", [("en", "Attention: who looks at whom"),
                                         ("zh", "注意力：谁在看谁")])
 def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, title):
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     at = open_page(monkeypatch, ck_dir, tmp_path, lang)
     no_errors(at)
@@ -143,7 +143,7 @@ def test_query_params_open_one_head(monkeypatch, tmp_path, ck_dir):
     assert at.radio(key="att_kind").value == "cross"
     assert at.selectbox(key="att_layer").value == 1 and at.selectbox(key="att_head").value == 2
     assert at.text_input(key="att_text").value == "The cat sleeps ."
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     heat = figures(at)[1]
     ref = reference(at._ck, "The cat sleeps .")
@@ -194,8 +194,9 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
     ablation numbers are measured (the same as transformer.heads computes), not written."""
     from pathlib import Path
 
-    from transformer import heads as H
-    from transformer.checkpoint import load_checkpoint
+    from transformer.probing.probe_items import task_probe
+    from transformer.probing.pronouns import pronoun_accuracy
+    from transformer.core.checkpoint import load_checkpoint
     from viz import heads as VH
 
     shipped = Path(__file__).resolve().parents[1] / "checkpoints"
@@ -205,10 +206,10 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
     ck = load_checkpoint(shipped / name)
     task = ck.train_config["task"]
     # what the page measures: 100 held-out anaphora sentences, or the whole hand-written probe
-    items = H.task_probe(task, 100 if task == "anaphora" else None)
+    items = task_probe(task, 100 if task == "anaphora" else None)
     monkeypatch.setenv("ATTENTION_LAB_DEFAULT", name)
-    on = H.pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
-    off = H.pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(
+    on = pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
+    off = pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(
         [VH.head_label(fh["kind"], fh["layer"], fh["head"])])).accuracy
     for lang in ("en", "zh"):
         at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
@@ -289,12 +290,12 @@ def test_a_long_sentence_chooses_its_word_from_a_list(monkeypatch, tmp_path, ck_
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tmp_path, lang):
     """On the default model: one rollout picture for the sentence (rows the output words, each
-    summing to 1, as transformer.rollout computes), and for the German pronoun the occlusion
+    summing to 1, as transformer.probing.rollout computes), and for the German pronoun the occlusion
     bars beside rollout's share; the honest sentence in the page's language."""
     from pathlib import Path
 
-    from transformer.checkpoint import load_checkpoint
-    from transformer.rollout import rollout
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.probing.rollout import rollout
     from ui.strings import flow as FS
     from viz.flow import word_flow
 
@@ -331,8 +332,8 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
 def _clearest(ck_path, text, kind):
     import torch
 
-    from transformer import atlas as A
-    from transformer.checkpoint import load_checkpoint
+    from transformer.probing import atlas as A
+    from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(ck_path)
     ref = reference(ck_path, text)
@@ -375,11 +376,11 @@ def test_a_model_without_a_featured_head_opens_on_its_clearest_head(monkeypatch,
 
 
 def test_clearest_head_scores_patterns_not_sinks():
-    """transformer.atlas.clearest_head on hand-made weights: a head resting on </s> is sharp but
+    """transformer.probing.atlas.clearest_head on hand-made weights: a head resting on </s> is sharp but
     scores low; a previous-token head wins and is named."""
     import torch
 
-    from transformer import atlas as A
+    from transformer.probing import atlas as A
 
     toks = ["a", "b", "c", "d", "</s>"]
     special = [False] * 4 + [True]

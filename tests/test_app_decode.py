@@ -20,9 +20,9 @@ def open_page(monkeypatch, ck_dir, tmp_path, lang="en", page=PAGE):
 
 
 def _independent(ck_path, tokens_text=None, method="greedy", **kw):
-    from transformer import decode as D
-    from transformer.checkpoint import load_checkpoint
-    from transformer.text import source_ids
+    from transformer.core import decode as D
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.core.text import source_ids
 
     ck = load_checkpoint(ck_path)
     src = source_ids(ck.tokenizer, TEXT, ck.model.cfg.max_len)[0]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app_helpers import figures, no_errors, open_app
-from transformer import runs
+from transformer.ops import runs
 
 PAGE = "pages/across-training.py"
 ARGS = ["--task", "copy", "--task-opt", "n=300", "--task-opt", "max_len=6", "--vocab-size", "40",
@@ -94,12 +94,13 @@ def test_a_fresh_clone_opens_on_the_shipped_run_and_its_pronoun_head(monkeypatch
     assert len(heat) == len(steps)
     # the shipped run's own story (its README): the supervised head attends from the start, and
     # the model learns to use it: pronoun accuracy low at the first step, right at the end
-    from transformer.checkpoint import load_checkpoint
-    from transformer.heads import anaphora_probe, score_anaphora
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.probing.probe_items import anaphora_probe
+    from transformer.probing.heads import score_anaphora
 
     probe = anaphora_probe("test", 100)
 
-    from transformer.heads import pronoun_accuracy
+    from transformer.probing.pronouns import pronoun_accuracy
 
     def measured(step: str) -> tuple[float, float]:
         ck = load_checkpoint(shipped_run / "checkpoints" / step)

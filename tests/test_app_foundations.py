@@ -103,7 +103,7 @@ def test_worked_examples_page(monkeypatch, tmp_path, lang):
 
 
 def test_worked_examples_every_example_and_free_mode(monkeypatch, tmp_path):
-    from transformer.worked import list_examples
+    from transformer.worked.examples import list_examples
 
     at = open_app(monkeypatch, None, tmp_path, page="pages/worked-examples.py")
     for ex in list_examples():

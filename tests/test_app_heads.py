@@ -30,8 +30,10 @@ def _grids(at) -> dict[str, np.ndarray]:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_head_finder_fills_the_grid(monkeypatch, tmp_path, trained_dir, trained_checkpoint, lang):
-    from transformer import heads as H
-    from transformer.checkpoint import load_checkpoint
+    from transformer.probing import heads as H
+    from transformer.core.names import KINDS
+    from transformer.probing.probe_items import anaphora_probe, baselines
+    from transformer.core.checkpoint import load_checkpoint
 
     at = open_page(monkeypatch, trained_dir, tmp_path, lang)
     no_errors(at)
@@ -39,12 +41,12 @@ def test_head_finder_fills_the_grid(monkeypatch, tmp_path, trained_dir, trained_
     rerun(at)
     no_errors(at)
     grids = _grids(at)
-    assert set(grids) == set(H.KINDS)
+    assert set(grids) == set(KINDS)
     for g in grids.values():
         assert g.shape == (2, 4) and np.isfinite(g).all() and ((g >= 0) & (g <= 1)).all()
     # the same numbers as the core's head finder
     ck = load_checkpoint(trained_checkpoint)
-    items = H.anaphora_probe("test", n=40)
+    items = anaphora_probe("test", n=40)
     scores = H.score_anaphora(ck.model, ck.tokenizer, items)
     for kind, g in grids.items():
         assert np.allclose(g, scores[kind].accuracy.numpy(), atol=1e-4)
@@ -60,7 +62,7 @@ def test_head_finder_fills_the_grid(monkeypatch, tmp_path, trained_dir, trained_
     # no widget falls back to Streamlit's English placeholder on the Chinese page
     assert at.multiselect(key="heads_ablate").proto.placeholder == (
         "Choose heads" if lang == "en" else "选择要关掉的头")
-    base = H.baselines(items)
+    base = baselines(items)
     metrics = [m.value for m in at.metric]
     assert [m.label for m in at.metric][:4] == [S.EN[k] if lang == "en" else S.ZH[k]
                                             for k in ("nearest_noun", "first_noun", "random_noun", "random_word")]
@@ -88,9 +90,10 @@ def test_other_relation(monkeypatch, tmp_path, trained_dir):
 
 def test_ablation_changes_output_and_accuracy(monkeypatch, tmp_path, trained_dir,
                                               trained_checkpoint):
-    from transformer import heads as H
-    from transformer.checkpoint import load_checkpoint
+    from transformer.probing.probe_items import anaphora_probe
+    from transformer.core.checkpoint import load_checkpoint
     from viz import heads as VH
+    from transformer.probing.pronouns import pronoun_accuracy
 
     at = open_page(monkeypatch, trained_dir, tmp_path)
     at.slider(key="heads_n").set_value(20)
@@ -108,9 +111,9 @@ def test_ablation_changes_output_and_accuracy(monkeypatch, tmp_path, trained_dir
     assert after != before  # without cross-attention the decoder cannot read the source
     assert at.warning  # "the output changed"
     ck = load_checkpoint(trained_checkpoint)
-    items = H.anaphora_probe("test", n=30)
-    want_on = VH.pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
-    want_off = VH.pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(cross)).accuracy
+    items = anaphora_probe("test", n=30)
+    want_on = pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
+    want_off = pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(cross)).accuracy
     assert [m.value for m in at.metric][-2:] == [f"{want_on:.0%}", f"{want_off:.0%}"]
     # clearing brings the page back to "no ablation"
     at.session_state["heads_ablate"] = []
@@ -165,12 +168,13 @@ def test_sentence_by_sentence_table_of_the_chosen_head(monkeypatch, tmp_path, la
     misses as the core does, lists every sentence with misses first, and follows the chosen head."""
     from pathlib import Path
 
-    from transformer import heads as H
-    from transformer.checkpoint import load_checkpoint
+    from transformer.probing import heads as H
+    from transformer.probing.probe_items import CLASSROOM_PROBE, read_probe_file
+    from transformer.core.checkpoint import load_checkpoint
 
     shipped = Path(__file__).resolve().parents[1] / "checkpoints"
     ck = load_checkpoint(shipped / "classroom-en-de")
-    items = H.read_probe_file(H.CLASSROOM_PROBE)
+    items = read_probe_file(CLASSROOM_PROBE)
     scores = H.score_anaphora(ck.model, ck.tokenizer, items)
     kind, layer, head = H.best_head(scores)[:3]
     monkeypatch.setenv("ATTENTION_LAB_DEFAULT", "classroom-en-de")  # the caption-probe model
@@ -204,7 +208,7 @@ def test_head_atlas_labels_every_head(monkeypatch, tmp_path, lang):
     the page's language and a score in [0, 1], the same as transformer.atlas computes."""
     from pathlib import Path
 
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
     from ui import atlas_view
     from ui.strings import atlas as AS
 

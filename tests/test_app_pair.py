@@ -35,7 +35,7 @@ def text_of(at) -> str:
                                               "The head follows the changed word")),
     ("zh", "两个句子，只差一个词", ("注意力头移动了", "注意力头没有移动", "注意力头跟着改动的词走"))])
 def test_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, title, moves):
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
     from viz import tokens as tv
 
     at = open_page(monkeypatch, ck_dir, tmp_path, lang)
@@ -141,7 +141,7 @@ def test_decoder_kinds(monkeypatch, tmp_path, ck_dir, kind):
 def test_decoder_row_on_the_shipped_pronoun_model(monkeypatch, tmp_path):
     """classroom-en-de (the previous default) opens on its featured decoder head; both
     outputs write 'es' after 'weil', so both rows are drawn over the German words so far."""
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     shipped = ROOT / "checkpoints"
     fh = json.loads((shipped / "classroom-en-de" / "history.json").read_text())["featured_head"]

@@ -8,7 +8,8 @@ import os
 import pytest
 
 from app_helpers import no_errors, open_app
-from transformer import audit, runs
+from transformer.ops import audit
+from transformer.ops import runs
 from ui import roles
 
 PAGE = "pages/train.py"

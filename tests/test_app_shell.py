@@ -25,8 +25,8 @@ def test_no_checkpoints_is_explained(monkeypatch, tmp_path):
 
 
 def test_upload_validation(tmp_path, small_checkpoint):
-    from transformer.checkpoint import CheckpointError
-    from transformer.upload import extract_checkpoint_zip
+    from transformer.core.checkpoint import CheckpointError
+    from transformer.ops.upload import extract_checkpoint_zip
 
     good = {p.name: p.read_bytes() for p in small_checkpoint.iterdir()}
     dest = extract_checkpoint_zip(zipped({f"ck/{k}": v for k, v in good.items()}), tmp_path / "u")

@@ -135,7 +135,7 @@ def test_opens_on_the_pronoun_with_whole_labels(monkeypatch, tmp_path, ck_dir):
     at = open_page(monkeypatch, ck_dir, tmp_path, query={
         "text": "The dog saw the book because it was hungry ."})
     no_errors(at)
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     ref = reference(at._ck, "The dog saw the book because it was hungry .")
     tok = load_checkpoint(at._ck).tokenizer

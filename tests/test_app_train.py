@@ -10,7 +10,7 @@ import time
 import pytest
 
 from app_helpers import no_errors, open_app
-from transformer import runs
+from transformer.ops import runs
 
 PAGE = "pages/train.py"
 TINY = {"d_model": 16, "heads": 2, "enc_layers": 1, "dec_layers": 1, "d_ff": 32,
@@ -80,7 +80,7 @@ def test_form_says_the_device_and_lists_every_hyperparameter(monkeypatch, tmp_pa
     # anaphora's measured defaults fill the form when that task is chosen
     at.session_state["train_task"] = "anaphora"  # (AppTest formats options in English)
     at.run()
-    from transformer.train import TASK_DEFAULTS
+    from transformer.train.settings import TASK_DEFAULTS
     want = TASK_DEFAULTS["anaphora"]
     assert want["vocab_size"] != TASK_DEFAULTS["copy"]["vocab_size"]  # so the switch shows
     assert at.number_input(key="train_p_vocab_size").value == want["vocab_size"]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import torch
 
-from transformer import atlas as A
-from transformer.checkpoint import load_checkpoint
+from transformer.probing import atlas as A
+from transformer.core.checkpoint import load_checkpoint
 
 SHIPPED = Path(__file__).resolve().parents[1] / "checkpoints"
 
@@ -36,7 +36,7 @@ def test_reverse_models_cross_heads_are_anti_diagonal():
 
 
 def test_the_taught_pronoun_head_is_found():
-    from transformer.heads import anaphora_probe
+    from transformer.probing.probe_items import anaphora_probe
 
     roles = _roles("anaphora-en-de", probe=anaphora_probe(n=40))
     head = next(r for r in roles if (r.kind, r.layer, r.head) == ("decoder_self", 1, 3))

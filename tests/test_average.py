@@ -8,9 +8,9 @@ import pytest
 import torch
 
 from helpers import tiny_config
-from transformer.average import average_checkpoints, main
-from transformer.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
-from transformer.model import Transformer
+from transformer.train.average import average_checkpoints, main
+from transformer.core.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from transformer.core.model import Transformer
 
 
 def _variants(tmp_path, small_checkpoint, n=3):

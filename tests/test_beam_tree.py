@@ -1,4 +1,4 @@
-"""The Decode page's beam-search tree, recorded from transformer.decode.beam_search itself.
+"""The Decode page's beam-search tree, recorded from transformer.core.decode.beam_search itself.
 
 Checked against independent computations on the shipped models: recording changes nothing;
 the tree's best path is what beam_search returned; every node's log-probability is recomputed
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 import torch
 
-from transformer.beam_trace import trace_beam_search
-from transformer.checkpoint import load_checkpoint
-from transformer.decode import beam_search
-from transformer.text import source_ids
+from transformer.core.beam_trace import trace_beam_search
+from transformer.core.checkpoint import load_checkpoint
+from transformer.core.decode import beam_search
+from transformer.core.text import source_ids
 from viz import beam_tree as BT
 
 ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
@@ -88,7 +88,7 @@ def test_the_tree_is_the_search(case, anaphora, copy_model):
     if "max_len" in kw:
         assert not plain.finished and best.status == "kept" and best.step == kw["max_len"]
     if beam == 1:
-        from transformer.decode import greedy
+        from transformer.core.decode import greedy
         assert plain.tokens == greedy(model, src).tokens
 
     form = kw.get("lp", "gnmt")

@@ -2,7 +2,7 @@
 ..." where the model writes "... die Katze ...").
 
 Every shipped checkpoint is loaded, each example source in its card decoded greedily here
-(transformer.decode.greedy, as the Decode page does by default), and the card must show exactly
+(transformer.core.decode.greedy, as the Decode page does by default), and the card must show exactly
 that output. Then the tool that rewrites the examples, and the trainer's own cards.
 """
 from __future__ import annotations
@@ -14,10 +14,10 @@ from types import SimpleNamespace
 import pytest
 import torch
 
-from transformer import cards
-from transformer.checkpoint import load_checkpoint
-from transformer.decode import greedy
-from transformer.text import source_ids
+from transformer.ops import cards
+from transformer.core.checkpoint import load_checkpoint
+from transformer.core.decode import greedy
+from transformer.core.text import source_ids
 
 ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
 SHIPPED = ["anaphora-en-de", "classroom-en-de", "copy-tiny", "everyday-en-de", "multi30k-en-de",
@@ -88,9 +88,9 @@ def test_check_mode_reports_a_stale_card(tmp_path):
 
 def test_the_trainers_card_shows_the_checkpoints_own_output(tokenizer):
     from helpers import tiny_config
-    from transformer.config import TrainConfig
-    from transformer.model import Transformer
-    from transformer.train import RunWriter
+    from transformer.core.config import TrainConfig
+    from transformer.core.model import Transformer
+    from transformer.train.rundir import RunWriter
 
     torch.manual_seed(0)
     model = Transformer(tiny_config(vocab_size=tokenizer.vocab_size, dropout=0.3)).train()

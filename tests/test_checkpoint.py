@@ -8,8 +8,8 @@ import pytest
 import torch
 from safetensors.torch import load_file, save_file
 
-from transformer.checkpoint import (CheckpointError, load_checkpoint, load_trainer_state,
-                                    save_checkpoint)
+from transformer.core.checkpoint import (CheckpointError, load_checkpoint, load_trainer_state,
+                                         save_checkpoint)
 
 
 def _logits(model):
@@ -32,7 +32,7 @@ def test_save_then_load_gives_identical_logits(small_checkpoint):
 
 
 def test_round_trip_through_a_fresh_model(tmp_path, tokenizer):
-    from transformer.model import Transformer
+    from transformer.core.model import Transformer
     from helpers import tiny_config
 
     torch.manual_seed(5)
@@ -136,7 +136,7 @@ def test_failed_write_keeps_previous_checkpoint(tmp_path, small_checkpoint, monk
     def full_disk(*a, **k):
         raise Full(28, "No space left on device")
 
-    import transformer.checkpoint as mod
+    import transformer.core.checkpoint as mod
     monkeypatch.setattr(mod, "_write_json", full_disk)
     with pytest.raises(Full):
         save_checkpoint(target, ck.model, ck.tokenizer, history={"v": 2})
@@ -190,7 +190,7 @@ def test_a_reader_recovering_mid_swap_does_not_break_the_writer(tmp_path, small_
     new copy, leaving no stray directories."""
     import os
 
-    import transformer.checkpoint as mod
+    import transformer.core.checkpoint as mod
 
     ck = load_checkpoint(small_checkpoint)
     target = tmp_path / "last"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app_helpers import open_app
-from transformer import audit
+from transformer.ops import audit
 from helpers import FakeClock, zipped
 from ui import roles
 
@@ -94,13 +94,15 @@ def test_A_a_short_token_is_refused_at_start(monkeypatch, tmp_path):
 import os  # noqa: E402
 import sys  # noqa: E402
 
-from transformer import disk_budget, run_queue, runs  # noqa: E402
+from transformer.ops import disk_budget
+from transformer.ops import run_queue
+from transformer.ops import runs  # noqa: E402
 from ui import runs_ui  # noqa: E402
 
 
 @pytest.fixture
 def launches(monkeypatch):
-    """transformer.runs.launch replaced: what would have been started, with its environment."""
+    """transformer.ops.runs.launch replaced: what would have been started, with its environment."""
     got = []
 
     def fake(run_dir, args, **kw):
@@ -227,7 +229,7 @@ TINY = ["--task", "copy", "--task-opt", "n=300", "--task-opt", "max_len=8", "--v
 def test_B2_a_student_run_that_keeps_saving_stops_at_its_share(tmp_path, monkeypatch):
     """The trainer itself (what the launched child runs): checkpoints every 2 steps for 60
     steps would write 30 checkpoints; with a share the run stops before passing it."""
-    from transformer.train import run
+    from transformer.train.cli import run
 
     probe = tmp_path / "probe"
     assert run(TINY + ["--steps", "2", "--checkpoint-every", "2", "--out", str(probe)]) == \
@@ -393,7 +395,7 @@ def test_K_a_rejected_upload_evicts_nobody(server, tmp_path, small_checkpoint, m
         assert "budget" not in str(e.value), what
         assert all(v.is_dir() for v in victims), f"{what}: students' uploads were evicted"
     # a corpus that fails its check makes no room either (the Train page's start)
-    from transformer.data import CorpusError
+    from transformer.data.tasks import CorpusError
 
     class Up:
         def __init__(self, name, data):
@@ -416,8 +418,8 @@ def test_J_zip_bombs_are_refused_with_memory_bounded(small_checkpoint, tmp_path)
     import time
     import tracemalloc
 
-    from transformer.checkpoint import CheckpointError
-    from transformer.upload import extract_checkpoint_zip
+    from transformer.core.checkpoint import CheckpointError
+    from transformer.ops.upload import extract_checkpoint_zip
 
     members = _members(small_checkpoint)
     # 512 MiB of zeros as the weights: a few hundred kB compressed

@@ -1,4 +1,4 @@
-"""transformer.classroom: caption-style pronoun pairs in Multi30k's vocabulary.
+"""transformer.data.classroom: caption-style pronoun pairs in Multi30k's vocabulary.
 
 Positions, German agreement, position baselines, split hygiene and determinism run everywhere;
 the vocabulary checks read Multi30k (skipped with a reason when it is absent).
@@ -11,14 +11,17 @@ from collections import Counter
 
 import pytest
 
-from transformer.classroom_lexicon import TAUGHT_EN
+from transformer.data.classroom_lexicon import TAUGHT_EN
 
-from transformer import classroom as C
-from transformer import gender_lexicon, genders
-from transformer.data import load_task
-from transformer.data import main as data_main
-from transformer.heads import baselines
-from transformer.probe_items import generated_probe
+from transformer.data import classroom as C
+from transformer.data.classroom_lexicon import ANIMALS, MIN_EN_COUNT, OBJ_VERBS, PARTS, PEOPLE, PLACES, PREP_VERBS, PRONOUNS, SPLITS, THINGS, _lexicon
+from transformer.data.classroom_templates import TEMPLATE_NAMES
+from transformer.data import gender_lexicon
+from transformer.data import genders
+from transformer.data.tasks import load_task
+from transformer.data.tasks import main as data_main
+from transformer.probing.probe_items import baselines
+from transformer.probing.probe_items import generated_probe
 
 MULTI30K = genders.find_multi30k()
 needs_multi30k = pytest.mark.skipif(
@@ -43,7 +46,7 @@ def _de_forms(noun) -> set[str]:
 
 def test_positions_point_at_the_words(sample):
     noun_forms = {}
-    for noun in C.ANIMALS + C.THINGS + C.PEOPLE + C.PLACES:
+    for noun in ANIMALS + THINGS + PEOPLE + PLACES:
         noun_forms[noun.en] = noun
         if noun.en_pl:
             noun_forms[noun.en_pl] = noun
@@ -73,7 +76,7 @@ def test_positions_point_at_the_words(sample):
 
 def test_candidates_have_different_genders(sample):
     for ex in sample["test"]:
-        genders_ = [C._lexicon()[en].gender for en in ex.meta["nouns"].values()]
+        genders_ = [_lexicon()[en].gender for en in ex.meta["nouns"].values()]
         assert len(set(genders_)) == len(genders_), ex
 
 
@@ -118,8 +121,8 @@ def test_german_pronoun_agrees_with_the_antecedent(sample):
                 assert (m["pronoun"] == "they") == (g == "pl")
             else:
                 base = "sein" if g in ("m", "n") else "ihr"
-                part = C.PARTS[m["part"]]
-                ending = POSS_ENDING[("pl" if part.plural else C._lexicon()[part.en].gender,
+                part = PARTS[m["part"]]
+                ending = POSS_ENDING[("pl" if part.plural else _lexicon()[part.en].gender,
                                       CASE_OF_PART[m["template"]])]
                 assert word == base + ending, ex
                 assert (m["pronoun"] == "their") == (g == "pl")
@@ -153,8 +156,8 @@ def test_meaning_decides_not_position(sample):
 
 def test_pronouns_and_templates_all_occur(sample):
     exs = sample["train"]
-    assert set(Counter(ex.meta["pronoun"] for ex in exs)) == set(C.PRONOUNS)
-    assert set(Counter(ex.meta["template"] for ex in exs)) == set(C.TEMPLATE_NAMES)
+    assert set(Counter(ex.meta["pronoun"] for ex in exs)) == set(PRONOUNS)
+    assert set(Counter(ex.meta["template"] for ex in exs)) == set(TEMPLATE_NAMES)
 
 
 def test_splits_are_disjoint_over_pairs(sample):
@@ -162,13 +165,13 @@ def test_splits_are_disjoint_over_pairs(sample):
     assert not by_split["train"] & by_split["test"]
     assert not by_split["train"] & by_split["val"]
     assert not by_split["val"] & by_split["test"]
-    all_pairs = {s: {(a.en, t.en) for a, t in C.pairs(s)} for s in C.SPLITS}
-    for s in C.SPLITS:
+    all_pairs = {s: {(a.en, t.en) for a, t in C.pairs(s)} for s in SPLITS}
+    for s in SPLITS:
         assert by_split[s] <= all_pairs[s]
     assert sum(map(len, all_pairs.values())) == len(set().union(*all_pairs.values()))
     # every animal and most things also occur in training (with other partners)
     train_nouns = {w for p in all_pairs["train"] for w in p}
-    assert {a.en for a in C.ANIMALS} <= train_nouns
+    assert {a.en for a in ANIMALS} <= train_nouns
 
 
 def test_deterministic_and_seeded():
@@ -247,7 +250,7 @@ HAND_CHECKED = [
 
 
 def test_hand_checked_examples_are_what_the_generator_makes():
-    made = [(t, e.src, e.tgt) for t in C.TEMPLATE_NAMES for e in C.generate("test", 3, 0, templates=[t])]
+    made = [(t, e.src, e.tgt) for t in TEMPLATE_NAMES for e in C.generate("test", 3, 0, templates=[t])]
     assert made == HAND_CHECKED
 
 
@@ -260,7 +263,7 @@ def _words(lines, lower=True):
 
 @pytest.fixture(scope="module")
 def corpus_words():
-    from transformer.data import load_multi30k
+    from transformer.data.tasks import load_multi30k
 
     pairs = load_multi30k(MULTI30K, "train")
     return _words(p.src for p in pairs), _words((p.tgt for p in pairs), lower=False)
@@ -270,13 +273,13 @@ def corpus_words():
 def test_every_english_word_is_frequent_in_multi30k(sample, objects, corpus_words):
     en, _ = corpus_words
     used = _words(ex.src for exs in (*sample.values(), *objects.values()) for ex in exs)
-    rare = {w: en[w] for w in used if en[w] < C.MIN_EN_COUNT}
+    rare = {w: en[w] for w in used if en[w] < MIN_EN_COUNT}
     assert not rare, f"English words rare in Multi30k train.en: {rare}"
     # with because=1 the taught words are used, and really are rare there (else they need no
     # exception); nothing else rare comes with them
     taught = _words(ex.src for ex in C.generate("train", 1500, seed=3, because=True))
-    assert all(w in taught and en[w] < C.MIN_EN_COUNT for w in TAUGHT_EN)
-    assert {w for w in taught if en[w] < C.MIN_EN_COUNT} == set(TAUGHT_EN)
+    assert all(w in taught and en[w] < MIN_EN_COUNT for w in TAUGHT_EN)
+    assert {w for w in taught if en[w] < MIN_EN_COUNT} == set(TAUGHT_EN)
 
 
 @needs_multi30k
@@ -307,13 +310,13 @@ def test_object_pronoun_is_the_accusative_or_dative_of_the_antecedent(objects):
     for exs in objects.values():
         for ex in exs:
             m, src, tgt = ex.meta, ex.src.split(), ex.tgt.split()
-            g = "pl" if m["antecedent_plural"] else C._lexicon()[m["antecedent"]].gender
+            g = "pl" if m["antecedent_plural"] else _lexicon()[m["antecedent"]].gender
             assert m["pronoun"] == ("them" if g == "pl" else "it"), ex
             case = {"object": "acc", "prep_object": "dat"}[m["template"]]
             assert m["pronoun_case"] == case, ex
             assert tgt[m["tgt_pronoun_pos"]] == {"acc": ACC, "dat": DAT}[case][g] == m["pronoun_de"], ex
             # the verb (and preposition) come right before the pronoun on both sides
-            verb = next(v for v in C.OBJ_VERBS + C.PREP_VERBS if v.key == m["verb"])
+            verb = next(v for v in OBJ_VERBS + PREP_VERBS if v.key == m["verb"])
             assert verb.case == case
             v_en, v_de = verb.en.split(), verb.de.split()
             assert src[m["pronoun_pos"] - len(v_en):m["pronoun_pos"]] == v_en, ex
@@ -327,7 +330,7 @@ def test_object_pronoun_is_the_accusative_or_dative_of_the_antecedent(objects):
             assert all(nouns[r] not in verb.fits for r in ("A", "T") if r != m["antecedent_role"]), ex
             # the person is a candidate, first (person_first) or last (person_last)
             h = m["candidates_pos"][0 if m["layout"] == "person_first" else -1]
-            assert src[h] in {p.en for p in C.PEOPLE}, ex
+            assert src[h] in {p.en for p in PEOPLE}, ex
             seen[(m["pronoun_de"], m["layout"], m["antecedent_kind"])] += 1
     assert {w for w, _, _ in seen} == {"ihn", "sie", "es", "ihm", "ihr", "ihnen"}
     assert {lay for _, lay, _ in seen} == {"person_first", "person_last"}

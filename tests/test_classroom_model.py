@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 import torch
 
-from transformer import heads as H
-from transformer.checkpoint import load_checkpoint
+from transformer.probing import heads as H
+from transformer.probing.probe_items import CLASSROOM_PROBE, baselines, read_probe_file
+from transformer.probing.pronouns import pronoun_accuracy, translate_ids
+from transformer.core.checkpoint import load_checkpoint
 
 ROOT = Path(__file__).resolve().parents[1]
 CK = ROOT / "checkpoints" / "classroom-en-de"
@@ -24,11 +26,11 @@ def ck():
 
 @pytest.fixture(scope="module")
 def measured(ck):
-    items = H.read_probe_file(H.CLASSROOM_PROBE)
+    items = read_probe_file(CLASSROOM_PROBE)
     scores = H.score_anaphora(ck.model, ck.tokenizer, items)
-    on = H.pronoun_accuracy(ck.model, ck.tokenizer, items)
+    on = pronoun_accuracy(ck.model, ck.tokenizer, items)
     fh = json.loads((CK / "history.json").read_text())["featured_head"]
-    off = H.pronoun_accuracy(ck.model, ck.tokenizer, items,
+    off = pronoun_accuracy(ck.model, ck.tokenizer, items,
                              ablate=H.parse_ablate([f"{fh['kind']}:{fh['layer']}:{fh['head']}"]))
     return items, scores, on, off, fh
 
@@ -46,7 +48,7 @@ def test_the_featured_head_is_the_best_and_beats_every_baseline(measured):
     items, scores, _, _, fh = measured
     kind, layer, head, acc, _ = H.best_head(scores)
     assert (kind, layer, head) == (fh["kind"], fh["layer"], fh["head"])
-    base = H.baselines(items)
+    base = baselines(items)
     assert acc > max(base.values()) + 0.15, (acc, base)
 
 
@@ -73,8 +75,8 @@ def test_the_lesson_sentence_turns_on_the_head(ck):
     text = EXAMPLES["classroom"]
     fh = json.loads((CK / "history.json").read_text())["featured_head"]
     spec = H.parse_ablate([f"{fh['kind']}:{fh['layer']}:{fh['head']}"])
-    [on] = H.translate_ids(ck.model, ck.tokenizer, [text])
-    [off] = H.translate_ids(ck.model, ck.tokenizer, [text], ablate=spec)
+    [on] = translate_ids(ck.model, ck.tokenizer, [text])
+    [off] = translate_ids(ck.model, ck.tokenizer, [text], ablate=spec)
     on, off = ck.tokenizer.decode(on).split(), ck.tokenizer.decode(off).split()
     assert "sie" in on and "ihn" not in on
     assert "ihn" in off

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from transformer import classroom
-from transformer.heads import baselines, pronoun_class, read_probe_file
+from transformer.data import classroom
+from transformer.probing.probe_items import baselines, read_probe_file
+from transformer.probing.pronouns import pronoun_class
 
-PROBES = Path(classroom.__file__).with_name("probes")
+PROBES = Path(classroom.__file__).parents[1] / "probes"
 PROBE = PROBES / "classroom_pronouns_en.jsonl"
 OLD = PROBES / "natural_pronouns_en.jsonl"
 EN_PRONOUNS = {"it", "its", "they", "their"}

@@ -31,7 +31,7 @@ def test_upload_size_bounded(cfg):
     size = cfg["server"]["maxUploadSize"]
     assert isinstance(size, int) and not isinstance(size, bool)
     assert 1 <= size <= 200, f"maxUploadSize {size} MB: must be bounded (1..200)"
-    from transformer.upload import MAX_ZIP_BYTES
+    from transformer.ops.upload import MAX_ZIP_BYTES
 
     assert size * 1_000_000 <= MAX_ZIP_BYTES, "the server lets through a .zip the loader refuses"
 

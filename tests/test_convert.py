@@ -25,12 +25,12 @@ transformers = pytest.importorskip(
     reason="transformers is a test-only dependency (pip install -r requirements-dev.txt)")
 import sentencepiece as spm  # noqa: E402
 
-from transformer import convert  # noqa: E402
-from transformer.checkpoint import load_checkpoint  # noqa: E402
-from transformer.decode import beam_search, greedy, translate  # noqa: E402
-from transformer.pair_tokenizer import PairTokenizer  # noqa: E402
-from transformer.text import source_ids  # noqa: E402
-from transformer.trace import record  # noqa: E402
+from transformer.ops import convert  # noqa: E402
+from transformer.core.checkpoint import load_checkpoint  # noqa: E402
+from transformer.core.decode import beam_search, greedy, translate  # noqa: E402
+from transformer.core.pair_tokenizer import PairTokenizer  # noqa: E402
+from transformer.core.text import source_ids  # noqa: E402
+from transformer.core.trace import record  # noqa: E402
 
 EN = ["The dog saw the cup because it was hungry .", "A man rides a bike down the street .",
       "The cat did not cross the road because it was too tired .", "Its tail was long .",
@@ -155,7 +155,7 @@ def test_converted_config_and_files(pair):
     # it says what it knows: its source, and no word list (so nothing is called "never seen")
     rec = ck.history["knowledge"]
     assert "OPUS" in rec["domain"]["en"] and "OPUS" in rec["domain"]["zh"]
-    from transformer import knowledge
+    from transformer.probing import knowledge
     assert all(m.seen is None for m in knowledge.mark(ck.tokenizer, rec, "a dog runs"))
 
 
@@ -269,7 +269,7 @@ def test_beam_equals_generate(pair, alpha):
 
 
 def test_inspect_json_output_equals_transformers(pair, capsys):
-    from transformer import inspect
+    from transformer.probing import inspect
 
     hf, tok, ck, root = pair
     text = EN[0]
@@ -287,10 +287,10 @@ def test_inspect_json_output_equals_transformers(pair, capsys):
 def test_head_finder_and_ablation_run_on_a_converted_model(pair, capsys):
     """Offline, the head finder runs on a converted model and scores every head; what it finds
     in a random model means nothing (a real download is needed to find heads)."""
-    from transformer import heads
+    from transformer.probing import heads
 
     _, _, ck, root = pair
-    probe = Path(heads.__file__).parent / "probes" / "natural_pronouns_en.jsonl"
+    probe = Path(heads.__file__).parents[1] / "probes" / "natural_pronouns_en.jsonl"
     assert heads.main(["--checkpoint", str(root / "ours"), "--probe", str(probe), "--json",
                        "--threads", "1", "--ablate", "encoder_self:0:1"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -375,8 +375,8 @@ def test_not_a_directory_nor_a_hub_name(tmp_path, capsys):
 def test_a_converted_checkpoint_uploads_as_a_zip(pair, tmp_path):
     import zipfile
 
-    from transformer.checkpoint import CheckpointError
-    from transformer.upload import extract_checkpoint_zip
+    from transformer.core.checkpoint import CheckpointError
+    from transformer.ops.upload import extract_checkpoint_zip
 
     _, _, ck, root = pair
 

@@ -1,10 +1,10 @@
-"""Pronoun labels on Multi30k's German captions (transformer/corpus_pronouns.py): the rule on
+"""Pronoun labels on Multi30k's German captions (transformer/train/corpus_pronouns.py): the rule on
 written cases with a small gender table, and on the real corpus where it is at hand."""
 from __future__ import annotations
 
 import pytest
 
-from transformer import corpus_pronouns as CP
+from transformer.train import corpus_pronouns as CP
 
 GENDERS = {"Frau": "f", "Mann": "m", "Hund": "m", "Leine": "f", "Ball": "m", "Auto": "n",
            "Junge": "m", "Katze": "f", "Tasche": "f", "Gebäude": "n", "Zaun": "m", "Handy": "n",
@@ -51,7 +51,7 @@ def test_the_rule_on_written_cases(lab, src, tgt, want):
 
 
 def test_label_pairs_gives_the_positions_supervision_reads(lab, tokenizer):
-    from transformer import supervise
+    from transformer.probing import supervise
 
     tgts = ["Eine Frau führt einen Hund an ihrer Leine .", "Ein Hund ."]
     metas = CP.label_pairs(["A woman walks a dog on her leash .", "A dog ."], tgts, lab)
@@ -65,9 +65,9 @@ def test_label_pairs_gives_the_positions_supervision_reads(lab, tokenizer):
 
 
 def test_on_multi30k_the_labels_agree_and_are_about_a_thousand():
-    from transformer import genders
-    from transformer.data import load_multi30k
-    from transformer.pronouns import pronoun_class
+    from transformer.data import genders
+    from transformer.data.tasks import load_multi30k
+    from transformer.probing.pronouns import pronoun_class
 
     root = genders.find_multi30k()
     if root is None:
@@ -90,8 +90,8 @@ def test_on_multi30k_the_labels_agree_and_are_about_a_thousand():
 def test_the_classroom_corpus_carries_the_labels_only_when_asked(tmp_path):
     """--task classroom --task-opt corpus_labels=1: Multi30k's pairs carry the labels that
     supervise.targets reads; without it they carry none (the shipped recipe's data)."""
-    from transformer import genders
-    from transformer.train import UsageError
+    from transformer.data import genders
+    from transformer.train.corpus import UsageError
     from transformer.train.corpus import CorpusSpec, load_corpus
 
     root = genders.find_multi30k()

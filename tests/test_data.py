@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from transformer import anaphora
-from transformer.data import (
-    CorpusError, Example, fetch_multi30k, load_multi30k, load_parallel, load_task, load_tsv, main,
-)
+from transformer.data import anaphora
+from transformer.data.tasks import (CorpusError, fetch_multi30k, load_multi30k, load_parallel,
+                                    load_task, load_tsv, main)
+from transformer.data.example import Example
 
 SHARED_MULTI30K = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "multi30k"
 
@@ -274,7 +274,7 @@ def test_show_cli(capsys):
 
 def test_anaphora_word_positions_survive_tokenization(train_examples):
     """The Figure 4 page maps meta word positions to token positions through Tokenizer.words."""
-    from transformer.tokenizer import Tokenizer
+    from transformer.core.tokenizer import Tokenizer
 
     sample = train_examples[:200]
     tok = Tokenizer.train([e.src for e in sample] + [e.tgt for e in sample], vocab_size=40)

@@ -7,11 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from helpers import free_port
-from transformer import runs
-from transformer.checkpoint import load_checkpoint
+from transformer.ops import runs
+from transformer.core.checkpoint import load_checkpoint
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 import pytest
 import torch
 
-from transformer.decode import (beam_search, default_max_len, final_trace, greedy, greedy_batch,
-                                length_penalty, sample)
-from transformer.masks import padding_mask
+from transformer.core.decode import (beam_search, default_max_len, final_trace, greedy, greedy_batch,
+                                     length_penalty, sample)
+from transformer.core.masks import padding_mask
 
 
 def _peaked_model():
     """A random tiny model whose output is not constant (larger weights)."""
-    from transformer.model import Transformer
+    from transformer.core.model import Transformer
     from helpers import tiny_config
 
     torch.manual_seed(3)

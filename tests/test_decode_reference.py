@@ -1,6 +1,6 @@
 """The Decode page's reference for the symbol tasks is the task's own target.
 
-The sort task (transformer.data.TASKS["sort"]) orders symbols by their index in the task's
+The sort task (transformer.data.tasks.TASKS["sort"]) orders symbols by their index in the task's
 alphabet: a..z, then aa, ab, ... With a vocabulary over 26 this is not alphabetical ("aa" comes
 after "z"); the page used to sort alphabetically. Checked against the generator's own targets.
 """
@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from app_helpers import no_errors, open_pinned, rerun
-from transformer.data import load_task
+from transformer.data.tasks import load_task
 from viz import decode as V
 
 
@@ -46,8 +46,8 @@ def test_reference_edge_cases():
 def sort_dir(tmp_path, tokenizer):
     """An (untrained) sort checkpoint trained with --task-opt vocab=40, as the page sees it."""
     from helpers import tiny_config
-    from transformer.checkpoint import save_checkpoint
-    from transformer.model import Transformer
+    from transformer.core.checkpoint import save_checkpoint
+    from transformer.core.model import Transformer
 
     torch.manual_seed(0)
     model = Transformer(tiny_config(vocab_size=tokenizer.vocab_size, max_len=64)).eval()

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from transformer.checkpoint import load_checkpoint
-from transformer.decode import final_trace, greedy
-from transformer.text import source_ids
+from transformer.core.checkpoint import load_checkpoint
+from transformer.core.decode import final_trace, greedy
+from transformer.core.text import source_ids
 from viz import decode as V
 
 CK = Path(__file__).resolve().parents[1] / "checkpoints" / "copy-tiny"

@@ -1,4 +1,4 @@
-"""transformer.ding: the Ding dictionary reader, on a hand-written fixture in its format (and on
+"""transformer.data.ding: the Ding dictionary reader, on a hand-written fixture in its format (and on
 the real file when ../shared/data/ding is there)."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from transformer import ding
-from transformer.everyday import find_ding
+from transformer.data import ding
+from transformer.data.everyday import find_ding
 
 FIXTURE = Path(__file__).parent / "data" / "ding_small.txt"
 REAL = find_ding()

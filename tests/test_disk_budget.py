@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from app_helpers import no_errors, open_app
+from app_helpers import open_app
 from helpers import zipped
-from transformer import audit, disk_budget, runs
+from transformer.ops import audit
+from transformer.ops import disk_budget
+from transformer.ops import runs
 from ui import quota, roles
 
 TOKEN = "budget-teacher-token"

@@ -3,20 +3,20 @@ from __future__ import annotations
 
 import json
 
-from transformer import evaluate as ev
+from transformer.probing import evaluate as ev
 
 
 def test_chrf_is_100_when_the_output_is_the_reference_and_0_when_nothing_matches(
         small_checkpoint, monkeypatch):
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(small_checkpoint)
     refs = ["Ein Hund rennt im Park .", "Zwei Männer spielen Fußball ."]
-    monkeypatch.setattr("transformer.decode.translate", lambda *a, **k: list(refs))
+    monkeypatch.setattr("transformer.core.decode.translate", lambda *a, **k: list(refs))
     res = ev.evaluate(ck.model, ck.tokenizer, ["a", "b"], refs)
     assert res["chrf"] == 100.0 and res["bleu"] == 100.0
     assert res["signature_chrf"].startswith("nrefs:1")
-    monkeypatch.setattr("transformer.decode.translate", lambda *a, **k: ["xq", "zv"])
+    monkeypatch.setattr("transformer.core.decode.translate", lambda *a, **k: ["xq", "zv"])
     assert ev.evaluate(ck.model, ck.tokenizer, ["a", "b"], refs)["chrf"] == 0.0
 
 

@@ -1,4 +1,4 @@
-"""transformer.everyday: the training mix of issue 20, on small fixtures (a 4-pair Multi30k
+"""transformer.data.everyday: the training mix of issue 20, on small fixtures (a 4-pair Multi30k
 folder and a hand-written Ding file); and the trainer's --task everyday end to end, tiny."""
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from transformer import everyday, textbook
+from transformer.data import everyday
+from transformer.data import textbook
 from transformer.train.corpus import CorpusSpec, UsageError, load_corpus
 
 DING = Path(__file__).parent / "data"  # ding_small.txt, copied to de-en.txt below
@@ -102,7 +103,7 @@ def test_trainer_loads_the_everyday_task_with_its_usage_errors(dirs):
 
 
 def test_contractions_are_one_piece_each():
-    from transformer.tokenizer import Tokenizer
+    from transformer.core.tokenizer import Tokenizer
 
     texts = [src for src, _ in M30K] + ["I didn't know .", "It's late , isn't it ?",
                                         "Don't go ! We can't stay ."] * 5

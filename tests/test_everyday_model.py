@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from transformer import scorecard as S
-from transformer.checkpoint import load_checkpoint
-from transformer.names import Head
+from transformer.probing import scorecard as S
+from transformer.core.checkpoint import load_checkpoint
+from transformer.core.names import Head
 
 CK = Path(__file__).resolve().parents[1] / "checkpoints" / "everyday-en-de"
 
@@ -57,7 +57,7 @@ def test_card_shows_the_recorded_scorecard(recorded):
 
 
 def test_minimal_pairs_and_heads_re_measured(ck, recorded):
-    from transformer.probe_items import read_probe_file
+    from transformer.probing.probe_items import read_probe_file
 
     heads = [Head.parse(h, form="cli") for h in recorded["heads"]]
     got = S.probe_scores(ck.model.eval(), ck.tokenizer, read_probe_file(S.MINIMAL_PAIRS), heads)
@@ -75,7 +75,7 @@ def test_minimal_pairs_and_heads_re_measured(ck, recorded):
 
 
 def test_everyday_set_and_caption_probe_re_measured(ck, recorded):
-    from transformer.probe_items import read_probe_file
+    from transformer.probing.probe_items import read_probe_file
 
     ev = S.translation_scores(ck.model.eval(), ck.tokenizer, S.EVERYDAY, 0)
     assert ev["chrf"] == pytest.approx(recorded["everyday"]["chrf"], abs=1e-6)

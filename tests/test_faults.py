@@ -4,7 +4,7 @@ becomes NaN or inf, a full disk, and run names that try to leave the runs direct
 The trainer is the real one (`transformer.train.main`) on a tiny model (d_model 16, one layer) and
 the copy task (200 pairs). To kill it many times without paying torch's import each time, each
 run is a child forked by multiprocessing's forkserver (a clean process that imported the trainer
-once); one run is the real `python -m transformer.train` started by `transformer.runs.launch`. Kills inside the checkpoint
+once); one run is the real `python -m transformer.train` started by `transformer.ops.runs.launch`. Kills inside the checkpoint
 writer are made by the child itself (SIGKILL to its own pid) at a chosen instruction: after the
 weights are written, during fsync, between the two renames that swap `last`, before the old copy
 is removed.
@@ -32,9 +32,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from transformer import runs
-from transformer.checkpoint import (CheckpointError, load_checkpoint, load_trainer_state, recover,
-                                    save_checkpoint)
+from transformer.ops import runs
+from transformer.core.checkpoint import (load_checkpoint, load_trainer_state,
+                                         recover, save_checkpoint)
 
 LONG = os.environ.get("ATTENTION_LAB_LONG_TESTS") == "1"
 RANDOM_KILLS = 40 if LONG else 6
@@ -74,9 +74,9 @@ def _child(argv: list[str], log: str, stage: str | None, at: int) -> None:
     sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
     if stage is not None:
         _suicide_hook(stage, at)()
-    from transformer import train
+    from transformer.train.cli import main
 
-    sys.exit(train.main(argv))
+    sys.exit(main(argv))
 
 
 def _fork_train(argv: list[str], log: Path, stage: str | None = None, at: int = 2):
@@ -200,7 +200,7 @@ def _suicide_hook(stage: str, at_checkpoint: int = 2):
     (the previous `last` then exists, so the swap has something to lose)."""
 
     def hook():
-        import transformer.checkpoint as C
+        import transformer.core.checkpoint as C
 
         count = {"last": 0}
         real_atomic, real_replace, real_fsync = C._atomic_dir, os.replace, os.fsync
@@ -279,13 +279,13 @@ def test_sigkill_before_first_checkpoint_then_fresh_start(tmp_path):
 
 
 def test_startup_recovers_a_half_swapped_checkpoint_folder(tmp_path):
-    """What kills leave, made by hand (independent of transformer.checkpoint's own recovery):
+    """What kills leave, made by hand (independent of transformer.core.checkpoint's own recovery):
 
     - only `.step-000005.tmp-*` (killed inside the very first checkpoint): a fresh start works,
       the leftover is removed and the dead run's metrics do not mix with the new ones;
     - `last` moved aside to `.last.old-*` and never replaced: --resume moves it back;
     - no `last` and no moved-aside copy: --resume rebuilds `last` from the newest step-*."""
-    from transformer import train
+    from transformer.train.cli import main
 
     run = tmp_path / "run"
     runs.write_status(run, state="running", step=4, pid=999_999_999)
@@ -302,7 +302,7 @@ def test_startup_recovers_a_half_swapped_checkpoint_folder(tmp_path):
     ck = run / "checkpoints"
     os.replace(ck / "last", ck / ".last.old-1a2b3c4d")  # killed between the two renames
     (ck / ".last.tmp-zz").mkdir()
-    assert train.main(["--out", str(run), *TINY]) == 2  # still a run: no fresh start over it
+    assert main(["--out", str(run), *TINY]) == 2  # still a run: no fresh start over it
     assert (ck / "last").is_dir() and not (ck / ".last.old-1a2b3c4d").exists()
     assert not (ck / ".last.tmp-zz").exists()
     assert _in_process(["--out", str(run), "--resume", "--steps", "15"]) == "finished"
@@ -342,11 +342,11 @@ def test_sigkill_real_process_from_launch(tmp_path):
 
 # ================================================================= NaN / inf loss
 def _in_process(argv: list[str], callbacks=None) -> str:
-    from transformer import train
+    from transformer.train import cli
 
     threads = torch.get_num_threads()
     try:
-        return train.run(argv, callbacks=callbacks)
+        return cli.run(argv, callbacks=callbacks)
     finally:
         torch.set_num_threads(threads)
 
@@ -425,9 +425,9 @@ def _weights(path: Path) -> dict:
 def test_full_disk_fails_cleanly_and_keeps_previous(tmp_path, monkeypatch, tokenizer, where):
     import pathlib
 
-    import transformer.checkpoint as C
+    import transformer.core.checkpoint as C
     from helpers import tiny_config
-    from transformer.model import Transformer
+    from transformer.core.model import Transformer
 
     torch.manual_seed(0)
     m1 = Transformer(tiny_config(vocab_size=tokenizer.vocab_size))
@@ -473,7 +473,7 @@ def test_full_disk_fails_cleanly_and_keeps_previous(tmp_path, monkeypatch, token
 
 
 def _enospc_on_second_last(monkeypatch):
-    import transformer.checkpoint as C
+    import transformer.core.checkpoint as C
 
     real = C._atomic_dir
     count = {"n": 0}
@@ -508,12 +508,12 @@ def test_full_disk_during_training_keeps_last_good(tmp_path, monkeypatch):
 
 
 def test_full_disk_cli_says_one_line(tmp_path, monkeypatch, capsys):
-    from transformer import train
+    from transformer.train.cli import main
 
     _enospc_on_second_last(monkeypatch)
     threads = torch.get_num_threads()
     try:
-        code = train.main(["--out", str(tmp_path / "run"), *TINY, "--steps", "20"])
+        code = main(["--out", str(tmp_path / "run"), *TINY, "--steps", "20"])
     finally:
         torch.set_num_threads(threads)
     err = capsys.readouterr().err.strip().splitlines()

@@ -2,7 +2,7 @@
 
 Every broken checkpoint (truncated, oversized-header, wrong-dtype, wrong-shape, NaN-filled,
 renamed-tensor safetensors; broken config.json / history.json; random bytes in any file; random
-and mangled .zip files through transformer.upload.extract_checkpoint_zip) must be refused with a
+and mangled .zip files through transformer.ops.upload.extract_checkpoint_zip) must be refused with a
 CheckpointError whose message is one line, never loaded, and no other exception may escape. The
 tests print nothing; they count the files they fuzzed (COUNTS) and the last test checks the counts.
 
@@ -34,10 +34,10 @@ import torch
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from transformer.checkpoint import (CARD, CONFIG, HISTORY, TOKENIZER, WEIGHTS, CheckpointError,
-                                    load_checkpoint, save_checkpoint, unique_state)
+from transformer.core.checkpoint import (CARD, CONFIG, HISTORY, TOKENIZER, WEIGHTS, CheckpointError,
+                                         load_checkpoint, save_checkpoint, unique_state)
 from helpers import zipped
-from transformer.upload import extract_checkpoint_zip
+from transformer.ops.upload import extract_checkpoint_zip
 
 LONG = os.environ.get("ATTENTION_LAB_LONG_TESTS") == "1"
 N = 1000 if LONG else 12
@@ -64,8 +64,8 @@ class Base:
 @pytest.fixture(scope="module")
 def base(tmp_path_factory) -> Base:
     from helpers import CORPUS, tiny_config
-    from transformer.model import Transformer
-    from transformer.tokenizer import Tokenizer
+    from transformer.core.model import Transformer
+    from transformer.core.tokenizer import Tokenizer
 
     tok = Tokenizer.train(CORPUS, vocab_size=60)
     torch.manual_seed(0)
@@ -236,7 +236,7 @@ def test_model_config_field_changed(base, data):
         assume(field in cfg["model"])
         # A missing field takes the paper's default (d_model 512, ...): only test those that
         # differ from the checkpoint's own value, as they must then fail to match.
-        from transformer.config import ModelConfig
+        from transformer.core.config import ModelConfig
 
         default = getattr(ModelConfig(), field)
         assume(default != cfg["model"][field])
@@ -256,8 +256,8 @@ def _same_shapes(base, model_cfg) -> bool:
     """The oracle: a config that is valid and builds a model with the very same tensors (another
     dropout, n_heads, eps ...) may load; every other one must be refused. Truthy stand-ins for
     booleans land here too (a known finding: test_non_boolean_flags_are_refused)."""
-    from transformer.config import ModelConfig
-    from transformer.model import Transformer
+    from transformer.core.config import ModelConfig
+    from transformer.core.model import Transformer
 
     try:
         m = Transformer(ModelConfig.from_dict(model_cfg))
@@ -317,7 +317,7 @@ def test_tokenizer_truncated_or_flipped(base, data):
     else:
         i = data.draw(st.integers(0, len(raw) - 1))
         raw = raw[:i] + bytes([raw[i] ^ 0xFF]) + raw[i + 1:]
-    from transformer.tokenizer import Tokenizer
+    from transformer.core.tokenizer import Tokenizer
 
     try:  # a flip inside a piece's text can leave a valid, same-size model: skip those
         same = Tokenizer.from_bytes(raw).vocab_size == base.config["model"]["vocab_size"]
@@ -435,7 +435,7 @@ def test_zip_with_broken_checkpoint_inside(base, data):
 
 def test_zip_bomb_header_sizes_are_not_trusted(base, tmp_path):
     """A member that inflates far beyond the limit: refused without inflating it all."""
-    from transformer.upload import ALLOWED
+    from transformer.ops.upload import ALLOWED
 
     bomb = zipped([(CONFIG, b" " * (ALLOWED[CONFIG] + 10)), (WEIGHTS, base.files[WEIGHTS]),
                  (TOKENIZER, base.files[TOKENIZER])], method=zipfile.ZIP_DEFLATED)

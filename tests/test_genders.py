@@ -1,4 +1,4 @@
-"""transformer.genders: German genders read from the corpus, checked by hand.
+"""transformer.data.genders: German genders read from the corpus, checked by hand.
 
 The rule tests run on a handful of made-up captions; the hand check re-derives the 124 nouns of
 transformer/probes/genders_checked.tsv from Multi30k (skipped with a reason when it is absent).
@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from transformer import classroom, gender_lexicon, genders
+from transformer.data.classroom_lexicon import lexicon_nouns
+from transformer.data import gender_lexicon
+from transformer.data import genders
 
-CHECKED = Path(genders.__file__).with_name("probes") / "genders_checked.tsv"
+CHECKED = Path(genders.__file__).parents[1] / "probes" / "genders_checked.tsv"
 MULTI30K = genders.find_multi30k()
 needs_multi30k = pytest.mark.skipif(
     MULTI30K is None, reason="Multi30k not found ($ATTENTION_LAB_MULTI30K, ../shared/data/multi30k "
@@ -75,7 +77,7 @@ def test_words_drop_punctuation():
 
 def test_committed_lexicon_covers_the_generator():
     lex = gender_lexicon.read_lexicon()
-    assert set(classroom.lexicon_nouns()) <= set(lex)
+    assert set(lexicon_nouns()) <= set(lex)
     assert all(e.gender in "mfn" for e in lex.values())
     doc = json.loads(gender_lexicon.LEXICON_PATH.read_text(encoding="utf-8"))
     assert len(doc["nouns"]) <= 300  # derived data, small
@@ -98,7 +100,7 @@ def test_checked_file_is_well_formed():
         assert r["sample"], r
     # the generator's nouns were all checked, and all are right
     gen = {r["en"]: r for r in rows if "generator" in r["sample"]}
-    assert set(gen) == set(classroom.lexicon_nouns())
+    assert set(gen) == set(lexicon_nouns())
     assert all(r["gender_derived"] == r["gender_correct"] and r["de_ok"] == "yes" for r in gen.values())
 
 

@@ -59,7 +59,7 @@ def test_sidebar_states_the_models_domain(monkeypatch, tmp_path, lang, word):
 
 def test_the_atlas_labels_and_rollout_are_defined_in_both_languages():
     """Issue 24: every head-atlas label has its definition in the glossary, and so does rollout."""
-    from transformer.atlas import BEHAVIOURS
+    from transformer.probing.atlas import BEHAVIOURS
     from ui.strings import atlas as A
     from ui.strings import glossary as G
 

@@ -1,4 +1,4 @@
-"""Sentence by sentence, where a head looks (transformer.heads.head_choices): read off the head
+"""Sentence by sentence, where a head looks (transformer.probing.heads.head_choices): read off the head
 finder's own pass, checked against a recomputation from the recorded weights, and summing to the
 head's score."""
 from __future__ import annotations
@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 import torch
 
-from transformer import heads as H
-from transformer.checkpoint import load_checkpoint
-from transformer.trace import record
+from transformer.probing import heads as H
+from transformer.probing.probe_items import CLASSROOM_PROBE, ProbeItem, read_probe_file
+from transformer.core.checkpoint import load_checkpoint
+from transformer.core.trace import record
 
 CK = Path(__file__).resolve().parents[1] / "checkpoints" / "classroom-en-de"
 
@@ -19,7 +20,7 @@ CK = Path(__file__).resolve().parents[1] / "checkpoints" / "classroom-en-de"
 def setup():
     torch.set_num_threads(max(1, min(2, torch.get_num_threads())))
     ck = load_checkpoint(CK)
-    items = H.read_probe_file(H.CLASSROOM_PROBE)[:24]
+    items = read_probe_file(CLASSROOM_PROBE)[:24]
     scores = H.score_anaphora(ck.model, ck.tokenizer, items, batch_size=7)
     return ck, items, scores, {k: v.tops for k, v in scores.items()}
 
@@ -77,7 +78,7 @@ def test_the_pronoun_and_an_unscored_item(setup):
     assert all(c.words[c.pronoun].lower() in ("it", "its", "they", "their", "them") for c in enc)
     assert all(c.pronoun is None for c in cross)
     # an item without target positions is scored for the encoder only
-    bare = H.ProbeItem(items[0].text, items[0].pronoun, items[0].antecedent)
+    bare = ProbeItem(items[0].text, items[0].pronoun, items[0].antecedent)
     sc = H.score_anaphora(setup[0].model, setup[0].tokenizer, [bare])
     bare_tops = {k: v.tops for k, v in sc.items()}
     assert set(sc) == {"encoder_self"}
@@ -86,7 +87,7 @@ def test_the_pronoun_and_an_unscored_item(setup):
 
 
 def test_choice_rows_put_misses_first_and_mark_the_pronoun():
-    from transformer.heads import choice_rows
+    from transformer.probing.heads import choice_rows
 
     words = ("The", "dog", "sees", "the", "cat", "and", "it", "runs", ".")
     hit = H.HeadChoice(0, words, 1, (0, 1), 6)
@@ -100,7 +101,7 @@ def test_choice_rows_put_misses_first_and_mark_the_pronoun():
 
 
 def test_the_cli_lists_the_chosen_heads_sentences(capsys):
-    out = H.main(["--checkpoint", str(CK), "--probe", str(H.CLASSROOM_PROBE), "--choices",
+    out = H.main(["--checkpoint", str(CK), "--probe", str(CLASSROOM_PROBE), "--choices",
                   "--json", "--threads", "1"])
     assert out == 0
     import json
@@ -111,10 +112,10 @@ def test_the_cli_lists_the_chosen_heads_sentences(capsys):
     rows = res["choices"]["rows"]
     assert len(rows) == 186
     assert sum(r[0] == "✓" for r in rows) / len(rows) == pytest.approx(b["accuracy"], abs=1e-3)
-    assert H.main(["--checkpoint", str(CK), "--probe", str(H.CLASSROOM_PROBE), "--choices",
+    assert H.main(["--checkpoint", str(CK), "--probe", str(CLASSROOM_PROBE), "--choices",
                    "encoder_self:0:1", "--threads", "1"]) == 0
     text = capsys.readouterr().out
     assert "encoder_self:0:1, sentence by sentence" in text and "[it]" in text
     with pytest.raises(SystemExit) as e:
-        H.main(["--checkpoint", str(CK), "--probe", str(H.CLASSROOM_PROBE), "--choices", "cross:7:0"])
+        H.main(["--checkpoint", str(CK), "--probe", str(CLASSROOM_PROBE), "--choices", "cross:7:0"])
     assert e.value.code == 2

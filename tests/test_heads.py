@@ -8,10 +8,9 @@ import sys
 import pytest
 import torch
 
-from transformer import trace
-from transformer.heads import (ProbeItem, anaphora_probe, baselines, best_head, read_probe_file,
-                               relation_scores, score_anaphora, word_attention)
-from transformer.tokenizer import Tokenizer
+from transformer.core import trace
+from transformer.probing.probe_items import ProbeItem, anaphora_probe, baselines, read_probe_file
+from transformer.probing.heads import best_head, relation_scores, score_anaphora, word_attention
 
 
 def test_word_attention_sums_keys_and_averages_queries():
@@ -109,7 +108,7 @@ def test_probe_file_errors(tmp_path):
 
 
 def test_relation_scores_shape_and_range(small_checkpoint):
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(small_checkpoint)
     pairs = [("A dog runs in the park .", "Ein Hund rennt im Park .")] * 3
@@ -137,7 +136,7 @@ def test_heads_cli(small_checkpoint, tmp_path):
 
 
 def test_antecedent_is_scored_as_its_noun_phrase():
-    from transformer.heads import noun_phrase
+    from transformer.probing.probe_items import noun_phrase
 
     words = "Der Hund sah den Becher , weil er hungrig war .".split()
     assert noun_phrase(words, 1) == (0, 1) and noun_phrase(words, 4) == (3, 4)
@@ -149,7 +148,7 @@ def test_antecedent_is_scored_as_its_noun_phrase():
 
 
 def test_heads_cli_ablation_arguments(small_checkpoint):
-    from transformer.heads import parse_ablate
+    from transformer.probing.heads import parse_ablate
 
     assert parse_ablate(["decoder_self:1:1", "cross:0:2", "cross:0:3"]) == {
         "decoder.layers.1.self_attn": [1], "decoder.layers.0.cross_attn": [2, 3]}
@@ -167,7 +166,7 @@ def test_heads_cli_ablation_arguments(small_checkpoint):
 
 
 def test_pronoun_hit_by_gender_for_free_translations():
-    from transformer.heads import pronoun_class, pronoun_hit
+    from transformer.probing.pronouns import pronoun_class, pronoun_hit
 
     assert [pronoun_class(w) for w in ["er", "Es", "sie", "ihren", "seinem", "sein.", "seine",
                                        "Seite", "ihrer", "Hund", "ihm", "ihn"]] == \
@@ -189,7 +188,8 @@ def test_pronoun_hit_by_gender_for_free_translations():
 
 
 def test_every_hand_written_reference_scores_itself():
-    from transformer.heads import CLASSROOM_PROBE, pronoun_hit, read_probe_file
+    from transformer.probing.probe_items import CLASSROOM_PROBE, read_probe_file
+    from transformer.probing.pronouns import pronoun_hit
 
     items = read_probe_file(CLASSROOM_PROBE)
     assert all(pronoun_hit(it.target, it.target, None) is True for it in items)

@@ -21,7 +21,7 @@ N = 24
 
 @pytest.fixture(scope="module")
 def shipped():
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     return load_checkpoint(ROOT / "checkpoints" / "anaphora-en-de")
 
@@ -29,7 +29,7 @@ def shipped():
 def _top_words(ck, item, layer: int) -> np.ndarray:
     """(heads,) index of the strongest target word (specials and the pronoun left out) in the
     decoder self-attention row of the step that writes the German pronoun."""
-    from transformer.inspect import inspect_text
+    from transformer.probing.inspect import inspect_text
 
     ins = inspect_text(ck.model, ck.tokenizer, item.text, item.target)
     tok = ck.tokenizer
@@ -46,9 +46,10 @@ def _top_words(ck, item, layer: int) -> np.ndarray:
 
 
 def test_article_and_noun_split_agrees_with_single_sentence_traces(shipped):
-    from transformer import heads as H
+    from transformer.probing import heads as H
+    from transformer.probing.probe_items import anaphora_probe
 
-    items = H.anaphora_probe("test", n=N)
+    items = anaphora_probe("test", n=N)
     scores = H.score_anaphora(shipped.model, shipped.tokenizer, items)["decoder_self"]
     n_layers, n_heads = scores.accuracy.shape
     art = np.zeros((n_layers, n_heads))

@@ -138,7 +138,7 @@ def _write(tmp_path: Path, name: str, data: bytes) -> str:
 # ================================================================== transformer.inspect
 @pytest.mark.parametrize("text", _texts(costly=True))
 def test_inspect_text(ck, marker, text):
-    from transformer.inspect import main
+    from transformer.probing.inspect import main
 
     code, out, err = call(main, ["--checkpoint", ck, f"--text={render(text, str(marker))}",
                                  "--target", "Ein Hund rennt .", "--json", "--threads", "1"])
@@ -153,7 +153,7 @@ def test_inspect_text(ck, marker, text):
 @pytest.mark.parametrize("text", _texts(costly=True))
 def test_inspect_target(ck, marker, text):
     """A blank target means greedy decoding (the untrained model runs to its length limit)."""
-    from transformer.inspect import main
+    from transformer.probing.inspect import main
 
     code, out, err = call(main, ["--checkpoint", ck, "--text", "A dog runs .",
                                  f"--target={render(text, str(marker))}", "--threads", "1"])
@@ -167,7 +167,9 @@ def test_inspect_target(ck, marker, text):
         "windows_path", "chars_10000", "markdown_block")])
 def test_checkpoint_argument_is_just_a_path(marker, text):
     """A hostile --checkpoint is refused with one line by every CLI that takes one."""
-    from transformer import evaluate, heads, inspect
+    from transformer.probing import evaluate
+    from transformer.probing import heads
+    from transformer.probing import inspect
 
     arg = render(text, str(marker))
     for main, argv in ((inspect.main, [f"--checkpoint={arg}", "--text", "A dog ."]),
@@ -181,7 +183,7 @@ def test_checkpoint_argument_is_just_a_path(marker, text):
 # ==================================================================== transformer.heads
 @pytest.mark.parametrize("text", _texts(costly=True))
 def test_heads_probe_line(ck, tmp_path, marker, text):
-    from transformer.heads import main
+    from transformer.probing.heads import main
 
     probe = _write(tmp_path, "probe.jsonl", probe_line(render(text, str(marker))))
     code, out, err = call(main, ["--checkpoint", ck, "--probe", probe, "--json", "--threads", "1"])
@@ -194,7 +196,7 @@ def test_heads_probe_line(ck, tmp_path, marker, text):
                                          if k != "probe_nested_deep"], costly=True)
                          + _files([(k, v) for k, v in PROBE_FILES if k == "probe_nested_deep"]))
 def test_heads_probe_file(ck, tmp_path, data):
-    from transformer.heads import main
+    from transformer.probing.heads import main
 
     probe = _write(tmp_path, "probe.jsonl", data)
     code, out, err = call(main, ["--checkpoint", ck, "--probe", probe, "--json", "--threads", "1"])
@@ -204,7 +206,7 @@ def test_heads_probe_file(ck, tmp_path, data):
 # =================================================================== transformer.worked
 @pytest.mark.parametrize("text", _texts())
 def test_worked_example_id(marker, text):
-    from transformer.worked import main
+    from transformer.worked.cli import main
 
     for argv in ([render(text, str(marker))], ["--json", render(text, str(marker))]):
         code, out, err = call(main, argv)
@@ -215,7 +217,7 @@ def test_worked_example_id(marker, text):
 # ===================================================================== transformer.data
 @pytest.mark.parametrize("text", _texts())
 def test_data_show_split(marker, text):
-    from transformer.data import main
+    from transformer.data.tasks import main
 
     code, out, err = call(main, ["show", "copy", f"--split={render(text, str(marker))}", "--n", "2"])
     check(code, out, err, marker)
@@ -225,7 +227,7 @@ def test_data_show_split(marker, text):
 def test_data_fetch_from_hostile_files(tmp_path, data):
     """`fetch --source file://DIR` where every Multi30k file holds the hostile bytes: refused
     with one line, or written as plain UTF-8; the destination never holds a half-written set."""
-    from transformer.data import MULTI30K_LANGS, MULTI30K_SPLITS, main
+    from transformer.data.tasks import MULTI30K_LANGS, MULTI30K_SPLITS, main
 
     src = tmp_path / "src"
     src.mkdir()
@@ -248,7 +250,7 @@ def test_data_fetch_from_hostile_files(tmp_path, data):
 @pytest.mark.parametrize("source", ["javascript:alert(1)", "file:///etc/passwd", "../../etc",
                                     "http://127.0.0.1:9/", "<script>alert(1)</script>", ""])
 def test_data_fetch_hostile_source(tmp_path, source):
-    from transformer.data import main
+    from transformer.data.tasks import main
 
     code, out, err = call(main, ["fetch", "multi30k", "--to", str(tmp_path / "d"), "--source",
                                  source, "--timeout", "2"])
@@ -264,8 +266,8 @@ TRAIN_TINY = ["--steps", "3", "--d-model", "16", "--heads", "2", "--layers", "1"
 
 
 def _check_run_dir(run: Path, code: int) -> None:
-    from transformer import runs
-    from transformer.checkpoint import load_checkpoint
+    from transformer.ops import runs
+    from transformer.core.checkpoint import load_checkpoint
 
     status = runs.read_status(run)
     if code == 0:
@@ -277,7 +279,7 @@ def _check_run_dir(run: Path, code: int) -> None:
 
 @pytest.mark.parametrize("data", _files(FILES, costly=True))
 def test_train_on_hostile_tsv(tmp_path, data):
-    from transformer.train import main
+    from transformer.train.cli import main
 
     run = tmp_path / "run"
     code, out, err = call(main, ["--task", "tsv", "--tsv", _write(tmp_path, "c.tsv", data),
@@ -289,7 +291,7 @@ def test_train_on_hostile_tsv(tmp_path, data):
 @pytest.mark.parametrize("key", ["nul_bytes", "unicode_separators", "invalid_utf8_line2",
                                  "empty_file", "utf16_bom"])
 def test_train_on_hostile_parallel_files(tmp_path, key):
-    from transformer.train import main
+    from transformer.train.cli import main
 
     data = dict(FILES)[key]
     src = _write(tmp_path, "c.src", data)
@@ -306,7 +308,7 @@ def test_train_on_hostile_parallel_files(tmp_path, key):
     "n=NaN", "n=1e9999", "=1", "x=1", "__class__=1", "$(touch PWNED_marker)=1",
 ])
 def test_train_hostile_task_opt(tmp_path, opt):
-    from transformer.train import main
+    from transformer.train.cli import main
 
     run = tmp_path / "run"
     code, out, err = call(main, ["--task", "copy", "--task-opt", opt, "--out", str(run),
@@ -319,7 +321,7 @@ def test_train_hostile_task_opt(tmp_path, opt):
 # ================================================================= transformer.evaluate
 @pytest.mark.parametrize("data", _files(FILES, costly=True))
 def test_evaluate_on_hostile_tsv(ck, tmp_path, data):
-    from transformer.evaluate import main
+    from transformer.probing.evaluate import main
 
     hyp = tmp_path / "hyp.txt"
     code, out, err = call(main, ["--checkpoint", ck, "--tsv", _write(tmp_path, "c.tsv", data),

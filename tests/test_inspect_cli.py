@@ -8,9 +8,9 @@ import sys
 import pytest
 import torch
 
-from transformer import notes as N
-from transformer.checkpoint import load_checkpoint
-from transformer.inspect import inspect_text
+from transformer.core import notes as N
+from transformer.core.checkpoint import load_checkpoint
+from transformer.probing.inspect import inspect_text
 
 
 def _run(*args):

@@ -1,4 +1,4 @@
-"""What a model knows (transformer/knowledge.py): word lists, coverage numbers recomputed
+"""What a model knows (transformer/probing/knowledge.py): word lists, coverage numbers recomputed
 independently, marks on a teacher's sentence, the shipped checkpoints' records."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from transformer import knowledge
-from transformer.tokenizer import Tokenizer
+from transformer.probing import knowledge
+from transformer.core.tokenizer import Tokenizer
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,7 +68,7 @@ def test_write_keeps_the_rest_of_history(tmp_path):
 
 @pytest.mark.parametrize("name", ["classroom-en-de", "multi30k-en-de", "anaphora-en-de", "copy-tiny", "reverse-tiny"])
 def test_shipped_checkpoints_say_what_they_know(name):
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(ROOT / "checkpoints" / name)
     rec = ck.history["knowledge"]
@@ -81,7 +81,7 @@ def test_shipped_checkpoints_say_what_they_know(name):
 
 
 def test_multi30k_knows_the_classroom_words_but_not_because():
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(ROOT / "checkpoints/multi30k-en-de")
     marks = {m.word: m for m in knowledge.mark(ck.tokenizer, ck.history["knowledge"],
@@ -92,11 +92,11 @@ def test_multi30k_knows_the_classroom_words_but_not_because():
 
 
 def test_the_trainer_records_knowledge(tmp_path):
-    from transformer import train
-    from transformer.checkpoint import load_checkpoint
+    from transformer.train.cli import run
+    from transformer.core.checkpoint import load_checkpoint
 
     out = tmp_path / "run"
-    train.run(["--task", "copy", "--preset", "tiny", "--d-model", "16", "--heads", "2",
+    run(["--task", "copy", "--preset", "tiny", "--d-model", "16", "--heads", "2",
                "--layers", "1", "--d-ff", "32", "--steps", "3", "--eval-every", "3",
                "--checkpoint-every", "3", "--batch-tokens", "256", "--out", str(out),
                "--threads", "1"])
@@ -108,13 +108,13 @@ def test_the_trainer_records_knowledge(tmp_path):
 def test_init_fine_tunes_from_a_checkpoint(tmp_path, small_checkpoint):
     """--init starts from the checkpoint's weights, vocabulary and settings: with a learning rate
     of almost zero the saved weights equal the initial ones, and the tokenizer is the same."""
-    import torch
 
-    from transformer import train
-    from transformer.checkpoint import load_checkpoint
+    from transformer.train.cli import run
+    from transformer.train.corpus import UsageError
+    from transformer.core.checkpoint import load_checkpoint
 
     out = tmp_path / "ft"
-    train.run(["--task", "copy", "--init", str(small_checkpoint), "--steps", "2",
+    run(["--task", "copy", "--init", str(small_checkpoint), "--steps", "2",
                "--lr-scale", "1e-12", "--eval-every", "2", "--checkpoint-every", "2",
                "--batch-tokens", "256", "--out", str(out), "--threads", "1"])
     a, b = load_checkpoint(small_checkpoint), load_checkpoint(out / "checkpoints" / "last")
@@ -123,8 +123,8 @@ def test_init_fine_tunes_from_a_checkpoint(tmp_path, small_checkpoint):
     sa, sb = a.model.state_dict(), b.model.state_dict()
     assert max(float((sa[k] - sb[k]).abs().max()) for k in sa) < 1e-6
     assert b.train_config["extra"]["init"] == str(small_checkpoint)
-    with pytest.raises(train.UsageError, match="--init"):
-        train.run(["--task", "copy", "--init", str(tmp_path / "nope"), "--steps", "1",
+    with pytest.raises(UsageError, match="--init"):
+        run(["--task", "copy", "--init", str(tmp_path / "nope"), "--steps", "1",
                    "--out", str(tmp_path / "ft2")])
 
 
@@ -170,7 +170,7 @@ def test_examples_hold_only_seen_words():
 
 # ---- issue 20: text a model cannot read gets a note, not silent word salad
 def test_foreign_script_is_recognised():
-    from transformer.knowledge import foreign_script
+    from transformer.probing.knowledge import foreign_script
 
     assert foreign_script("我不明白这个问题。") == "cjk"
     assert foreign_script("こんにちは、元気ですか") == "cjk"

@@ -14,7 +14,7 @@ import re
 import pytest
 import torch
 
-from transformer.train import label_smoothed_loss
+from transformer.train.loop import label_smoothed_loss
 from ui.strings import train as S
 
 

@@ -8,11 +8,11 @@ import pytest
 import torch
 import torch.nn as nn
 
-from transformer.attention import MultiHeadAttention, attention
-from transformer.config import ModelConfig, preset
-from transformer.masks import causal_mask, decoder_mask, padding_mask
-from transformer.model import DecoderLayer, EncoderLayer, Transformer, sinusoidal_table
-from transformer.trace import ablation, record
+from transformer.core.attention import MultiHeadAttention, attention
+from transformer.core.config import ModelConfig, preset
+from transformer.core.masks import causal_mask, decoder_mask, padding_mask
+from transformer.core.model import DecoderLayer, EncoderLayer, Transformer, sinusoidal_table
+from transformer.core.trace import ablation, record
 
 from helpers import tiny_config
 

@@ -1,14 +1,14 @@
-"""transformer.names: heads read and written in both forms, and trace keys equal to what a model
+"""transformer.core.names: heads read and written in both forms, and trace keys equal to what a model
 records."""
 from __future__ import annotations
 
 import pytest
 import torch
 
-from transformer import names as N
-from transformer.config import ModelConfig
-from transformer.model import Transformer
-from transformer.trace import record
+from transformer.core import names as N
+from transformer.core.config import ModelConfig
+from transformer.core.model import Transformer
+from transformer.core.trace import record
 
 
 @pytest.mark.parametrize("kind", N.KINDS)

@@ -1,4 +1,4 @@
-"""Notes are data (transformer/notes.py): a code with its numbers; the UI renders each code in
+"""Notes are data (transformer/core/notes.py): a code with its numbers; the UI renders each code in
 English and Chinese (ui/notes.py), the CLI in English, all from ui/strings/notes.py."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from transformer import notes as N
+from transformer.core import notes as N
 from ui.strings import notes as strings
 
 EXAMPLES = {N.SOURCE_CUT: N.source_cut(128), N.TARGET_CUT: N.target_cut(127),

@@ -1,9 +1,9 @@
-"""transformer.numeric.softmax: the one NumPy softmax the worked examples and figures use."""
+"""transformer.core.numeric.softmax: the one NumPy softmax the worked examples and figures use."""
 from __future__ import annotations
 
 import numpy as np
 
-from transformer.numeric import shifted_exp, softmax
+from transformer.core.numeric import shifted_exp, softmax
 
 
 def test_softmax_is_stable_masked_and_row_wise():

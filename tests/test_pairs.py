@@ -1,4 +1,4 @@
-"""transformer.pairs: pair accuracy (both sentences of a minimal pair right), recomputed here by
+"""transformer.probing.pairs: pair accuracy (both sentences of a minimal pair right), recomputed here by
 hand from the head finder's per-item choices and the pronoun hits."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 import torch
 
-from transformer.pairs import baseline_pairs, head_pair_accuracy, pair_groups, pair_share
-from transformer.probe_items import ProbeItem, noun_phrase, read_probe_file
+from transformer.probing.pairs import baseline_pairs, head_pair_accuracy, pair_groups, pair_share
+from transformer.probing.probe_items import ProbeItem, noun_phrase, read_probe_file
 
 
 def _item(pair, text, pron, ante, cands, target=None, tp=None, ta=None):
@@ -79,8 +79,8 @@ def test_probe_file_reads_pair_ids_and_refuses_bad_ones(tmp_path):
 
 
 def test_shipped_minimal_pairs_are_well_formed():
-    from transformer.everyday import MINIMAL_PAIRS
-    from transformer.pronouns import pronoun_class
+    from transformer.data.everyday import MINIMAL_PAIRS
+    from transformer.probing.pronouns import pronoun_class
 
     items = read_probe_file(MINIMAL_PAIRS)
     groups = pair_groups(items)
@@ -97,7 +97,7 @@ def test_shipped_minimal_pairs_are_well_formed():
 
 
 def test_heads_cli_reports_pair_accuracy(small_checkpoint, tmp_path, capsys):
-    from transformer.heads import main
+    from transformer.probing.heads import main
 
     f = tmp_path / "pairs.jsonl"
     f.write_text("".join(json.dumps({"pair": it.pair, "text": it.text, "pronoun": it.pronoun,

@@ -4,9 +4,9 @@ from __future__ import annotations
 import torch
 
 from helpers import CORPUS, tiny_config
-from transformer.model import Transformer
-from transformer.revocab import revocab, transfer_rows
-from transformer.tokenizer import WORD_MARK, Tokenizer
+from transformer.core.model import Transformer
+from transformer.train.revocab import revocab, transfer_rows
+from transformer.core.tokenizer import WORD_MARK, Tokenizer
 
 
 def _tokenizers():

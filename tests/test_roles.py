@@ -9,7 +9,8 @@ import os
 
 import pytest
 
-from transformer import audit, runs
+from transformer.ops import audit
+from transformer.ops import runs
 from ui import roles, runs_ui
 
 TOKEN = "correct horse battery staple"

@@ -1,4 +1,4 @@
-"""transformer.rollout: attention rollout through an encoder-decoder, recomputed here with plain
+"""transformer.probing.rollout: attention rollout through an encoder-decoder, recomputed here with plain
 loops, and the occlusion check; viz.flow's word-level matrix."""
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 import torch
 
-from transformer.inspect import inspect_text, to_json
-from transformer.rollout import occlusion, rollout
+from transformer.probing.inspect import inspect_text, to_json
+from transformer.probing.rollout import occlusion, rollout
 from viz.flow import word_flow
 
 
 @pytest.fixture(scope="module")
 def ins_ck(small_checkpoint):
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(small_checkpoint)
     return inspect_text(ck.model, ck.tokenizer, "A dog runs in the park ."), ck

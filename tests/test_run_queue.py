@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from transformer import run_queue, runs
+from transformer.ops import run_queue
+from transformer.ops import runs
 from ui import roles, runs_ui
 
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from transformer import runs
+from transformer.ops import runs
 
 CHILD = ["--task", "copy", "--task-opt", "n=200", "--task-opt", "max_len=6", "--vocab-size", "40",
          "--d-model", "16", "--heads", "2", "--layers", "1", "--d-ff", "32", "--dropout", "0",

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import transformer.train as train
-from transformer import runs
-from transformer.train import build_parser, resolve_settings
-from transformer.train.settings import make_preset, settings_record, write_settings
+from transformer.ops import runs
+from transformer.train.settings import build_parser, resolve_settings
+from transformer.core.config import preset as make_preset
+from transformer.train.settings import settings_record, write_settings
 from ui import runs_ui
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,11 +1,10 @@
 """The warmup schedule and the token-budget batcher."""
-import math
 
 import pytest
 import torch
 
-from transformer.batching import TokenBatcher, collate, plan_batches
-from transformer.schedule import curve, lambda_for, noam_lr, peak_lr
+from transformer.train.batching import TokenBatcher, collate, plan_batches
+from transformer.train.schedule import curve, lambda_for, noam_lr, peak_lr
 
 
 def test_noam_formula_and_peak():

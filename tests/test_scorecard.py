@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from transformer import scorecard as S
-from transformer.pronouns import pronoun_class
+from transformer.probing import scorecard as S
+from transformer.probing.pronouns import pronoun_class
 
 
 def test_blog_items_name_their_words():

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from transformer.checkpoint import load_checkpoint
-from transformer.data import load_task
-from transformer.decode import greedy, greedy_batch
-from transformer.text import source_ids
+from transformer.core.checkpoint import load_checkpoint
+from transformer.data.tasks import load_task
+from transformer.core.decode import greedy, greedy_batch
+from transformer.core.text import source_ids
 
 ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
 SHIPPED = sorted(p.name for p in ROOT.iterdir() if (p / "config.json").is_file()) \
@@ -73,7 +73,7 @@ def test_the_example_references_are_what_the_generator_and_model_write():
     """The Decode page's teacher-forcing target for the anaphora example must be the right German:
     the same words the task generator writes for that noun pair and predicate, and the shipped
     model's own translation."""
-    from transformer.anaphora import generate
+    from transformer.data.anaphora import generate
     from ui.inspect_cache import EXAMPLE_TARGETS, EXAMPLES
 
     src = EXAMPLES["anaphora"]
@@ -92,17 +92,19 @@ def test_the_tour_pronoun_sentences_are_translated_right():
     find the antecedent in each of them."""
     import ast
 
-    from transformer import heads as H
+    from transformer.probing import heads as H
+    from transformer.probing.probe_items import CLASSROOM_PROBE, read_probe_file
+    from transformer.probing.pronouns import pronoun_hit
 
     src = (Path(__file__).resolve().parents[1] / "pages" / "tour.py").read_text()
     stops = next(ast.literal_eval(n.value) for n in ast.parse(src).body
                  if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "STOPS")
-    probe = {it.text: it for it in H.read_probe_file(H.CLASSROOM_PROBE)}
+    probe = {it.text: it for it in read_probe_file(CLASSROOM_PROBE)}
     items = [probe[s[4]] for s in stops if s[4] in probe]
     assert len(items) >= 2  # the Step and Heads stops (Attention opens on the blog pair)
     ck = load_checkpoint(ROOT / "classroom-en-de")
     for it, out in zip(items, _translate(ck, [it.text for it in items])):
-        assert H.pronoun_hit(out, it.target, None), (it.text, out)
+        assert pronoun_hit(out, it.target, None), (it.text, out)
     fh = json.loads((ROOT / "classroom-en-de" / "history.json").read_text())["featured_head"]
     scores = H.score_anaphora(ck.model, ck.tokenizer, items)[fh["kind"]]
     assert float(scores.accuracy[fh["layer"], fh["head"]]) == 1.0

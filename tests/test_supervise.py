@@ -1,4 +1,4 @@
-"""Attention supervision (transformer/supervise.py): target positions recomputed from the pieces,
+"""Attention supervision (transformer/probing/supervise.py): target positions recomputed from the pieces,
 the spec parser, the loss against a hand computation, and a short anaphora run in which the
 supervised head becomes the pronoun head."""
 from __future__ import annotations
@@ -11,8 +11,9 @@ import sys
 import pytest
 import torch
 
-from transformer import supervise, trace
-from transformer.data import load_task
+from transformer.probing import supervise
+from transformer.core import trace
+from transformer.data.tasks import load_task
 
 
 def test_targets_point_at_the_pronoun_query_and_the_antecedent_pieces(tokenizer):
@@ -96,10 +97,11 @@ def test_capture_keeps_one_paths_weights_with_gradient(tiny_model):
 
 
 def test_a_supervised_anaphora_run_makes_that_head_the_pronoun_head(tmp_path):
-    from transformer import train
+    from transformer.train.cli import run
+    from transformer.train.corpus import UsageError
 
     out = tmp_path / "sup"
-    train.run(["--task", "anaphora", "--steps", "200", "--supervise-head", "decoder_self:1:2",
+    run(["--task", "anaphora", "--steps", "200", "--supervise-head", "decoder_self:1:2",
                "--eval-every", "200", "--checkpoint-every", "200", "--out", str(out),
                "--threads", "1"])
     r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
@@ -113,11 +115,11 @@ def test_a_supervised_anaphora_run_makes_that_head_the_pronoun_head(tmp_path):
     cfg = json.loads((out / "checkpoints" / "last" / "config.json").read_text())
     assert cfg["train"]["extra"]["supervise"] == {"head": "decoder_self:1:2", "weight": 1.0}
     for spec in ("decoder_self:7:0", "decoder_self:1:2,encoder_self:9:0"):
-        with pytest.raises(train.UsageError, match="not in this model"):
-            train.run(["--task", "anaphora", "--steps", "1", "--supervise-head", spec,
+        with pytest.raises(UsageError, match="not in this model"):
+            run(["--task", "anaphora", "--steps", "1", "--supervise-head", spec,
                        "--out", str(tmp_path / "bad")])
-    with pytest.raises(train.UsageError, match="pronoun"):
-        train.run(["--task", "copy", "--steps", "1", "--supervise-head", "decoder_self:0:0",
+    with pytest.raises(UsageError, match="pronoun"):
+        run(["--task", "copy", "--steps", "1", "--supervise-head", "decoder_self:0:0",
                    "--out", str(tmp_path / "bad2")])
 
 
@@ -125,10 +127,10 @@ def test_an_encoder_head_and_a_decoder_head_supervised_together_both_find_the_an
     """Two heads named at once: each becomes a pronoun head of its own side, measured by the head
     finder on held-out sentences (the encoder head from the English pronoun, the decoder head from
     the position that writes the German one)."""
-    from transformer import train
+    from transformer.train.cli import run
 
     out = tmp_path / "both"
-    train.run(["--task", "anaphora", "--steps", "300", "--supervise-head",
+    run(["--task", "anaphora", "--steps", "300", "--supervise-head",
                "decoder_self:1:2,encoder_self:1:0", "--eval-every", "300",
                "--checkpoint-every", "300", "--out", str(out), "--threads", "1"])
     r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",

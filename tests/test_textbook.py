@@ -1,4 +1,4 @@
-"""transformer.textbook: the textbook minimal-pair generator. The public test of issue 20 (the
+"""transformer.data.textbook: the textbook minimal-pair generator. The public test of issue 20 (the
 blog post's animal / street pair and the trophy / suitcase pair) must never be generated."""
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from transformer import textbook
-from transformer.everyday import find_ding
-from transformer.textbook_lexicon import (ANIMALS, FIT_DE, FIT_PLACES, FIT_THINGS, PROPERTIES,
-                                          STATES, THINGS, TOOL_ADJS, TOOLS, VERBS)
+from transformer.data import textbook
+from transformer.data.everyday import find_ding
+from transformer.data.textbook_lexicon import (ANIMALS, FIT_DE, FIT_PLACES, FIT_THINGS, PROPERTIES,
+                                               STATES, THINGS, TOOL_ADJS, TOOLS, VERBS)
 
 PUBLIC = ("The animal didn't cross the street because it was too tired .",
           "The animal didn't cross the street because it was too wide .",
@@ -149,7 +149,7 @@ DING = find_ding()
 @pytest.mark.skipif(DING is None, reason="Ding not found ($ATTENTION_LAB_DING, ../shared/data/ding "
                     "or data/ding): the lexicon's genders are not checked against its marks")
 def test_genders_agree_with_dings_marks():
-    from transformer import ding
+    from transformer.data import ding
 
     marks = ding.noun_genders(DING)
     marks["Sandwich"] = {"m", "n"}  # checked by hand: "das" and "der Sandwich" are both standard

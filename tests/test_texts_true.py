@@ -11,10 +11,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_default_model_card_says_which_words_are_marked_as_the_app_marks_them():
     """The card said "tired" is marked; it is not (2 pieces, seen in training). Every word the card
-    names as marked / not marked is marked / not marked by transformer.knowledge.mark, with the
+    names as marked / not marked is marked / not marked by transformer.probing.knowledge.mark, with the
     number of pieces the card gives."""
-    from transformer import knowledge
-    from transformer.checkpoint import load_checkpoint
+    from transformer.probing import knowledge
+    from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(ROOT / "checkpoints" / "classroom-en-de")
     card = (ROOT / "checkpoints" / "classroom-en-de" / "README.md").read_text(encoding="utf-8")
@@ -51,7 +51,7 @@ def test_the_pronoun_accuracy_help_says_what_each_probe_counts(monkeypatch, lang
 def test_the_no_accuracy_note_names_every_pronoun_task(lang):
     """It said accuracy is measured "for models trained on the anaphora task"; the classroom
     models have it too."""
-    from transformer.heads import PRONOUN_TASKS
+    from transformer.probing.probe_items import PRONOUN_TASKS
     from ui.strings import heads as S
 
     table = S.EN if lang == "en" else S.ZH
@@ -62,7 +62,7 @@ def test_the_no_accuracy_note_names_every_pronoun_task(lang):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_glossary_does_not_say_pad_is_always_masked(lang):
     """A converted OPUS-MT model starts decoding from <pad>, and that <pad> is attended to."""
-    from transformer.masks import decoder_mask
+    from transformer.core.masks import decoder_mask
     import torch
 
     from ui.strings import glossary as G

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from transformer.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer
+from transformer.core.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer
 
 TEXTS = [
     "The dog saw the cup because it was hungry .",

@@ -1,15 +1,15 @@
 """The trainer: loss masking, resume equivalence, STOP, NaN handling, CLI errors (tiny CPU runs)."""
 from __future__ import annotations
 
-import json
-import math
 
 import pytest
 import torch
 
-from transformer import runs
-from transformer.checkpoint import load_checkpoint, load_trainer_state
-from transformer.train import label_smoothed_loss, main, pronoun_correct, run
+from transformer.ops import runs
+from transformer.core.checkpoint import load_checkpoint, load_trainer_state
+from transformer.train.loop import label_smoothed_loss
+from transformer.train.cli import main, run
+from transformer.train.evaluation import pronoun_correct
 
 TINY = ["--task", "copy", "--task-opt", "n=300", "--task-opt", "max_len=8", "--vocab-size", "40",
         "--d-model", "16", "--heads", "2", "--layers", "1", "--d-ff", "32", "--dropout", "0",
@@ -151,5 +151,5 @@ def test_pronoun_check():
     assert not pronoun_correct("Der Hund", ref, meta)
     # one metric with the head finder: a reference without a pronoun is not scored
     assert pronoun_correct("Ein Hund .", "Ein Hund rennt .", {}) is None
-    from transformer.train import _share
+    from transformer.train.evaluation import _share
     assert _share([True, None, False, True]) == pytest.approx(2 / 3) and _share([None]) == 0.0

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from transformer.config import PRESETS, ModelConfig, TrainConfig
-from transformer.train import SYNTHETIC, TASK_DEFAULTS, build_parser, resolve_settings
-from transformer.train.settings import make_preset
+from transformer.core.config import PRESETS, ModelConfig, TrainConfig
+from transformer.train.corpus import SYNTHETIC
+from transformer.train.settings import TASK_DEFAULTS, build_parser, resolve_settings
+from transformer.core.config import preset as make_preset
 from ui import train_form
 from ui.strings import train as strings
 

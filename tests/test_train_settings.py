@@ -11,9 +11,12 @@ from typing import Any
 
 import pytest
 
-from transformer.config import PRESETS, ModelConfig, TrainConfig
-from transformer.train import UsageError, build_parser, main, resolve_settings, run
+from transformer.core.config import PRESETS, ModelConfig, TrainConfig
+from transformer.train.corpus import UsageError
+from transformer.train.settings import build_parser, resolve_settings
+from transformer.train.cli import main, run
 from transformer.train import settings as S
+from transformer.core import config
 from transformer.train.corpus import SYNTHETIC, TASKS, check_task_opts
 from transformer.train.rundir import KEEP_STEP_CHECKPOINTS
 from transformer.train.settings import TASK_DEFAULTS, _parse_task_opts
@@ -32,7 +35,7 @@ def old_parser() -> argparse.ArgumentParser:
     a("--src-file")
     a("--tgt-file")
     a("--task-opt", action="append", default=[], metavar="KEY=VALUE",
-      help="synthetic task option passed to transformer.data.load_task (e.g. max_len=12)")
+      help="synthetic task option passed to transformer.data.tasks.load_task (e.g. max_len=12)")
     g = p.add_argument_group("model (a preset, then any field overridden)")
     g.add_argument("--preset", choices=sorted(PRESETS))
     g.add_argument("--d-model", type=int)
@@ -67,7 +70,7 @@ def old_parser() -> argparse.ArgumentParser:
                    help="attention supervision: an extra loss teaching this head (decoder_self or "
                         "encoder_self; several separated by commas) to attend from a pronoun to "
                         "its antecedent, on training pairs that say where both are (anaphora, "
-                        "classroom); see transformer/supervise.py")
+                        "classroom); see transformer/probing/supervise.py")
     t.add_argument("--supervise-weight", type=float, default=1.0,
                    help="weight of that loss (default 1.0)")
     t.add_argument("--checkpoint-every", type=int)
@@ -147,7 +150,7 @@ def old_resolve(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
         raise ValueError(f"vocab_size: must be an integer of at least 5 (got {tc.extra['vocab_size']!r})")
     # Check the model shape now (vocab comes later from the tokenizer; 8000 is a stand-in).
     shape = {k: v for k, v in model.items() if k != "preset"}
-    from transformer.config import preset as make_preset
+    from transformer.core.config import preset as make_preset
 
     make_preset(preset, vocab_size=max(8000, tc.extra["vocab_size"]), **shape)
     return model, tc
@@ -251,7 +254,7 @@ def test_settings_json_round_trip(tmp_path):
         assert run(argv) == "finished"
     finally:
         torch.set_num_threads(threads)
-    from transformer.checkpoint import load_checkpoint
+    from transformer.core.checkpoint import load_checkpoint
 
     model_cfg, tc, rec = S.read_settings(tmp_path / "r")
     ck = load_checkpoint(tmp_path / "r" / "checkpoints" / "last")
@@ -280,7 +283,7 @@ def test_form_fields_give_the_trainers_defaults(task):
     filled = build_parser().parse_args(["--out", "x", "--task", task, *S.form_argv(fields, {})])
     model, tc = resolve_settings(filled)
     model0, tc0 = resolve_settings(plain)
-    shape = lambda m: S.make_preset(m["preset"], **{k: v for k, v in m.items() if k != "preset"})
+    shape = lambda m: config.preset(m["preset"], **{k: v for k, v in m.items() if k != "preset"})
     assert shape(model) == shape(model0)
     same = lambda t: {**t.to_dict(), "extra": {k: v for k, v in t.extra.items()
                                                if k not in ("model", "eval_sentences")}}

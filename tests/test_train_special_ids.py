@@ -7,8 +7,11 @@ import inspect
 import pytest
 
 import transformer.train.cli as cli
-from transformer.config import ModelConfig
-from transformer.train import Evaluator, encode_pairs, run
+from transformer.train import corpus, evaluation
+from transformer.core.config import ModelConfig
+from transformer.train.evaluation import Evaluator
+from transformer.train.corpus import encode_pairs
+from transformer.train.cli import run
 
 
 class Pieces:
@@ -42,7 +45,7 @@ def test_a_run_passes_its_model_configs_ids(tmp_path, monkeypatch):
     import torch
 
     seen = {}
-    real_encode, real_eval = cli.encode_pairs, cli.Evaluator
+    real_encode, real_eval = corpus.encode_pairs, evaluation.Evaluator
 
     def encode(*a, **k):
         seen["eos_id"] = k["eos_id"]

@@ -3,7 +3,6 @@ Streamlit has no locale switch, so ui/uploader_text.py writes them with CSS, per
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 

@@ -11,12 +11,15 @@ import torch
 from helpers import plotly_array
 from viz import decode as V
 from viz import heads as VH
+from transformer.core import names as core_names
+from transformer.core.names import KINDS
+from transformer.probing.pronouns import pronoun_accuracy, pronoun_hit, translate_ids
 
 
 @pytest.fixture
 def model_tok(tokenizer):
     from helpers import tiny_config
-    from transformer.model import Transformer
+    from transformer.core.model import Transformer
 
     torch.manual_seed(3)
     return Transformer(tiny_config(vocab_size=tokenizer.vocab_size, d_model=32)).eval(), tokenizer
@@ -46,7 +49,7 @@ def test_softmax_and_topk_match_torch(model_tok):
 
 def test_topk_from_greedy_steps_equals_stepinfo(model_tok):
     """The page reads top-k from the final pass's logits; greedy's own StepInfo must agree."""
-    from transformer.decode import greedy
+    from transformer.core.decode import greedy
 
     model, tok = model_tok
     src = _ids(tok)
@@ -86,7 +89,7 @@ def test_validate_catches_bad_settings():
 
 
 def test_beam_score_parts_undo_the_length_penalty(model_tok):
-    from transformer.decode import beam_search
+    from transformer.core.decode import beam_search
 
     model, tok = model_tok
     src = _ids(tok)
@@ -103,8 +106,8 @@ def test_beam_score_parts_undo_the_length_penalty(model_tok):
 def test_step_attention_equals_the_prefix_computation(model_tok):
     """Row t of the final pass = the last row of a pass over the prefix alone (what the
     incremental decoder computed at step t)."""
-    from transformer.decode import greedy
-    from transformer.trace import record
+    from transformer.core.decode import greedy
+    from transformer.core.trace import record
 
     model, tok = model_tok
     src = _ids(tok)
@@ -179,10 +182,10 @@ def test_head_names_round_trip_and_ablate_map():
         assert VH.head_label(*VH.parse_head_label(n)) == n
     assert VH.ablate_map(["cross L1 H2", "cross L1 H0", "enc L0 H3"]) == {
         "decoder.layers.1.cross_attn": [0, 2], "encoder.layers.0.self_attn": [3]}
-    from transformer.inspect import attn_path
+    from transformer.core.names import attn_path
 
-    for kind in VH.KINDS:
-        assert VH.attn_path(kind, 1) == attn_path(kind, 1)
+    for kind in KINDS:
+        assert core_names.attn_path(kind, 1) == attn_path(kind, 1)
     with pytest.raises(ValueError):
         VH.parse_head_label("cross 1 2")
 
@@ -227,42 +230,42 @@ def test_probe_upload_errors_name_the_line(tmp_path):
 
 def test_pronoun_hit():
     ref = "Der Hund sah den Becher , weil er hungrig war ."
-    assert VH.pronoun_hit(ref, ref, 7) is True
-    assert VH.pronoun_hit(ref.replace(" er ", " es "), ref, 7) is False
-    assert VH.pronoun_hit("Der Hund", ref, 7) is False  # too short
-    assert VH.pronoun_hit(ref, ref, None) is True  # position found from the reference
-    assert VH.pronoun_hit("x", None, 3) is None
-    assert VH.pronoun_hit("x", "Ein Hund rennt .", None) is None
+    assert pronoun_hit(ref, ref, 7) is True
+    assert pronoun_hit(ref.replace(" er ", " es "), ref, 7) is False
+    assert pronoun_hit("Der Hund", ref, 7) is False  # too short
+    assert pronoun_hit(ref, ref, None) is True  # position found from the reference
+    assert pronoun_hit("x", None, 3) is None
+    assert pronoun_hit("x", "Ein Hund rennt .", None) is None
     # agrees with the trainer's metric on the anaphora task
-    from transformer.data import load_task
-    from transformer.train import pronoun_correct
+    from transformer.data.tasks import load_task
+    from transformer.train.evaluation import pronoun_correct
 
     for ex in load_task("anaphora", "test", n=30):
         for hyp in (ex.tgt, ex.tgt.replace(" er ", " sie ").replace(" es ", " er ")):
-            assert VH.pronoun_hit(hyp, ex.tgt, ex.meta["tgt_pronoun_pos"]) == \
+            assert pronoun_hit(hyp, ex.tgt, ex.meta["tgt_pronoun_pos"]) == \
                 pronoun_correct(hyp, ex.tgt, ex.meta)
 
 
 def test_translate_and_accuracy_under_ablation(model_tok):
-    from transformer.decode import greedy
-    from transformer.heads import ProbeItem
-    from transformer.trace import ablation
+    from transformer.core.decode import greedy
+    from transformer.probing.probe_items import ProbeItem
+    from transformer.core.trace import ablation
 
     model, tok = model_tok
     texts = ["A dog runs in the park .", "The cat sleeps on the warm table ."]
     abl = VH.ablate_map(["cross L0 H0", "cross L0 H1", "cross L1 H2"])
-    plain = VH.translate_ids(model, tok, texts, max_len=8)
-    off = VH.translate_ids(model, tok, texts, abl, max_len=8)
+    plain = translate_ids(model, tok, texts, max_len=8)
+    off = translate_ids(model, tok, texts, abl, max_len=8)
     for text, p, o in zip(texts, plain, off):
         src = _ids(tok, text)
         assert p == greedy(model, src, max_len=8).tokens
         with ablation(abl):
             assert o == greedy(model, src, max_len=8).tokens
     # the shared model is untouched: no hooks, same outputs after the context
-    assert VH.translate_ids(model, tok, texts, max_len=8) == plain
+    assert translate_ids(model, tok, texts, max_len=8) == plain
     items = [ProbeItem(texts[0], 1, 0, tok.decode(plain[0]) + " er", None),
              ProbeItem(texts[1], 1, 0, None)]
-    res = VH.pronoun_accuracy(model, tok, items, max_len=8)
+    res = pronoun_accuracy(model, tok, items, max_len=8)
     assert res.hypotheses == [tok.decode(p) for p in plain]
-    want = VH.pronoun_hit(res.hypotheses[0], items[0].target, None)
+    want = pronoun_hit(res.hypotheses[0], items[0].target, None)
     assert res.hits == [want, None] and res.n_scored == 1 and res.accuracy == float(want)

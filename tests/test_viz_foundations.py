@@ -10,6 +10,7 @@ import pytest
 from viz import masks as Mk
 from viz import positional as P
 from viz import scaling as S
+from transformer.core.numeric import softmax
 from viz import worked as V
 from ui.worked_text import error_text, origin_text, render
 
@@ -26,7 +27,7 @@ def _pe_by_hand(n, d):
 
 
 def test_pe_table_matches_formula_and_model():
-    from transformer.model import sinusoidal_table
+    from transformer.core.model import sinusoidal_table
 
     pe = P.pe_table(101, 20)
     assert np.abs(pe - _pe_by_hand(101, 20)).max() < 1e-12
@@ -141,7 +142,7 @@ def test_softmax_stats_against_hand_jacobian():
     J = np.diag(p) - np.outer(p, p)
     # the Jacobian of softmax by finite differences
     eps = 1e-6
-    fd = np.stack([(S.softmax(s + eps * np.eye(3)[j]) - S.softmax(s - eps * np.eye(3)[j])) / (2 * eps)
+    fd = np.stack([(softmax(s + eps * np.eye(3)[j]) - softmax(s - eps * np.eye(3)[j])) / (2 * eps)
                    for j in range(3)], axis=1)
     assert np.allclose(fd, J, atol=1e-8)
     st = S.softmax_stats(s)
@@ -158,9 +159,9 @@ def test_saturation_grows_without_scaling():
 
 
 def test_worked_tables_flag_the_notes_slips():
-    from transformer import worked as W
+    from transformer.worked.examples import run_example
 
-    res = W.run_example("scaled_dot_product_2_queries_3_keys")
+    res = run_example("scaled_dot_product_2_queries_3_keys")
     step = res.step("scaled")
     comp = V.comparison_frame(step)
     assert comp.iloc[0, 0] == V.fmt(17 / math.sqrt(2))  # right: plain number

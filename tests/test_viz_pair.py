@@ -105,8 +105,8 @@ def test_row_equals_the_trace_row(small_checkpoint):
     """The pronoun's row as the page draws it (pieces merged, viz.tokens) equals the row
     recomputed from the inspected weights with loops: key word = sum of its pieces' columns,
     query word = mean of its pieces' rows."""
-    from transformer.checkpoint import load_checkpoint
-    from transformer.inspect import inspect_text
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.probing.inspect import inspect_text
     from viz import tokens as tv
 
     ck = load_checkpoint(small_checkpoint)

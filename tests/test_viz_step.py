@@ -10,13 +10,14 @@ import torch
 import torch.nn.functional as F
 
 from helpers import tiny_config
-from transformer.inspect import attn_path, inspect_text
+from transformer.core.names import attn_path
+from transformer.probing.inspect import inspect_text
 from viz import step as steps
 
 
 @pytest.fixture(scope="module")
 def model_and_ins(tokenizer):
-    from transformer.model import Transformer
+    from transformer.core.model import Transformer
 
     torch.manual_seed(3)
     model = Transformer(tiny_config(vocab_size=tokenizer.vocab_size, d_model=32)).eval()
@@ -196,7 +197,7 @@ def test_a_tiny_negative_number_is_shown_as_zero_not_minus_zero():
 def test_ffn_shows_the_models_own_activation(tokenizer, activation, name):
     """The Step page always described ReLU, wrong for converted swish (SiLU) models: the table's
     row, its key (title and help) and its numbers follow the model's activation."""
-    from transformer.model import ACTIVATION_FNS, Transformer
+    from transformer.core.model import ACTIVATION_FNS, Transformer
     from ui.strings import step as S
 
     torch.manual_seed(4)

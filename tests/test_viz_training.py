@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from transformer.schedule import noam_lr
+from transformer.train.schedule import noam_lr
 from viz import evolution as ve
 from viz import training as vt
 

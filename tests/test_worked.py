@@ -13,9 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from transformer import worked
-from transformer.worked import (add_norm_steps, attention_steps, list_examples, load_examples,
-                                positional_encoding, run_example)
+from transformer.worked.maths import rounding_tolerance
+from transformer.worked.steps import add_norm_steps, attention_steps
+from transformer.worked.examples import list_examples, load_examples, run_example
+from transformer.worked.maths import positional_encoding
 from ui.worked_text import error_text, render, step_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -280,9 +281,9 @@ def test_two_head_mask_errors_flagged():
 # ---------------------------------------------------------------- tolerance rule
 
 def test_rounding_tolerance_rule():
-    np.testing.assert_allclose(worked.rounding_tolerance([12.02, 20.5]), [0.005, 0.005])  # 20.50 printed
-    np.testing.assert_allclose(worked.rounding_tolerance([17, 23]), [0.5, 0.5])
-    np.testing.assert_allclose(worked.rounding_tolerance([6.7e-08, 0.9825]), [5e-10, 5e-5])  # sig. figures
+    np.testing.assert_allclose(rounding_tolerance([12.02, 20.5]), [0.005, 0.005])  # 20.50 printed
+    np.testing.assert_allclose(rounding_tolerance([17, 23]), [0.5, 0.5])
+    np.testing.assert_allclose(rounding_tolerance([6.7e-08, 0.9825]), [5e-10, 5e-5])  # sig. figures
 
 
 # ---------------------------------------------------------------- free mode

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from app_helpers import no_errors, open_app
-from transformer import worked
-from transformer.worked import list_examples, load_examples, run_example
+from transformer.worked.examples import statements
+from transformer.worked.examples import list_examples, load_examples, run_example
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -118,14 +118,14 @@ def test_thinking_machines_reports_the_q2k2_slip_as_a_disagreement(per_example):
 def test_every_examples_summary_counts_its_statements(per_example):
     for eid, data in per_example.items():
         s = data["summary"]
-        assert s["statements"] == len(data["statements"]) == len(worked.statements(eid)), eid
+        assert s["statements"] == len(data["statements"]) == len(statements(eid)), eid
         assert s["statements_agree"] + s["statements_disagree"] == s["statements"]
         assert all(x["example"] == eid for x in data["statements"])
 
 
 def test_the_notes_level_listing_has_every_statement(listing):
     ids = [s["id"] for s in listing["statements"]]
-    assert ids == [s.id for s in worked.statements()]
+    assert ids == [s.id for s in statements()]
     assert len(ids) == len(set(ids))
     assert set(SLIPS) | {Q2K2, "figure4_layer"} <= set(ids)
     assert listing["summary"] == {"statements": len(ids), "statements_agree": 0, "statements_disagree": len(ids)}
@@ -163,11 +163,11 @@ def test_a_bad_verdict_or_example_is_refused(tmp_path):
     path = tmp_path / "ex.json"
     path.write_text(json.dumps(bad), encoding="utf-8")
     with pytest.raises(ValueError, match="verdict"):
-        worked.statements(path=path)
+        statements(path=path)
     bad = dict(data, statements=[dict(data["statements"][0], example="no_such_example")])
     path.write_text(json.dumps(bad), encoding="utf-8")
     with pytest.raises(ValueError, match="unknown example"):
-        worked.statements(path=path)
+        statements(path=path)
 
 
 # ---------------------------------------------------------------- both languages, the notes' words
@@ -198,14 +198,14 @@ def test_every_statement_links_to_a_page_of_the_app():
     from ui import navigation
 
     pages = set(navigation.files())
-    for s in worked.statements():
+    for s in statements():
         assert s.page is None or s.page in pages, (s.id, s.page)
 
 
 def test_every_evidence_column_is_named_in_both_languages():
     from ui.strings import worked as strings
 
-    for s in worked.statements():
+    for s in statements():
         if s.evidence is not None:
             for c in s.evidence.columns:
                 assert strings.EN.get("ev_" + c) and strings.ZH.get("ev_" + c), (s.id, c)
@@ -215,7 +215,7 @@ def test_every_evidence_column_is_named_in_both_languages():
 
 
 def _evidence(sid):
-    return next(s for s in worked.statements() if s.id == sid).evidence
+    return next(s for s in statements() if s.id == sid).evidence
 
 
 def test_pe_parity_evidence_is_sine_in_even_dimensions_at_every_position():
@@ -272,7 +272,7 @@ def test_the_page_of_the_subject_flags_the_slips(monkeypatch, tmp_path, page, la
     at = open_app(monkeypatch, None, tmp_path, page=page, lang=lang)
     no_errors(at)
     table = strings.ZH if lang == "zh" else strings.EN
-    said = {s.id: s for s in worked.statements()}
+    said = {s.id: s for s in statements()}
     labels = [e.label for e in at.expander]
     texts = " ".join(m.value for m in at.markdown)
     assert any(table["page_statements_title"] == h.value for h in at.subheader)
@@ -293,17 +293,17 @@ def test_the_worked_examples_page_lists_every_statement(monkeypatch, tmp_path, l
     no_errors(at)
     table = strings.ZH if lang == "zh" else strings.EN
     labels = [e.label for e in at.expander]
-    for s in worked.statements():
+    for s in statements():
         title = s.title[lang]
         assert f"{title} — {table['statement_' + s.verdict]}" in labels, s.id
     captions = " ".join(c.value for c in at.caption)
     for sid in SLIPS:
-        s = next(x for x in worked.statements() if x.id == sid)
+        s = next(x for x in statements() if x.id == sid)
         assert s.where[lang] in captions, sid
     # an example's own statements are shown with it: the q2·k2 slip with "Thinking Machines"
     at.session_state["we_mode"] = "examples"
     at.run()
     at.selectbox(key="we_example").set_value("thinking_machines_scores").run()
     no_errors(at)
-    q2k2 = next(s for s in worked.statements() if s.id == Q2K2)
+    q2k2 = next(s for s in statements() if s.id == Q2K2)
     assert any(e.label.startswith(q2k2.title[lang]) for e in at.expander)

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from transformer import worked as W
+from transformer.worked.examples import list_examples, run_example
+from transformer.worked.steps import add_norm_steps, attention_steps
 from transformer.worked.wording import Verdict, plain
 from ui.worked_text import render, step_text
 from ui.strings import worked as strings
@@ -29,12 +30,12 @@ def _verdicts(x):
 
 
 def _steps():
-    for eid in W.list_examples():
-        res = W.run_example(eid)
+    for eid in list_examples():
+        res = run_example(eid)
         yield from ((eid, s) for s in res.steps)
     for i, kw in enumerate(FREE):
-        yield from ((f"free{i}", s) for s in W.attention_steps(**kw))
-    yield from (("addnorm", s) for s in W.add_norm_steps([[1, 2, 3], [4, 5, 7]], [[0.5, 0, 1], [1, 1, 1]]))
+        yield from ((f"free{i}", s) for s in attention_steps(**kw))
+    yield from (("addnorm", s) for s in add_norm_steps([[1, 2, 3], [4, 5, 7]], [[0.5, 0, 1], [1, 1, 1]]))
 
 
 def test_every_code_has_words_in_both_languages():
@@ -47,8 +48,8 @@ def test_every_code_has_words_in_both_languages():
             seen.add(v.code)
             for lang in ("en", "zh"):
                 render(v, lang)  # no KeyError: every code and parameter is there
-    for eid in W.list_examples():
-        for c in W.run_example(eid).checks:
+    for eid in list_examples():
+        for c in run_example(eid).checks:
             for v in c.note:
                 seen.add(v.code)
     missing = {c for c in seen if c != "raw" and "v_" + c not in strings.EN}
@@ -56,9 +57,9 @@ def test_every_code_has_words_in_both_languages():
     assert len(seen) > 40  # labels, notes, hypotheses and verdict pieces all came through
 
 
-@pytest.mark.parametrize("eid", W.list_examples())
+@pytest.mark.parametrize("eid", list_examples())
 def test_chinese_notes_are_chinese(eid):
-    for s in W.run_example(eid).steps:
+    for s in run_example(eid).steps:
         en, zh = step_text(s, "en"), step_text(s, "zh")
         assert bool(en) == bool(zh), s.name
         if zh:
@@ -67,7 +68,7 @@ def test_chinese_notes_are_chinese(eid):
 
 
 def test_json_carries_the_codes():
-    res = W.run_example("self_attention_cat_sentence")
+    res = run_example("self_attention_cat_sentence")
     d = res.to_dict(render, step_text)
     step = next(s for s in d["steps"] if s["claimed"] is not None)
     assert step["codes"]["label"]["code"].startswith("label_")
@@ -79,13 +80,13 @@ def test_json_carries_the_codes():
 NUMBER = re.compile(r"\d+(?:\.\d+)?(?:e[-+]?\d+)?")
 
 
-@pytest.mark.parametrize("eid", W.list_examples())
+@pytest.mark.parametrize("eid", list_examples())
 def test_english_and_chinese_carry_the_same_numbers(eid):
     """Issue 23: where the English said the numbers "match", the Chinese said "(in part) agree",
     and it dropped "within 0.5%", "(15 of 24)" and "does not follow from the notes' own earlier
     numbers either". Every step note, verdict and check says the same numbers in both languages,
     and the pieces the English says are said in Chinese too."""
-    res = W.run_example(eid)
+    res = run_example(eid)
     texts = [(s.name, step_text(s, "en"), step_text(s, "zh")) for s in res.steps]
     texts += [(c.id, render(c.note, "en"), render(c.note, "zh")) for c in res.checks]
     for name, en, zh in texts:
@@ -99,7 +100,7 @@ def test_english_and_chinese_carry_the_same_numbers(eid):
 
 
 def test_the_chinese_says_what_the_english_says_on_a_step_that_slipped():
-    steps = {s.name: s for s in W.run_example("masked_self_attention_4_tokens").steps}
+    steps = {s.name: s for s in run_example("masked_self_attention_4_tokens").steps}
     zh = step_text(steps["QK_T"], "zh")
     assert "也不能由笔记自己前面的数推出" in zh  # "does not follow from the notes' own numbers either"
     assert "（部分）一致" not in " ".join(step_text(s, "zh") for s in steps.values())

@@ -314,8 +314,8 @@ class Model:
     and tokens, and every sentence a page was given."""
 
     def __init__(self, ckpt_path):
-        from transformer import worked
-        from transformer.checkpoint import load_checkpoint
+        from transformer.worked.examples import load_examples
+        from transformer.core.checkpoint import load_checkpoint
         from ui.inspect_cache import DEFAULT_EXAMPLE, EXAMPLE_TARGETS, EXAMPLES
 
         self.ck = load_checkpoint(ckpt_path)
@@ -326,18 +326,18 @@ class Model:
         self.words |= {w.lower() for w in rec.get("seen_words") or []}
         inputs = list(rec.get("examples") or []) + list(EXAMPLES.values()) + [DEFAULT_EXAMPLE]
         self.words |= self.sentence_words(inputs) | self.sentence_words(EXAMPLE_TARGETS.values())
-        for ex in worked.load_examples()["examples"]:  # the notes' sentences and their tokens
+        for ex in load_examples()["examples"]:  # the notes' sentences and their tokens
             self.add(list(ex.get("tokens") or []) + list(ex.get("corpus") or []))
         # the hand-written probe's sentences and German references (the Heads page lists them)
-        from transformer import heads as H
-        from transformer.probe_items import MINIMAL_PAIRS_PROBE
+        from transformer.probing.probe_items import CLASSROOM_PROBE, read_probe_file
+        from transformer.probing.probe_items import MINIMAL_PAIRS_PROBE
 
-        for probe in (H.CLASSROOM_PROBE, MINIMAL_PAIRS_PROBE):  # the Heads page lists them
-            self.add([s for it in H.read_probe_file(probe) for s in (it.text, it.target or "")])
+        for probe in (CLASSROOM_PROBE, MINIMAL_PAIRS_PROBE):  # the Heads page lists them
+            self.add([s for it in read_probe_file(probe) for s in (it.text, it.target or "")])
 
     def output(self, text: str) -> str:
-        from transformer import decode
-        from transformer.text import TextError, source_ids
+        from transformer.core import decode
+        from transformer.core.text import TextError, source_ids
 
         if text not in self._outputs:
             try:
@@ -364,7 +364,7 @@ class Model:
 
 
 def checkpoint_names() -> set[str]:
-    from transformer import runs
+    from transformer.ops import runs
 
     names = {p.name for p in CHECKPOINTS.iterdir() if (p / "config.json").is_file()}
     return names | {r.name for r in runs.list_runs(CHECKPOINTS / "runs")}
@@ -385,10 +385,10 @@ def _set(key, value):
 
 
 def _worked_variants() -> dict:
-    from transformer import worked
+    from transformer.worked.examples import load_examples
 
     out = {f"example {ex['id']}": _set("we_example", ex["id"])
-           for ex in worked.load_examples()["examples"]}
+           for ex in load_examples()["examples"]}
     out["statements"] = _set("we_mode", "statements")
     out["free qkv"] = _set("we_mode", "free")
     out["free x, custom mask"] = lambda at: (_set("we_free_mode", "x")(at),
@@ -397,7 +397,7 @@ def _worked_variants() -> dict:
 
 
 def _heads_variants() -> dict:
-    from transformer import heads
+    from transformer.probing import heads
 
     out = {f"relation {r}": _set("heads_relation", r) for r in heads.RELATIONS}
     out["natural probe"] = lambda at: (_set("heads_relation", "anaphora")(at),

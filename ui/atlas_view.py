@@ -1,5 +1,5 @@
 """The head atlas section of the Heads page: every head of every kind with its label and score
-(transformer/atlas.py), computed once per checkpoint in the one cache. Keys prefixed `heads_atlas`."""
+(transformer/probing/atlas.py), computed once per checkpoint in the one cache. Keys prefixed `heads_atlas`."""
 from __future__ import annotations
 
 from collections import Counter
@@ -7,7 +7,7 @@ from collections import Counter
 import pandas as pd
 import streamlit as st
 
-from transformer import atlas as A
+from transformer.probing import atlas as A
 from ui import i18n, models
 from ui.inspect_cache import per_checkpoint
 from ui.strings import atlas as strings
@@ -20,7 +20,7 @@ N_SENTENCES = 40
 def _roles(ck, n: int) -> dict:
     """The atlas of this checkpoint: a task's held-out data for a synthetic task, else the
     hand-written minimal pairs (for the pronoun behaviour) and the shipped sentences."""
-    from transformer.heads import anaphora_probe, read_probe_file
+    from transformer.probing.probe_items import anaphora_probe, read_probe_file
 
     task = (ck.train_config or {}).get("task")
     probe, source = None, "sentences"

@@ -1,13 +1,13 @@
 """What the Decode page computes, served from the one checkpoint cache (ui/inspect_cache.py):
 one decoding (greedy, beam search with its tree, or sampling) and one teacher-forced pass. Math in
-transformer/decode.py and transformer/beam_trace.py."""
+transformer/core/decode.py and transformer/core/beam_trace.py."""
 from __future__ import annotations
 
-from transformer import beam_trace as BTR
-from transformer import decode as D
-from transformer import notes as N
-from transformer.names import Trace, trace_key
-from transformer.text import source_ids, target_ids
+from transformer.core import beam_trace as BTR
+from transformer.core import decode as D
+from transformer.core import notes as N
+from transformer.core.names import Trace, trace_key
+from transformer.core.text import source_ids, target_ids
 from ui import models
 from ui.inspect_cache import per_checkpoint
 

@@ -10,8 +10,8 @@ from collections import namedtuple
 import numpy as np
 import streamlit as st
 
-from transformer.checkpoint import CheckpointError
-from transformer.text import TextError, clean_text
+from transformer.core.checkpoint import CheckpointError
+from transformer.core.text import TextError, clean_text
 from ui import decode_compute as DC
 from ui import i18n, inspect_cache, quota
 from ui import notes as notes_ui

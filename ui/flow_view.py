@@ -1,12 +1,12 @@
 """The Attention page's rollout section: every output word traced to the source words
-(transformer/rollout.py), and for one German word (the pronoun when there is one) rollout beside
+(transformer/probing/rollout.py), and for one German word (the pronoun when there is one) rollout beside
 the causal test. Keys prefixed `att_flow`."""
 from __future__ import annotations
 
 import numpy as np
 import streamlit as st
 
-from transformer import rollout as R
+from transformer.probing import rollout as R
 from ui import i18n, models
 from ui.inspect_cache import per_checkpoint
 from ui.strings import flow as strings

@@ -1,13 +1,16 @@
 """What the Heads page computes, served from the one checkpoint cache (ui/inspect_cache.py): the
 head finder's grids for the anaphora probe and for a relation, and a translation with heads
-switched off. Scoring in transformer/heads.py, the causal test in viz/heads.py."""
+switched off. Scoring in transformer/probing/heads.py, the causal test in viz/heads.py."""
 from __future__ import annotations
 
-from transformer import heads as H
-from transformer.probe_items import CLASSROOM_PROBE, MINIMAL_PAIRS_PROBE, generated_probe
+from transformer.probing import heads as H
+from transformer.core.names import KINDS
+from transformer.probing.probe_items import anaphora_probe, baselines, read_probe_file
+from transformer.probing.probe_items import CLASSROOM_PROBE, MINIMAL_PAIRS_PROBE, generated_probe
 from ui import models
 from ui.inspect_cache import per_checkpoint
 from viz import heads as VH
+from transformer.probing.pronouns import translate_ids
 
 SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
 # the hand-written caption-style probe (the 41 natural sentences plus 145 more, each with a
@@ -22,14 +25,14 @@ def probe_items(source: str, n: int, data: bytes | None, name: str | None, task:
     (natural) or an upload."""
     if source == "heldout":
         if task in CLASSROOM_TASKS:  # the classroom generator's held-out noun pairs
-            from transformer import classroom
+            from transformer.data import classroom
             return generated_probe(classroom.generate("test", n))
         if task == "everyday":  # the textbook generator's held-out noun pairs
-            from transformer import textbook
+            from transformer.data import textbook
             return generated_probe(textbook.generate("test", n))
-        return H.anaphora_probe("test", n=n)
+        return anaphora_probe("test", n=n)
     if source == "natural":  # hand-written: minimal pairs for the everyday models
-        return H.read_probe_file(MINIMAL_PAIRS if task == "everyday" else NATURAL)
+        return read_probe_file(MINIMAL_PAIRS if task == "everyday" else NATURAL)
     return VH.read_probe_upload(data or b"", name or "probe.jsonl")
 
 
@@ -46,7 +49,7 @@ def anaphora(ck, source: str, n: int, data: bytes | None, name: str | None,
             "on_noun": {k: v.on_noun.numpy() for k, v in scores.items()},
             "tops": {k: v.tops.numpy() for k, v in scores.items()}, "items": items,
             "best": H.best_head(scores) if scores else None,
-            "baselines": H.baselines(items), "first": items[0].text}
+            "baselines": baselines(items), "first": items[0].text}
 
 
 @per_checkpoint
@@ -55,14 +58,14 @@ def relation(ck, relation: str, task: str | None, n: int, sentences: tuple[str, 
     apply), on the task's test split (synthetic tasks) or the given sentences and the model's
     translations of them."""
     if task in SYNTHETIC:
-        from transformer.data import load_task
+        from transformer.data.tasks import load_task
 
         pairs = [(e.src, e.tgt) for e in load_task(task, "test", n=n)]
     else:
-        outs = models.run_inference(VH.translate_ids, ck.model, ck.tokenizer, list(sentences))
+        outs = models.run_inference(translate_ids, ck.model, ck.tokenizer, list(sentences))
         pairs = [(s, ck.tokenizer.decode(o) or None) for s, o in zip(sentences, outs)]
     grids = {}
-    for kind in H.KINDS:
+    for kind in KINDS:
         try:
             grids[kind] = models.run_inference(H.relation_scores, ck.model, ck.tokenizer, pairs,
                                                relation, kind).numpy()
@@ -74,6 +77,6 @@ def relation(ck, relation: str, task: str | None, n: int, sentences: tuple[str, 
 @per_checkpoint
 def translate(ck, text: str, ablate: tuple[str, ...]) -> str:
     """The model's greedy translation of `text` with the heads in `ablate` ('dec L1 H1') off."""
-    ids = models.run_inference(VH.translate_ids, ck.model, ck.tokenizer, [text],
+    ids = models.run_inference(translate_ids, ck.model, ck.tokenizer, [text],
                                VH.ablate_map(ablate) or None)
     return ck.tokenizer.decode(ids[0])

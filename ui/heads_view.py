@@ -11,9 +11,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from transformer import heads as H
-from transformer.checkpoint import CheckpointError
-from transformer.text import TextError, clean_text
+from transformer.probing import heads as H
+from transformer.core.names import KINDS
+from transformer.probing.probe_items import MAX_PROBE_LINES, PRONOUN_TASKS, task_probe
+from transformer.core.checkpoint import CheckpointError
+from transformer.core.text import TextError, clean_text
 from ui import heads_compute as HC
 from ui import i18n, inspect_cache, models, quota
 from ui.strings import heads as strings
@@ -79,7 +81,7 @@ def _anaphora(path, task: str | None) -> Scores:
     elif source == "upload":
         up = st.file_uploader(t("upload"), type=["jsonl", "json", "txt"], key="heads_upload",
                               help=t("upload_help", kb=VH.MAX_PROBE_BYTES // 1000,
-                                     lines=H.MAX_PROBE_LINES))
+                                     lines=MAX_PROBE_LINES))
         if up is None:
             st.info(t("upload_wait"))
             st.stop()
@@ -168,7 +170,7 @@ def grids(s: Scores) -> None:
             msg.success(t("best", head=label, kind=kind_name(best[0]), l=best[1], h=best[2],
                           v=best[3]))
 
-    shown = [k for k in H.KINDS if k in s.grids]
+    shown = [k for k in KINDS if k in s.grids]
     for col, kind in zip(st.columns(3), shown):
         with col:
             g = s.grids[kind]
@@ -199,10 +201,10 @@ def open_head(s: Scores, cfg) -> None:
             st.session_state["heads_open_layer"] = best[1]
             st.session_state["heads_open_head"] = best[2]
         st.session_state["heads_open_text"] = s.first_sentence
-    if st.session_state.get("heads_open_kind") not in H.KINDS:
+    if st.session_state.get("heads_open_kind") not in KINDS:
         st.session_state["heads_open_kind"] = "encoder_self"
     c1, c2, c3 = st.columns(3)
-    okind = c1.selectbox(t("kind"), H.KINDS, key="heads_open_kind", format_func=kind_name)
+    okind = c1.selectbox(t("kind"), KINDS, key="heads_open_kind", format_func=kind_name)
     n_lay = cfg.n_encoder_layers if okind == "encoder_self" else cfg.n_decoder_layers
     inspect_cache.clamp_state("heads_open_layer", n_lay)
     inspect_cache.clamp_state("heads_open_head", cfg.n_heads)
@@ -303,20 +305,20 @@ def accuracy_help(task: str | None) -> str:
     the pronoun at the reference's position (anaphora), or hand-written sentences whose
     translation shows the reference's gender anywhere, possessives included (classroom)."""
     return t("acc_help_anaphora" if task == "anaphora" else
-             "acc_help_probe" if task in H.PRONOUN_TASKS else "acc_help")
+             "acc_help_probe" if task in PRONOUN_TASKS else "acc_help")
 
 
 def accuracy(path, task: str | None, ablate: tuple[str, ...]) -> None:
     """Pronoun accuracy on the probe without and with the chosen heads, and the flipped items."""
     st.markdown(f"**{t('acc_title')}**", help=accuracy_help(task))
-    if task not in H.PRONOUN_TASKS:
-        st.caption(t("acc_not_anaphora", task=task or "?", tasks=", ".join(H.PRONOUN_TASKS)))
+    if task not in PRONOUN_TASKS:
+        st.caption(t("acc_not_anaphora", task=task or "?", tasks=", ".join(PRONOUN_TASKS)))
         st.stop()
     if task == "anaphora":
         acc_n = st.slider(t("acc_n"), 20, 500, inspect_cache.PROBE_N, step=10, key="heads_acc_n",
                           help=t("acc_n_help"))
     else:  # the hand-written caption probe, whole, as the model card measures it
-        acc_n = len(H.task_probe(task))
+        acc_n = len(task_probe(task))
         st.caption(t("acc_probe_pairs" if task == "everyday" else "acc_probe_file", n=acc_n))
     base = inspect_cache.pronoun_accuracy(path, acc_n)
     m1, m2 = st.columns(2)
@@ -331,7 +333,7 @@ def accuracy(path, task: str | None, ablate: tuple[str, ...]) -> None:
              else t("acc_delta", d=100 * (abl.accuracy - base.accuracy)))
     m2.metric(t("acc_with"), f"{abl.accuracy:.0%}" if abl.accuracy is not None else "–",
               delta=delta)
-    items = H.task_probe(task, acc_n)
+    items = task_probe(task, acc_n)
     flips = [(it.text, b, a) for it, b, a, hb, ha in zip(items, base.hypotheses, abl.hypotheses,
                                                          base.hits, abl.hits) if hb != ha]
     if flips:

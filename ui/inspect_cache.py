@@ -21,8 +21,8 @@ from typing import Callable
 
 import streamlit as st
 
-from transformer.inspect import Inspected, inspect_text
-from transformer.names import Head
+from transformer.probing.inspect import Inspected, inspect_text
+from transformer.core.names import Head
 from ui import knowledge as knowledge_ui
 from ui import models
 from ui import notes as notes_ui
@@ -76,8 +76,8 @@ def _inspect(ck, text: str, target: str | None, ablate: tuple) -> Inspected:
 
 
 def inspect(path: str, text: str, target: str | None = None, ablate=None) -> Inspected:
-    """Cached `transformer.inspect.inspect_text` for the checkpoint at `path`. Raises
-    transformer.text.TextError for unusable text (not cached) and CheckpointError for a bad
+    """Cached `transformer.probing.inspect.inspect_text` for the checkpoint at `path`. Raises
+    transformer.core.text.TextError for unusable text (not cached) and CheckpointError for a bad
     checkpoint. An empty or whitespace-only target means no target (greedy decoding)."""
     target = target if target is not None and target.strip() else None
     return _inspect(path, text, target, _ablate_key(ablate))
@@ -89,20 +89,21 @@ PROBE_N = 100  # held-out sentences both pages measure on by default, so their n
 
 @per_checkpoint
 def _pronoun_accuracy(ck, n: int, ablate: tuple[str, ...]):
-    from transformer import heads as H
+    from transformer.probing.probe_items import task_probe
     from viz import heads as VH
+    from transformer.probing import pronouns
 
     task = (ck.train_config or {}).get("task")
-    items = H.task_probe(task, n or (PROBE_N if task == "anaphora" else None))
+    items = task_probe(task, n or (PROBE_N if task == "anaphora" else None))
     if not items:
         return None
-    return models.run_inference(VH.pronoun_accuracy, ck.model, ck.tokenizer, items,
+    return models.run_inference(pronouns.pronoun_accuracy, ck.model, ck.tokenizer, items,
                                 VH.ablate_map(ablate) or None)
 
 
 def pronoun_accuracy(path: str, n: int | None = None, ablate: tuple[str, ...] = ()):
-    """Pronoun accuracy (transformer.heads.PronounResult) of the checkpoint at `path` on the
-    first `n` sentences of its task's probe (transformer.heads.task_probe: held-out anaphora
+    """Pronoun accuracy (transformer.probing.heads.PronounResult) of the checkpoint at `path` on the
+    first `n` sentences of its task's probe (transformer.probing.heads.task_probe: held-out anaphora
     sentences, or the hand-written caption probe; n=None: PROBE_N anaphora sentences or the
     whole caption probe), with the heads named in `ablate` ('dec L1 H1')
     switched off. Cached per weights file: a whole class asking costs one measurement, and every
@@ -207,8 +208,8 @@ def clamp_state(key: str, n: int, default: int = 0) -> None:
 def page_stops_on_bad_input(t, load_failed=st.info):
     """Inside it, unusable text (TextError) ends the page with t("bad_text") and a checkpoint
     that fails to load (CheckpointError) with t("load_failed") shown by `load_failed`."""
-    from transformer.checkpoint import CheckpointError
-    from transformer.text import TextError
+    from transformer.core.checkpoint import CheckpointError
+    from transformer.core.text import TextError
 
     try:
         yield

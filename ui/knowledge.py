@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from transformer import knowledge
+from transformer.probing import knowledge
 from ui import i18n
 from ui.strings import knowledge as strings
 

@@ -24,10 +24,10 @@ def saturation(keys: int, seed: int) -> pd.DataFrame:
 @st.cache_data(show_spinner=False)
 def worked_titles() -> dict[str, dict[str, str]]:
     """Each worked example's title ({"en", "zh"}: the examples file's own), by example id."""
-    from transformer import worked as W
+    from transformer.worked.examples import list_examples, run_example
 
     out = {}
-    for ex_id in W.list_examples():
-        res = W.run_example(ex_id)
+    for ex_id in list_examples():
+        res = run_example(ex_id)
         out[ex_id] = dict(res.title)
     return out

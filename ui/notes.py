@@ -1,8 +1,8 @@
-"""The core's notes (transformer.notes.Note: a code and its numbers) in words: the app's in the
+"""The core's notes (transformer.core.notes.Note: a code and its numbers) in words: the app's in the
 session's language, the CLI's in English (strings in ui/strings/notes.py, rendered by ui.i18n)."""
 from __future__ import annotations
 
-from transformer.notes import Note
+from transformer.core.notes import Note
 from ui import i18n
 from ui.strings import notes as strings
 

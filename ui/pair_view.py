@@ -11,9 +11,9 @@ from typing import NamedTuple
 
 import streamlit as st
 
-from transformer.inspect import Inspected
-from transformer.names import KINDS
-from ui import i18n, inspect_cache, models
+from transformer.probing.inspect import Inspected
+from transformer.core.names import KINDS
+from ui import i18n, inspect_cache
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
 from ui.strings import pair as strings

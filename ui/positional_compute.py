@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from transformer import notes as N
-from transformer.text import source_ids
+from transformer.core import notes as N
+from transformer.core.text import source_ids
 from ui import models
 from ui.inspect_cache import per_checkpoint
 

@@ -38,7 +38,7 @@ from typing import Any, MutableMapping
 
 import streamlit as st
 
-from transformer import audit
+from transformer.ops import audit
 
 TOKEN_ENV = "ATTENTION_LAB_TEACHER_TOKEN"
 ROLE_KEY, SID_KEY, AUTH_KEY, BACKOFF_KEY = "roles_role", "roles_sid", "roles_auth", "roles_backoff"

@@ -1,4 +1,4 @@
-"""The Train and Across-training pages' side of transformer.runs: run names, the run in the URL,
+"""The Train and Across-training pages' side of transformer.ops.runs: run names, the run in the URL,
 the cap on concurrent runs, uploaded corpora, metrics read incrementally, and cached inspection of
 a run's checkpoints.
 
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from transformer import runs
-from transformer.checkpoint import read_config
+from transformer.ops import runs
+from transformer.core.checkpoint import read_config
 from ui import models, roles
 
 RUN_PARAM = "run"
@@ -122,14 +122,14 @@ def launch(name: str, args: list[str]) -> runs.RunHandle:
     act on the run is checked by start_run / resume_run; what a student's run may do is checked
     here, where every start and resume passes (the queue's included): student_args (the
     teacher's switch and step cap) and the run's disk share in its environment
-    (transformer.disk_budget.run_env)."""
+    (transformer.ops.disk_budget.run_env)."""
     root = models.runs_dir()
     root.mkdir(parents=True, exist_ok=True)
     path = runs.run_dir(root, name)
     env = None
     if is_student_run(path):
         args = student_args(path, args)
-        from transformer import disk_budget
+        from transformer.ops import disk_budget
 
         with disk_budget.LOCK:
             env = {**os.environ, **disk_budget.run_env(
@@ -170,8 +170,8 @@ def student_args(path: Path, args: list[str]) -> list[str]:
     settings now (issue 22, B): student runs switched on, a built-in task, the teacher's preset,
     and never more steps in all than the teacher's cap (a queued run's steps are cut to the cap;
     a resume asking for more is refused). StudentRunRefused otherwise."""
-    from transformer import run_queue
-    from transformer.train import SYNTHETIC
+    from transformer.ops import run_queue
+    from transformer.train.corpus import SYNTHETIC
 
     cfg = run_queue.settings(models.runs_dir())
     if not cfg["sandbox"]:
@@ -205,12 +205,12 @@ def student_args(path: Path, args: list[str]) -> list[str]:
     return ["--resume", "--steps", str(steps)]
 
 
-# -- the disk budget (transformer.disk_budget) --------------------------------------------------------
+# -- the disk budget (transformer.ops.disk_budget) --------------------------------------------------------
 def make_room(need: int, target: str = "", keep=(), state=None) -> list:
-    """Room for `need` more bytes under runs/ and uploads/ (transformer.disk_budget): students'
+    """Room for `need` more bytes under runs/ and uploads/ (transformer.ops.disk_budget): students'
     artefacts evicted oldest first, each eviction audited; DiskBudgetError (audited) when there
     is no room. No budget set: nothing happens. Call it holding disk_budget.LOCK until written."""
-    from transformer import disk_budget
+    from transformer.ops import disk_budget
 
     def evicted(a) -> None:
         roles.log("evict", a.path.name, "ok", state=state, kind=a.kind, bytes=a.size,
@@ -228,7 +228,7 @@ def make_room(need: int, target: str = "", keep=(), state=None) -> list:
 def reserve(need: int, target: str = "", keep=(), state=None):
     """`with runs_ui.reserve(n, what): write...`: make_room, holding the budget's lock until the
     write is done (two sessions cannot both pass the check and then both write)."""
-    from transformer import disk_budget
+    from transformer.ops import disk_budget
 
     with disk_budget.LOCK:
         yield make_room(need, target, keep, state)
@@ -236,7 +236,7 @@ def reserve(need: int, target: str = "", keep=(), state=None):
 
 def budget_message(err) -> str:
     """A DiskBudgetError as a sentence in the page's language."""
-    from transformer import disk_budget
+    from transformer.ops import disk_budget
     from ui import i18n
     from ui.strings import roles as strings
 
@@ -345,7 +345,7 @@ def settings(path: Path, status: dict | None = None) -> Settings | None:
     """The schedule's inputs, from the run's settings.json (what the trainer resolved when it
     started or resumed the run). A run without one (older than settings.json): from its last
     checkpoint's config, else from the command it was started with, parsed again."""
-    from transformer.train import read_settings
+    from transformer.train.settings import read_settings
     total = (status or {}).get("total_steps")
     try:
         record = read_settings(path)
@@ -371,8 +371,8 @@ def _settings_before_settings_json(path: Path, total: int | None) -> Settings | 
     if not isinstance(cmd, dict):
         return None
     try:
-        from transformer.config import PRESETS
-        from transformer.train import build_parser, resolve_settings
+        from transformer.core.config import PRESETS
+        from transformer.train.settings import build_parser, resolve_settings
         args = build_parser().parse_args(cmd.get("argv", [])[2:])  # after "-m transformer.train"
         if args.resume:
             return None
@@ -425,7 +425,7 @@ def write_corpus(dest: Path, files, reserve=None) -> tuple[dict, int]:
     With `reserve(n_bytes)` (e.g. make_room under the disk budget), the files are read in a
     scratch folder first and `reserve` is called only once they are valid, before anything is
     written under dest/: a refused corpus never makes room (issue 22, K)."""
-    from transformer import data
+    from transformer.data import tasks as data
 
     if reserve is not None:
         with tempfile.TemporaryDirectory(prefix="attention-lab-corpus-") as d:
@@ -459,7 +459,7 @@ def write_corpus(dest: Path, files, reserve=None) -> tuple[dict, int]:
 
 def check_corpus(files) -> tuple[int | None, str | None]:
     """(pairs, None) or (None, 'file:line: error') for uploads not yet tied to a run."""
-    from transformer import data
+    from transformer.data import tasks as data
 
     with tempfile.TemporaryDirectory() as d:
         try:
@@ -483,16 +483,16 @@ def md_escape(text: str) -> str:
     return _re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", str(text))
 
 
-# -- student sandbox runs and the fair queue (transformer.run_queue) ---------------------------------
+# -- student sandbox runs and the fair queue (transformer.ops.run_queue) ---------------------------------
 def classroom() -> dict:
-    from transformer import run_queue
+    from transformer.ops import run_queue
 
     return run_queue.settings(models.runs_dir())
 
 
 def set_classroom(state=None, **changes) -> dict:
     """The teacher's switch (student runs on/off, their step cap). PermissionError otherwise."""
-    from transformer import run_queue
+    from transformer.ops import run_queue
 
     roles.require("classroom.settings", state=state)
     new = run_queue.save_settings(models.runs_dir(), **changes)
@@ -502,7 +502,7 @@ def set_classroom(state=None, **changes) -> dict:
 
 def sandbox_args(task: str, settings: dict) -> list[str]:
     """A student's run: a synthetic task, the teacher's preset, at most the teacher's steps."""
-    from transformer.train import SYNTHETIC
+    from transformer.train.corpus import SYNTHETIC
 
     if task not in SYNTHETIC:
         raise runs.RunError(f"student runs use a built-in task ({', '.join(SYNTHETIC)})")
@@ -512,7 +512,7 @@ def sandbox_args(task: str, settings: dict) -> list[str]:
 
 def pump_queue() -> list[str]:
     """Start queued runs while a slot is free (called on every Train page poll)."""
-    from transformer import run_queue
+    from transformer.ops import run_queue
 
     root = models.runs_dir()
     if not (root / run_queue.QUEUE).exists():
@@ -536,7 +536,7 @@ def submit_sandbox(task: str, state=None) -> tuple[str, int | None]:
     """Queue a student's sandbox run (one per student; PermissionError when student runs are
     off, run_queue.QueueError when one is already queued or going). Returns (name, place in the
     queue, None once started)."""
-    from transformer import run_queue
+    from transformer.ops import run_queue
 
     root = models.runs_dir()
     settings = run_queue.settings(root)
@@ -563,7 +563,7 @@ def submit_sandbox(task: str, state=None) -> tuple[str, int | None]:
 
 def my_queued(state=None) -> list[tuple[str, int]]:
     """(name, place) of this session's queued runs."""
-    from transformer import run_queue
+    from transformer.ops import run_queue
 
     me = roles.actor(state)
     return [(e["name"], i + 1) for i, e in enumerate(run_queue.entries(models.runs_dir()))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from transformer.train import SYNTHETIC
+from transformer.train.corpus import SYNTHETIC
 from transformer.train.settings import FormField, form_argv, form_fields
 
 KEEP_CHECKPOINTS = 10

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from transformer import runs
-from transformer.config import PRESETS
-from transformer.data import CorpusError
-from transformer.disk_budget import DiskBudgetError
-from transformer.train import SYNTHETIC, TASK_DEFAULTS
+from transformer.ops import runs
+from transformer.core.config import PRESETS
+from transformer.data.tasks import CorpusError
+from transformer.ops.disk_budget import DiskBudgetError
+from transformer.train.corpus import SYNTHETIC
+from transformer.train.settings import TASK_DEFAULTS
 from ui import i18n, models, roles, runs_ui, train_form
 from ui.strings import roles as role_strings
 from ui.strings import train as strings
@@ -208,8 +209,8 @@ def start(task: str, args: list[str], files: list) -> None:
 
 
 def sandbox_form() -> None:
-    """A student's own small run, queued (transformer.run_queue), when the teacher allows it."""
-    from transformer import run_queue
+    """A student's own small run, queued (transformer.ops.run_queue), when the teacher allows it."""
+    from transformer.ops import run_queue
 
     ft = i18n.translator(strings, frozen=True)
     cfg = runs_ui.classroom()
@@ -236,7 +237,7 @@ def audit_section() -> None:
     token is set)."""
     if roles.role() != "teacher":
         return
-    from transformer import audit
+    from transformer.ops import audit
 
     cfg = runs_ui.classroom()
     c1, c2 = st.columns(2)

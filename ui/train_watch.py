@@ -8,7 +8,7 @@ import os
 
 import streamlit as st
 
-from transformer import runs
+from transformer.ops import runs
 from ui import i18n, models, roles, runs_ui
 from ui.strings import roles as role_strings
 from ui.strings import train as strings

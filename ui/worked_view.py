@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from transformer import worked as W
+from transformer.worked.examples import statements
+from transformer.worked.graph import Step, WorkedResult
 from ui import i18n
 from ui import lesson_cache as LC
 from ui import worked_text as WT
@@ -22,7 +23,7 @@ def download(df: pd.DataFrame, name: str, key: str, label: str | None = None) ->
     st.download_button(label or t("download"), V.csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
 
 
-def step(n: int, step: W.Step, tokens, key: str, free: bool = False) -> None:
+def step(n: int, step: Step, tokens, key: str, free: bool = False) -> None:
     """One step: its numbers, the notes' numbers beside them, why, the note, downloads. In free
     mode (`free`) there are no notes to compare with: a step is just "computed"."""
     label = WT.render(step.label, i18n.lang())
@@ -115,7 +116,7 @@ def statement(s, key: str, here: str | None = None) -> None:
 def page_statements(page: str) -> None:
     """The notes' statements whose subject ``page`` (e.g. "pages/positional-encoding.py") shows,
     flagged there with what is true; nothing when there are none."""
-    found = W.statements(page=page)
+    found = statements(page=page)
     if not found:
         return
     st.subheader(t("page_statements_title"))
@@ -125,7 +126,7 @@ def page_statements(page: str) -> None:
         statement(s, f"said_{slug}_{s.id}", here=page)
 
 
-def summary_table(res: W.WorkedResult) -> None:
+def summary_table(res: WorkedResult) -> None:
     """One row per step the notes print: verdict, wrong entries, where the error began."""
     lang = i18n.lang()
     summ = V.summary_frame(res, lambda v: WT.render(v, lang), lambda o: WT.origin_text(o, lang),

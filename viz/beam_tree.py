@@ -1,5 +1,5 @@
 """The beam-search tree of the Decode page: a plotly figure and a table of the finished
-hypotheses, from a transformer.beam_trace.BeamTree (recorded from the real beam search).
+hypotheses, from a transformer.core.beam_trace.BeamTree (recorded from the real beam search).
 
 Steps run left to right (step 0 is <s>); at each step the candidates the search looked at are
 stacked by rank, the most probable on top. Kept ones are blue, pruned ones grey, hypotheses that
@@ -15,8 +15,8 @@ from typing import Callable
 import pandas as pd
 import plotly.graph_objects as go
 
-from transformer.beam_trace import STATUSES, BeamTree
-from transformer.decode import length_penalty
+from transformer.core.beam_trace import STATUSES, BeamTree
+from transformer.core.decode import length_penalty
 from viz import labels as L
 
 COLORS = {"root": "#444444", "kept": "#1f77b4", "pruned": "#b0b0b0", "finished": "#2ca02c",

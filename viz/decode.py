@@ -19,10 +19,10 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from transformer import numeric
+from transformer.core import numeric
 
 from . import labels as L
-from transformer.names import Trace
+from transformer.core.names import Trace
 
 CHOSEN_COLOR = "#d62728"
 OTHER_COLOR = "#1f77b4"
@@ -45,7 +45,7 @@ def softmax(logits) -> np.ndarray:
 
 
 def sampling_probs(logits, temperature: float, top_k: int = 0) -> np.ndarray:
-    """The distribution `transformer.decode.sample` draws from: softmax(logits / T) over the
+    """The distribution `transformer.core.decode.sample` draws from: softmax(logits / T) over the
     top_k largest logits (ties at the k-th value kept), zero elsewhere."""
     check_sampling(temperature, top_k)
     z = _np(logits) / temperature
@@ -88,7 +88,7 @@ def validate(method: str, *, beam: int = 4, alpha: float = 0.6, temperature: flo
 
 
 def length_penalty(length: int, alpha: float) -> float:
-    """GNMT's lp(Y) = ((5 + |Y|) / 6)^alpha (the same rule as transformer.decode)."""
+    """GNMT's lp(Y) = ((5 + |Y|) / 6)^alpha (the same rule as transformer.core.decode)."""
     return ((5.0 + length) / 6.0) ** alpha
 
 
@@ -107,10 +107,10 @@ SYMBOL_TASKS = ("copy", "reverse", "sort")
 
 def task_alphabet(task: str, task_opts: dict | None = None) -> list[str]:
     """The symbols a copy/reverse/sort checkpoint was trained on, in the task's order
-    (transformer.data.symbols of the run's `vocab` option, else the generator's default)."""
+    (transformer.data.tasks.symbols of the run's `vocab` option, else the generator's default)."""
     import inspect
 
-    from transformer import data
+    from transformer.data import tasks as data
 
     default = inspect.signature(data.TASKS[task]).parameters["vocab"].default
     vocab = (task_opts or {}).get("vocab", default)
@@ -130,7 +130,7 @@ def task_options(train_config: dict | None) -> dict:
 
 def task_reference(task: str | None, text: str, task_opts: dict | None = None) -> str | None:
     """The correct output of a synthetic symbol task for `text`, by the task's own definition
-    (transformer.data.TASKS): copy repeats the words, reverse reverses them, sort orders them by
+    (transformer.data.tasks.TASKS): copy repeats the words, reverse reverses them, sort orders them by
     their index in the task's alphabet (a..z, then aa, ab, ...: not alphabetical once the
     vocabulary passes 26). Words outside the alphabet, which the task never produces, keep their
     order after the known ones. None for other tasks (no rule to compute a reference from)."""

@@ -1,4 +1,4 @@
-"""Figures of attention rollout (transformer/rollout.py): every output word rolled back to the
+"""Figures of attention rollout (transformer/probing/rollout.py): every output word rolled back to the
 source words, and, for one output word, rollout beside the causal check (the drop in its
 probability when a source word is removed)."""
 from __future__ import annotations

@@ -2,25 +2,24 @@
 test (pronoun accuracy with chosen heads switched off).
 
 Figures and tables are pure. `pronoun_accuracy` and `translate_ids` run a model (never Streamlit):
-they decode under `transformer.trace.ablation`, a context that lives in this thread only, so the
+they decode under `transformer.core.trace.ablation`, a context that lives in this thread only, so the
 shared model object is never touched.
 """
 from __future__ import annotations
 
 import html
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
 
-from transformer import names
-from transformer.names import KINDS, SHORT, Head, attn_path  # noqa: F401 (re-exported)
+from transformer.core import names
+from transformer.core.names import KINDS, SHORT, Head, attn_path  # noqa: F401 (re-exported)
 
 MAX_PROBE_BYTES = 1_000_000
-# the baselines of transformer.heads.baselines, in the order the Heads page shows them
+# the baselines of transformer.probing.heads.baselines, in the order the Heads page shows them
 BASELINE_ORDER = ("nearest_noun", "first_noun", "random_noun", "random_word")
 
 
@@ -45,7 +44,7 @@ def all_heads(n_encoder_layers: int, n_decoder_layers: int, n_heads: int) -> lis
 
 def ablate_map(labels: Sequence[str]) -> dict[str, list[int]]:
     """['cross L1 H2', 'cross L1 H0'] -> {'decoder.layers.1.cross_attn': [0, 2]} for
-    transformer.trace.ablation / record(ablate=...)."""
+    transformer.core.trace.ablation / record(ablate=...)."""
     return names.ablate_map(Head.parse(lab, form="label") for lab in labels)
 
 
@@ -70,7 +69,7 @@ def best_cell(grids: dict[str, np.ndarray]) -> tuple[str, int, int, float] | Non
 
 def hit_split(on_article: float, on_noun: float, n: int) -> dict:
     """One head's anaphora hits split by the word they land on, as counts over `n` probe
-    sentences and shares (transformer.heads.HeadScores.on_article / on_noun at that head): the
+    sentences and shares (transformer.probing.heads.HeadScores.on_article / on_noun at that head): the
     Heads page says "on the article 200 times, on the noun 0 times" from these, never from prose.
     """
     if n < 0 or not (0 <= on_article <= 1 and 0 <= on_noun <= 1):
@@ -120,10 +119,10 @@ def grid_figure(values, *, title: str = "", layer_name: str = "layer {n}",
 
 # -- probe files --------------------------------------------------------------------------------
 def read_probe_upload(data: bytes, name: str = "probe.jsonl", max_bytes: int = MAX_PROBE_BYTES):
-    """An uploaded JSONL probe file -> list of transformer.heads.ProbeItem. Raises ValueError with
+    """An uploaded JSONL probe file -> list of transformer.probing.heads.ProbeItem. Raises ValueError with
     the file name and line number for anything wrong (too big, not UTF-8, bad JSON, positions out
     of range)."""
-    from transformer.heads import read_probe_file
+    from transformer.probing.probe_items import read_probe_file
 
     name = shown_file_name(name, "probe.jsonl")
     if len(data) > max_bytes:
@@ -153,6 +152,4 @@ def shown_file_name(name, default: str, max_chars: int = 80) -> str:
 
 
 # -- the causal test lives in the core (the CLI reports it too); re-exported for the pages ---
-from transformer.heads import (PronounResult, pronoun_accuracy, pronoun_hit,  # noqa: E402,F401
-                               translate_ids)
 

@@ -1,4 +1,4 @@
-"""Masks: a padded batch, its padding / causal / combined masks (from transformer.masks), and one
+"""Masks: a padded batch, its padding / causal / combined masks (from transformer.core.masks), and one
 row of scores before and after the softmax, masked with −inf (right) and with 0 (the notes'
 step-12 mistake: e^0 = 1, so the "hidden" tokens still get weight).
 
@@ -18,9 +18,9 @@ import plotly.graph_objects as go
 import torch
 from plotly.subplots import make_subplots
 
-from transformer import masks as M
-from transformer.numeric import softmax
-from transformer.text import TextError, clean_text, source_ids, target_ids
+from transformer.core import masks as M
+from transformer.core.numeric import softmax
+from transformer.core.text import TextError, clean_text, source_ids, target_ids
 from viz import labels as L
 from viz.worked import fmt, matrix_heatmap, style
 
@@ -57,7 +57,7 @@ def _pad(rows: list[list[int]], labels: list[list[str]], pad_id: int):
 def make_batch(text: str, tokenizer=None, max_len: int = MAX_TOKENS, *, pad_id: int = PAD_ID,
                bos_id: int = BOS_ID) -> Batch:
     """One sentence per line -> a padded batch, both sides. With a tokenizer: the encoder reads
-    its pieces + </s> (transformer.text.source_ids), the decoder <s> + the target pieces
+    its pieces + </s> (transformer.core.text.source_ids), the decoder <s> + the target pieces
     (target_ids), labelled by tokenizer.display; without one: whitespace-split words, and the
     decoder reads "<s>" + the words. pad_id / bos_id are the model's (a converted Marian model
     starts decoding from <pad>). ValueError on no sentence at all."""
@@ -104,7 +104,7 @@ def make_batch(text: str, tokenizer=None, max_len: int = MAX_TOKENS, *, pad_id: 
 
 
 def padding_keep(batch: Batch) -> np.ndarray:
-    """(B,S) True = real token (may be attended to), from transformer.masks.padding_mask."""
+    """(B,S) True = real token (may be attended to), from transformer.core.masks.padding_mask."""
     return M.padding_mask(batch.ids, batch.pad_id)[:, 0, 0, :].numpy()
 
 
@@ -115,7 +115,7 @@ def causal_keep(length: int) -> np.ndarray:
 
 def combined_keep(batch: Batch, b: int) -> np.ndarray:
     """(T,T) for sentence b on the decoder's side (<s> + pieces): causal AND padding, exactly
-    transformer.masks.decoder_mask as the model calls it (with its start token)."""
+    transformer.core.masks.decoder_mask as the model calls it (with its start token)."""
     return M.decoder_mask(batch.dec_ids, batch.pad_id, batch.bos_id)[b, 0].numpy()
 
 

@@ -14,7 +14,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from transformer import worked as W
+from transformer.worked.examples import load_examples, run_example
+from transformer.worked.graph import WorkedResult
+from transformer.worked.maths import positional_encoding, rounding_tolerance
 from viz import labels as L
 from viz.worked import fmt, matrix_frame, matrix_heatmap, style
 
@@ -37,7 +39,7 @@ def check_sizes(n_positions: int, d_model: int) -> None:
 def pe_table(n_positions: int, d_model: int) -> np.ndarray:
     """(n_positions, d_model) float64: positions 0..n-1."""
     check_sizes(n_positions, d_model)
-    return W.positional_encoding(int(n_positions), int(d_model))
+    return positional_encoding(int(n_positions), int(d_model))
 
 
 def frequencies(d_model: int) -> np.ndarray:
@@ -192,7 +194,7 @@ def love_terms(pos: float, d_model: int, claimed: Sequence[float] | None = None)
     check_sizes(1, d_model)
     if d_model > 64:
         raise ValueError("the term-by-term table is for a small d_model (at most 64)")
-    value = W.positional_encoding([pos], d_model)[0]
+    value = positional_encoding([pos], d_model)[0]
     rows = []
     for dim in range(d_model):
         i = dim // 2
@@ -204,16 +206,16 @@ def love_terms(pos: float, d_model: int, claimed: Sequence[float] | None = None)
                      "formula": f"{fn}({fmt(pos, 6)}/{fmt(denom, 6)})", "value": value[dim]})
     df = pd.DataFrame(rows)
     if claimed is not None and len(claimed) == d_model:
-        tol = W.rounding_tolerance(claimed)
+        tol = rounding_tolerance(claimed)
         df["notes"] = list(claimed)
         df["agrees"] = np.abs(df["value"].to_numpy() - np.asarray(claimed, float)) <= tol + 1e-12
     return df
 
 
-def love_example() -> tuple[W.WorkedResult, dict]:
+def love_example() -> tuple[WorkedResult, dict]:
     """The notes' example (pos 2, d_model 4) as transformer.worked checks it, plus its raw dict."""
-    res = W.run_example("positional_encoding_love")
-    ex = next(e for e in W.load_examples()["examples"] if e["id"] == "positional_encoding_love")
+    res = run_example("positional_encoding_love")
+    ex = next(e for e in load_examples()["examples"] if e["id"] == "positional_encoding_love")
     return res, ex
 
 

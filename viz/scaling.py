@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from transformer.numeric import softmax
+from transformer.core.numeric import softmax
 from plotly.subplots import make_subplots
 
 from viz import labels as L

@@ -1,5 +1,5 @@
 """One attention step as numbered tables, like the notes' worked examples, every number read from
-the trace of a real forward pass (transformer.inspect.Inspected; names in docs/INTERFACES.md).
+the trace of a real forward pass (transformer.probing.inspect.Inspected; names in docs/INTERFACES.md).
 
 `query_steps` follows one query i of one head: q_i, every k_j, q_i·k_j, ÷√d_k, + mask, exp, the
 softmax weight, each v_j times its weight, the sum z_i. `matrix_steps` is the same for the whole
@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from transformer.names import Trace, stack_of
-from transformer.numeric import softmax
+from transformer.core.names import Trace, stack_of
+from transformer.core.numeric import softmax
 from viz import labels as L
 
 DOT, SCALED, MASK, MASKED, SHIFTED, EXP, WEIGHT = (

@@ -18,7 +18,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from transformer.schedule import curve, noam_lr
+from transformer.train.schedule import curve, noam_lr
 from viz import labels as L
 
 TRAIN_COLOR, SMOOTH_COLOR, VAL_COLOR, MARK_COLOR = "#9ecae1", "#08519c", "#e6550d", "#31a354"
@@ -230,7 +230,7 @@ def metrics_figure(evals: Sequence[dict], *, labels: dict | None = None,
 def lr_figure(total_steps: int, d_model: int, warmup: int, lr_scale: float = 1.0, *,
               current_step: int | None = None, recorded: Sequence[dict] = (),
               labels: dict | None = None, height: int = 300) -> go.Figure:
-    """The whole schedule of transformer.schedule, drawn before it happens, a marker at the
+    """The whole schedule of transformer.train.schedule, drawn before it happens, a marker at the
     current step, the warmup peak named, and (optionally) the rates the run actually logged.
     `labels`: title, x, y, schedule, now, peak, recorded."""
     lab = {"title": "Learning-rate schedule", "x": "step", "y": "learning rate",
@@ -272,7 +272,7 @@ def checkpoint_table(entries: Sequence[dict], evals: Sequence[dict],
                      ckpt_records: Sequence[dict] = (), *, columns: dict | None = None,
                      missing: str = "–") -> pd.DataFrame:
     """One row per checkpoint directory. `entries`: [{"name", "size_bytes"}, ...] in the order of
-    transformer.runs.checkpoints (step-N..., best, last). The step of step-N is in its name; of
+    transformer.ops.runs.checkpoints (step-N..., best, last). The step of step-N is in its name; of
     'best' the last evaluation marked best; of 'last' the last checkpoint record. Validation loss
     and the score come from the evaluation at that step. Numbers are written as text (validation
     loss to 4 decimals, BLEU to 1, accuracies to 3, size in MB to 2), `missing` where there is

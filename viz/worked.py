@@ -16,7 +16,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from transformer import worked as W
+from transformer.worked.examples import load_examples
+from transformer.worked.graph import Step, WorkedResult
+from transformer.worked.steps import attention_steps
 from transformer.worked.wording import InputError
 from viz import labels as L
 
@@ -123,7 +125,7 @@ def base_name(step_name: str) -> str:
     return re.sub(r"^head\d+\.", "", step_name).split(".")[0]
 
 
-def step_labels(step: W.Step, tokens: Sequence[str]) -> tuple[list[str] | None, list[str] | None]:
+def step_labels(step: Step, tokens: Sequence[str]) -> tuple[list[str] | None, list[str] | None]:
     """Row and column labels for a step's table: tokens for queries (rows) and keys (columns)."""
     a = np.atleast_2d(step.value)
     n_rows, n_cols = a.shape
@@ -133,7 +135,7 @@ def step_labels(step: W.Step, tokens: Sequence[str]) -> tuple[list[str] | None, 
     return rows, cols
 
 
-def value_frame(step: W.Step, tokens: Sequence[str] = ()) -> pd.DataFrame:
+def value_frame(step: Step, tokens: Sequence[str] = ()) -> pd.DataFrame:
     """A step's numbers as a table; a mask shows 1 (may attend) and 0 (masked), as typed in free
     mode, rather than True/False."""
     rows, cols = step_labels(step, tokens)
@@ -141,14 +143,14 @@ def value_frame(step: W.Step, tokens: Sequence[str] = ()) -> pd.DataFrame:
     return matrix_frame(value, rows, cols)
 
 
-def claim_frame(step: W.Step, tokens: Sequence[str] = ()) -> pd.DataFrame | None:
+def claim_frame(step: Step, tokens: Sequence[str] = ()) -> pd.DataFrame | None:
     if step.claimed is None:
         return None
     rows, cols = step_labels(step, tokens)
     return matrix_frame(step.claimed, rows, cols)
 
 
-def flag_mask(step: W.Step) -> np.ndarray | None:
+def flag_mask(step: Step) -> np.ndarray | None:
     """True where the notes' number disagrees with the correct one (2-D, like the tables)."""
     if step.agrees is None:
         return None
@@ -168,7 +170,7 @@ def styled(df: pd.DataFrame, bad: np.ndarray | None, digits: int = 4, good_css: 
     return sty.apply(colour, axis=None)
 
 
-def comparison_frame(step: W.Step, tokens: Sequence[str] = (), digits: int = 4) -> pd.DataFrame | None:
+def comparison_frame(step: Step, tokens: Sequence[str] = (), digits: int = 4) -> pd.DataFrame | None:
     """One table with both numbers per cell: "0.36" where the notes agree, "0.36 ≠ notes 0.32"
     where they do not (readable without colour too, e.g. on a projector)."""
     if step.claimed is None:
@@ -182,7 +184,7 @@ def comparison_frame(step: W.Step, tokens: Sequence[str] = (), digits: int = 4) 
     return pd.DataFrame(cells, index=_unique(rows, val.shape[0]), columns=_unique(cols, val.shape[1]))
 
 
-def summary_frame(res: W.WorkedResult, label: Callable[[Any], str], origin: Callable[[str | None], str],
+def summary_frame(res: WorkedResult, label: Callable[[Any], str], origin: Callable[[str | None], str],
                   title: Callable[[dict], str]) -> pd.DataFrame:
     """One row per step the notes print: verdict, wrong entries, where the error began (in words:
     no internal step names), then one row per other printed number checked. The words come from
@@ -250,7 +252,7 @@ def passage_text(excerpts: Sequence[str]) -> str:
 
 
 def example_dict(example_id: str) -> dict:
-    for e in W.load_examples()["examples"]:
+    for e in load_examples()["examples"]:
         if e["id"] == example_id:
             return copy.deepcopy(e)
     raise ValueError(f"unknown example {example_id!r}")
@@ -370,7 +372,7 @@ def parse_mask(text: str, t: int, s: int) -> np.ndarray:
 
 
 def free_steps(mode: str, texts: dict[str, str], mask_kind: str, mask_text: str, d_k: int | None,
-               heads: int = 1) -> list[W.Step]:
+               heads: int = 1) -> list[Step]:
     """Parse the free-mode inputs and run transformer.worked.attention_steps (ValueError on bad input).
 
     mode: "qkv" (Q, K, V) or "x" (X with W_Q, W_K, W_V; a blank W means identity)."""
@@ -388,4 +390,4 @@ def free_steps(mode: str, texts: dict[str, str], mask_kind: str, mask_text: str,
         mask = "causal"
     elif mask_kind == "custom":
         mask = parse_mask(mask_text, t, s)
-    return W.attention_steps(heads=heads, d_k=d_k or None, mask=mask, **kwargs)
+    return attention_steps(heads=heads, d_k=d_k or None, mask=mask, **kwargs)

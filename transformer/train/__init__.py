@@ -21,8 +21,8 @@ The CLI attaches a progress printer and the run-directory writer (metrics.jsonl,
 checkpoints), and checks the STOP file.
 
 Recipe: Adam(0.9, 0.98, 1e-9) (fused kernel where the build supports it), the warmup schedule
-(transformer.schedule) set by hand each step, label-smoothed cross-entropy that ignores padding,
-gradient clipping, token-budget batches of similar length (transformer.batching), bf16 autocast on
+(transformer.train.schedule) set by hand each step, label-smoothed cross-entropy that ignores padding,
+gradient clipping, token-budget batches of similar length (transformer.train.batching), bf16 autocast on
 CUDA. The loop never synchronises with the device except on logging steps.
 """
 import os
@@ -33,20 +33,3 @@ import sys
 # waits cost little when the machine is idle. Only effective before torch loads its OpenMP.
 if "torch" not in sys.modules:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-
-from .corpus import (SYNTHETIC, TASKS, TRANSLATION, Corpus, UsageError,  # noqa: E402
-                     check_task_opts, data_val_split, encode_pairs, load_corpus, task_options)
-from .loop import StepRecord, Trainer, label_smoothed_loss, make_optimizer  # noqa: E402
-from .evaluation import Evaluator, decode_many, pronoun_correct, val_loss_acc, _share  # noqa: E402
-from .rundir import KEEP_STEP_CHECKPOINTS, RunWriter, recover_checkpoints  # noqa: E402
-from .settings import (TASK_DEFAULTS, build_parser, form_argv, form_fields,  # noqa: E402
-                       read_settings, resolve_settings, settings_record)
-from .cli import Progress, default_threads, main, run  # noqa: E402
-
-__all__ = ["SYNTHETIC", "TASKS", "TRANSLATION", "Corpus", "UsageError", "check_task_opts",
-           "data_val_split", "encode_pairs", "load_corpus", "task_options", "StepRecord",
-           "Trainer", "label_smoothed_loss", "make_optimizer", "Evaluator", "decode_many",
-           "pronoun_correct", "val_loss_acc", "KEEP_STEP_CHECKPOINTS", "RunWriter",
-           "recover_checkpoints", "TASK_DEFAULTS", "build_parser", "resolve_settings",
-           "settings_record", "read_settings", "form_fields", "form_argv", "Progress",
-           "default_threads", "main", "run"]

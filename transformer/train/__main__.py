@@ -1,6 +1,6 @@
 """`python -m transformer.train`: see transformer/train/cli.py."""
 import sys
 
-from .cli import main
+from transformer.train.cli import main
 
 sys.exit(main())

@@ -15,14 +15,16 @@ from typing import Any, Callable
 import numpy as np
 import torch
 
-from .. import runs, supervise
-from ..config import ModelConfig, TrainConfig, resolve_device
-from ..model import Transformer
-from .corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
-from .evaluation import Evaluator
-from .loop import Trainer
-from .rundir import RunWriter, recover_checkpoints
-from .settings import build_parser, resolve_settings, settings_record, write_settings
+from transformer.ops import runs
+from transformer.probing import supervise
+from transformer.core.config import ModelConfig, TrainConfig, resolve_device
+from transformer.core.model import Transformer
+from transformer.train.corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
+from transformer.train.evaluation import Evaluator
+from transformer.train.loop import Trainer
+from transformer.train.rundir import RunWriter, recover_checkpoints
+from transformer.train.settings import (build_parser, resolve_settings, settings_record,
+                                        write_settings)
 
 
 class Progress:
@@ -189,7 +191,7 @@ def repair(run_dir: Path, resume: bool, rank: int) -> None:
 def resumed(args, run_dir: Path) -> Start:
     """--resume: the run's own settings and model from its `last` checkpoint; --steps, --epochs
     and --device may change."""
-    from ..checkpoint import load_checkpoint, load_trainer_state
+    from transformer.core.checkpoint import load_checkpoint, load_trainer_state
 
     last = run_dir / "checkpoints" / "last"
     if not (last / "config.json").exists():
@@ -223,7 +225,7 @@ def fresh(args, run_dir: Path) -> Start:
     if not args.init:
         return Start(tc)
     # fine-tuning: the weights, vocabulary and model settings of an existing checkpoint
-    from ..checkpoint import CheckpointError, load_checkpoint
+    from transformer.core.checkpoint import CheckpointError, load_checkpoint
 
     try:
         init = load_checkpoint(args.init)
@@ -267,7 +269,7 @@ def seed_everything(seed: int) -> None:
 def tokenizer_symbols(task: str) -> tuple[str, ...]:
     """Pieces the tokenizer must keep whole: for the everyday mix, English contractions
     ("didn't" is one word to a reader and should be one piece)."""
-    from ..everyday import CONTRACTION_PIECES
+    from transformer.data.everyday import CONTRACTION_PIECES
 
     return CONTRACTION_PIECES if task == "everyday" else ()
 
@@ -275,8 +277,8 @@ def tokenizer_symbols(task: str) -> tuple[str, ...]:
 def new_model(corpus, tc: TrainConfig, run_dir: Path, rank: int):
     """A tokenizer trained on the corpus (every rank trains the same one: deterministic, one
     thread; rank 0 saves it) and a fresh model of the resolved shape."""
-    from ..config import preset as make_preset
-    from ..tokenizer import Tokenizer
+    from transformer.core.config import preset as make_preset
+    from transformer.core.tokenizer import Tokenizer
 
     tokenizer = Tokenizer.train(corpus.train_src + corpus.train_tgt,
                                 vocab_size=tc.extra["vocab_size"],
@@ -360,7 +362,7 @@ def restore(trainer: Trainer, state: dict, args, run_dir: Path, rank: int) -> No
     if args.steps is None and args.epochs is None:
         trainer.total_steps = int(state.get("total_steps", trainer.total_steps))
     if rank == 0:
-        from ..checkpoint import load_checkpoint
+        from transformer.core.checkpoint import load_checkpoint
 
         runs.truncate_metrics(run_dir, trainer.step)
         trainer.history = dict(load_checkpoint(run_dir / "checkpoints" / "last").history
@@ -372,7 +374,7 @@ def attach(trainer: Trainer, run_dir: Path, rank: int, tokenizer, tc: TrainConfi
     """The STOP file on every rank; on rank 0 the knowledge summary, the run-directory writer and
     the progress printer; then the caller's callbacks."""
     if rank == 0 and "knowledge" not in trainer.history:
-        from .. import knowledge
+        from transformer.probing import knowledge
 
         # what the model will know: its domain, the words it sees, its vocabulary's coverage
         trainer.history["knowledge"] = knowledge.build(tokenizer, corpus.train_src, corpus.task,
@@ -409,10 +411,10 @@ def train_until_stopped(trainer: Trainer) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ..checkpoint import CheckpointError
+    from transformer.core.checkpoint import CheckpointError
 
     try:
-        from ..data import CorpusError
+        from transformer.data.tasks import CorpusError
 
         data_error: tuple = (CorpusError,)
         state = run(argv)

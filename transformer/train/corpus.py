@@ -72,7 +72,7 @@ def _split_off_val(src: list[str], tgt: list[str], seed: int, n_val: int | None 
 def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
     """Training and validation text for the chosen task (the anaphora validation split is the
     held-out one: noun pairs never seen in training)."""
-    from .. import data
+    from transformer.data import tasks as data
 
     task = args.task
     if task in SYNTHETIC:
@@ -110,7 +110,7 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
             raise UsageError(f"--task-opt: {str(e).splitlines()[0]} (task classroom)") from None
         tr_s, tr_t, tr_m = _examples(m_tr + p_tr)
         # Multi30k captions whose German pronoun has one antecedent by grammar: supervision
-        # targets on natural sentences (transformer/corpus_pronouns.py)
+        # targets on natural sentences (transformer/train/corpus_pronouns.py)
         if corpus_labels:
             for m, label in zip(tr_m, multi30k_pronoun_labels(m_tr)):
                 m.update(label)
@@ -151,10 +151,10 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
 
 
 def _everyday(args) -> Corpus:
-    """Multi30k + Ding + both pronoun generators (transformer/everyday.py); validation is
+    """Multi30k + Ding + both pronoun generators (transformer/data/everyday.py); validation is
     Multi30k's val (BLEU comparable with the caption models), Ding's held-out sentences are
     kept beside it."""
-    from .. import everyday
+    from transformer.data import everyday
 
     if not args.data_dir:
         raise UsageError("--data-dir: required for --task everyday (the Multi30k folder with "
@@ -170,9 +170,10 @@ def _everyday(args) -> Corpus:
 
 
 def multi30k_pronoun_labels(pairs) -> list[dict]:
-    """Per Multi30k pair, the pronoun label of transformer/corpus_pronouns.py ({} for none),
+    """Per Multi30k pair, the pronoun label of transformer/train/corpus_pronouns.py ({} for none),
     with nouns and genders read from these same captions."""
-    from .. import corpus_pronouns, genders
+    from transformer.train import corpus_pronouns
+    from transformer.data import genders
 
     src, tgt = [p.src for p in pairs], [p.tgt for p in pairs]
     return corpus_pronouns.label_pairs(src, tgt, corpus_pronouns.from_corpus(genders.Corpus(src, tgt)))
@@ -183,7 +184,7 @@ def task_options(task: str) -> list[str] | None:
     split and seed, which the trainer passes itself); None when it takes any keyword."""
     import inspect
 
-    from .. import data
+    from transformer.data import tasks as data
 
     fn = data.TASKS.get(task)
     if fn is None:
@@ -214,7 +215,7 @@ def data_val_split(task: str) -> str:
 
 def encode_pairs(tokenizer, src: list[str], tgt: list[str], max_len: int, *, eos_id: int,
                  kept: list[int] | None = None):
-    """Source = pieces + EOS (as transformer.text does for decoding); target = pieces (the batcher
+    """Source = pieces + EOS (as transformer.core.text does for decoding); target = pieces (the batcher
     adds BOS/EOS). MAX_LEN and EOS_ID are the model config's (`cfg.max_len`, `cfg.eos_id`: no
     default, so a caller cannot fall back to ids the model does not use). Pairs too long for the
     model are dropped; returns (src_ids, tgt_ids, dropped)."""

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 import torch
 import torch.nn.functional as F
 
-from ..batching import Batch, fixed_batches
-from ..model import Transformer
-from .corpus import Corpus
+from transformer.train.batching import Batch, fixed_batches
+from transformer.core.model import Transformer
+from transformer.train.corpus import Corpus
 
 if TYPE_CHECKING:
-    from .loop import Trainer
+    from transformer.train.loop import Trainer
 
 
 @torch.no_grad()
@@ -42,10 +42,10 @@ def val_loss_acc(model: Transformer, batches: list[Batch], device: str, smoothin
 
 
 def pronoun_correct(hyp: str, ref: str, meta: dict) -> bool | None:
-    """The trainer's pronoun metric is the head finder's (transformer.heads.pronoun_hit): the
+    """The trainer's pronoun metric is the head finder's (transformer.probing.heads.pronoun_hit): the
     reference's German pronoun at the pronoun's word position (meta "tgt_pronoun_pos"); None
     when the reference has no pronoun (not scored), so both places count the same way."""
-    from ..heads import pronoun_hit
+    from transformer.probing.pronouns import pronoun_hit
 
     pos = meta.get("tgt_pronoun_pos")
     return pronoun_hit(hyp, ref, pos if isinstance(pos, int) else None)
@@ -127,7 +127,7 @@ class Evaluator:
 def decode_many(model: Transformer, src_ids: list[list[int]], device: str,
                 batch_size: int = 128) -> list[list[int]]:
     """Greedy decoding of many sources, in batches of similar length; returns ids in input order."""
-    from ..decode import greedy_batch
+    from transformer.core.decode import greedy_batch
 
     was_training = model.training
     model.eval()

@@ -14,11 +14,12 @@ from typing import Callable
 import numpy as np
 import torch
 
-from .. import supervise, trace
-from ..batching import Batch, TokenBatcher, collate
-from ..config import ModelConfig, TrainConfig
-from ..model import Transformer
-from ..schedule import noam_lr
+from transformer.probing import supervise
+from transformer.core import trace
+from transformer.train.batching import Batch, TokenBatcher, collate
+from transformer.core.config import ModelConfig, TrainConfig
+from transformer.core.model import Transformer
+from transformer.train.schedule import noam_lr
 
 
 def make_optimizer(model: torch.nn.Module, cfg: TrainConfig, device: str) -> torch.optim.Optimizer:

@@ -6,8 +6,10 @@ import os
 import time
 from pathlib import Path
 
-from .. import cards, disk_budget, runs
-from .loop import Trainer
+from transformer.ops import cards
+from transformer.ops import disk_budget
+from transformer.ops import runs
+from transformer.train.loop import Trainer
 
 KEEP_STEP_CHECKPOINTS = 3
 
@@ -80,7 +82,7 @@ class RunWriter:
 
     def _card_example(self, t: Trainer) -> str:
         """A validation sentence and this checkpoint's own greedy output for it
-        (transformer.cards), or nothing before the first evaluation."""
+        (transformer.ops.cards), or nothing before the first evaluation."""
         samples = (t.last_eval or {}).get("samples") or []
         if not samples:
             return ""
@@ -92,7 +94,7 @@ class RunWriter:
         return f"Example (greedy decoding by this checkpoint):\n\n{cards.example_line(src, out)}\n\n"
 
     def save(self, t: Trainer, name: str, with_state: bool = True) -> Path:
-        from ..checkpoint import save_checkpoint
+        from transformer.core.checkpoint import save_checkpoint
 
         path = save_checkpoint(self.ckpt_dir / name, t.model, self.tokenizer,
                                train_config=self.train_config, history=t.history,
@@ -112,7 +114,7 @@ class RunWriter:
 
     def _room(self, t: Trainer, copies: int) -> bool:
         """Whether `copies` more checkpoints fit this run's disk share (a student run on a server
-        with a disk budget: transformer.disk_budget.may_write); if not, the run stops without
+        with a disk budget: transformer.ops.disk_budget.may_write); if not, the run stops without
         writing them (issue 22, B2)."""
         if disk_budget.RUN_MAX_ENV not in os.environ:  # not a student run: nothing to check
             return True
@@ -175,7 +177,7 @@ def recover_checkpoints(run_dir: Path, restore_last: bool = False) -> list[str]:
     3. with `restore_last` (--resume), a missing `last` is rebuilt (hard links) from the newest
        step-* checkpoint that has trainer state.
 
-    Independent of transformer.checkpoint's own recovery. Returns one line per repair."""
+    Independent of transformer.core.checkpoint's own recovery. Returns one line per repair."""
     import re
     import shutil
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..config import PRESETS, ModelConfig, TrainConfig
-from ..config import preset as make_preset
-from .corpus import SYNTHETIC, TASKS, UsageError, check_task_opts
-from .rundir import KEEP_STEP_CHECKPOINTS
+from transformer.core.config import PRESETS, ModelConfig, TrainConfig
+from transformer.core.config import preset as make_preset
+from transformer.train.corpus import SYNTHETIC, TASKS, UsageError, check_task_opts
+from transformer.train.rundir import KEEP_STEP_CHECKPOINTS
 
 # Per-task defaults: what trains that task well on a 2-core CPU (anaphora: measured, see issue 3).
 # Anything given on the command line wins.
@@ -37,11 +37,11 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
     "anaphora": {**_LETTER_TASK, "vocab_size": 1000, "steps": 1200, "eval_every": 300,
                  "checkpoint_every": 150, "dropout": 0.1},
     "multi30k": dict(_TRANSLATION_TASK),
-    # classroom: Multi30k plus generated caption-style pronoun pairs (transformer/classroom.py);
+    # classroom: Multi30k plus generated caption-style pronoun pairs (transformer/data/classroom.py);
     # usually fine-tuned from multi30k-en-de with --init (see checkpoints/classroom-en-de).
     "classroom": dict(_TRANSLATION_TASK),
     # everyday: Multi30k + Ding's everyday sentences and phrases + both pronoun generators
-    # (transformer/everyday.py); fine-tuned from a revocabulary'd checkpoint (transformer.revocab)
+    # (transformer/data/everyday.py); fine-tuned from a revocabulary'd checkpoint (transformer.revocab)
     "everyday": dict(_TRANSLATION_TASK),
     "tsv": dict(_TRANSLATION_TASK),
 }
@@ -91,7 +91,7 @@ SCHEMA: tuple[Setting, ...] = (
     S("--src-file", field="extra.src_file"),
     S("--tgt-file", field="extra.tgt_file"),
     S("--task-opt", repeat=True, default=[], metavar="KEY=VALUE", field="extra.task_opts",
-      help="synthetic task option passed to transformer.data.load_task (e.g. max_len=12)"),
+      help="synthetic task option passed to transformer.data.tasks.load_task (e.g. max_len=12)"),
     S("--preset", MODEL, choices=tuple(sorted(PRESETS)), field="extra.model.preset"),
     S("--d-model", MODEL, type=int, field="model.d_model"),
     S("--heads", MODEL, type=int, field="model.n_heads"),
@@ -125,7 +125,7 @@ SCHEMA: tuple[Setting, ...] = (
       help="attention supervision: an extra loss teaching this head (decoder_self or "
            "encoder_self; several separated by commas) to attend from a pronoun to its "
            "antecedent, on training pairs that say where both are (anaphora, classroom); see "
-           "transformer/supervise.py"),
+           "transformer/probing/supervise.py"),
     S("--supervise-weight", TRAINING, type=float, default=1.0, field="extra.supervise.weight",
       help="weight of that loss (default 1.0)"),
     S("--checkpoint-every", TRAINING, type=int, field="train.checkpoint_every"),
@@ -267,7 +267,7 @@ def settings_record(model_cfg: ModelConfig, tc: TrainConfig, argv: list[str],
 
     import torch
 
-    from .. import __version__
+    from transformer import __version__
 
     return {"model": model_cfg.to_dict(), "train": tc.to_dict(), "argv": [str(a) for a in argv],
             "flags": {k: v for k, v in sorted(vars(args).items())} if args is not None else {},
@@ -276,7 +276,7 @@ def settings_record(model_cfg: ModelConfig, tc: TrainConfig, argv: list[str],
 
 
 def write_settings(run_dir, record: dict) -> None:
-    from .. import runs
+    from transformer.ops import runs
 
     runs.write_json_atomic(Path(run_dir) / SETTINGS_FILE, record)
 
@@ -285,7 +285,7 @@ def read_settings(run_dir) -> tuple[ModelConfig, TrainConfig, dict] | None:
     """(ModelConfig, TrainConfig, the whole record) from RUN_DIR/settings.json; None when the run
     has none (older runs, or one that has not built its model yet). ValueError when the file is
     there but not a valid record."""
-    from .. import runs
+    from transformer.ops import runs
 
     rec = runs.read_json(Path(run_dir) / SETTINGS_FILE, None)
     if rec is None:

@@ -43,15 +43,3 @@ words, each with its verdict; the summary counts all three) and ``python -m tran
 --statements [--json]`` (every statement, those about no single example included); in JSON, -inf
 is written as the string ``"-inf"`` (likewise ``"inf"``/``"nan"``) so the output is strict JSON.
 """
-from transformer.worked.checks import Check
-from transformer.worked.cli import main
-from transformer.worked.examples import EXAMPLES_PATH, list_examples, load_examples, run_example, statements
-from transformer.worked.graph import Step, WorkedResult
-from transformer.worked.maths import ROUGH_REL, positional_encoding, printed_decimals, rounding_tolerance, softmax
-from transformer.worked.statements import Evidence, Statement
-from transformer.worked.steps import add_norm_steps, attention_steps
-from transformer.worked.wording import InputError, Verdict
-
-__all__ = ["Check", "EXAMPLES_PATH", "Evidence", "InputError", "ROUGH_REL", "Statement", "Step", "Verdict",
-           "WorkedResult", "add_norm_steps", "attention_steps", "list_examples", "load_examples", "main",
-           "positional_encoding", "printed_decimals", "rounding_tolerance", "run_example", "softmax", "statements"]

@@ -34,7 +34,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from transformer.numeric import softmax
+from transformer.core.numeric import softmax
 from transformer.worked.wording import Verdict
 
 _TINY = 1e-9  # float noise allowance, relative to max(1, |value|)

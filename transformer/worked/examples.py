@@ -12,8 +12,9 @@ import numpy as np
 
 from transformer.worked.checks import run_checks
 from transformer.worked.graph import Hypothesis, WorkedResult, _Chain
-from transformer.worked.maths import (_check_dk, _matrix, _pe, _shifted_exp, positional_encoding,
-                                      rounding_tolerance, softmax)
+from transformer.worked.maths import (_check_dk, _matrix, _pe, positional_encoding,
+                                      rounding_tolerance)
+from transformer.core.numeric import shifted_exp as _shifted_exp, softmax
 from transformer.worked.statements import Statement, load_statements
 from transformer.worked.steps import _build_add_norm, _build_attention, _Convention
 from transformer.worked.wording import Verdict

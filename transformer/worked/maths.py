@@ -9,8 +9,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from transformer.numeric import shifted_exp as _shifted_exp
-from transformer.numeric import softmax
+from transformer.core.numeric import shifted_exp as _shifted_exp
+from transformer.core.numeric import softmax
 from transformer.worked.wording import InputError
 
 ROUGH_REL = 0.005  # "roughly matches" threshold for hypotheses (0.5 %)

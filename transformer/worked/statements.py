@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from transformer.numeric import softmax
+from transformer.core.numeric import softmax
 from transformer.worked.checks import _as_list
 
 

@@ -11,8 +11,9 @@ import numpy as np
 
 from transformer.worked.graph import Hypothesis, Step, _Chain
 from transformer.worked.wording import InputError, Verdict
-from transformer.worked.maths import (_check_dk, _core, _matrix, _parse_mask, _projections, _shifted_exp,
-                                      _split_heads, softmax)
+from transformer.worked.maths import (_check_dk, _core, _matrix, _parse_mask, _projections,
+                                      _split_heads)
+from transformer.core.numeric import shifted_exp as _shifted_exp, softmax
 from transformer.worked.verdicts import _verify
 
 

@@ -1,4 +1,4 @@
-"""The core's notes (transformer/notes.py), one string per note code and language."""
+"""The core's notes (transformer/core/notes.py), one string per note code and language."""
 EN = {
     "source_cut": "The sentence is longer than this model's limit: only the first {n} tokens "
                   "(the last one being </s>) are used.",

@@ -1,0 +1,132 @@
+"""The shape of the code (docs/ARCHITECTURE.md): no import circle, no import running back up a
+layer, a short top of transformer/. Read from the source with ast, function-level imports
+included, so it holds whatever import-linter's settings say (pyproject.toml, `lint-imports`)."""
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# pages and app.py over ui over viz over transformer
+LAYER = {"pages": 4, "app": 4, "ui": 3, "viz": 2, "transformer": 1}
+# inside transformer: the core at the bottom, the command launchers at the top
+PACKAGE_RANK = {"core": 0, "data": 1, "probing": 2, "ops": 3, "train": 4, "worked": 4}
+LAUNCHER_RANK = 5
+# the two command lines print the English of ui/strings from inside their entry functions
+ALLOWED_UP = {("transformer.worked.cli", "ui.worked_text"), ("transformer.probing.inspect", "ui.notes")}
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _files() -> list[Path]:
+    out = [ROOT / "app.py"]
+    for d in ("transformer", "ui", "viz", "pages"):
+        out += sorted((ROOT / d).rglob("*.py"))
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    """module -> the project modules it imports (a name imported from a package counts as that
+    package's submodule when there is one)."""
+    files = {_module(p): p for p in _files()}
+    out: dict[str, set[str]] = defaultdict(set)
+    for mod, path in files.items():
+        is_pkg = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = []
+            if isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = mod.split(".") if is_pkg else mod.split(".")[:-1]
+                    parts = parts[:len(parts) - (node.level - 1)]
+                    base = ".".join(parts + ([node.module] if node.module else []))
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base
+                           for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            for t in targets:
+                while t and t not in files:
+                    t = t.rpartition(".")[0]
+                if t and t != mod:
+                    out[mod].add(t)
+    return out
+
+
+def _layer(mod: str) -> int:
+    return LAYER[mod.split(".")[0]]
+
+
+def _rank(mod: str) -> int | None:
+    parts = mod.split(".")
+    if parts[0] != "transformer" or len(parts) == 1:
+        return None
+    return PACKAGE_RANK.get(parts[1], LAUNCHER_RANK)
+
+
+def circles(g: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in g.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in list(g):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circle():
+    assert circles(graph()) == []
+
+
+def test_circles_are_found():  # the check itself can fail
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_runs_back_up():
+    up = sorted((a, b) for a, bs in graph().items() for b in bs
+                if _layer(b) > _layer(a) and (a, b) not in ALLOWED_UP)
+    assert up == []
+    inside = sorted((a, b) for a, bs in graph().items() for b in bs
+                    if _rank(a) is not None and _rank(b) is not None and _rank(b) > _rank(a))
+    assert inside == []
+
+
+def test_the_core_imports_nothing_else_of_the_project():
+    g = graph()
+    out = sorted((a, b) for a, bs in g.items() if a.startswith("transformer.core") for b in bs
+                 if not b.startswith("transformer.core"))
+    assert out == []
+
+
+def test_a_short_top_and_short_modules():
+    top = sorted(p.name for p in (ROOT / "transformer").glob("*.py"))
+    assert len(top) <= 15, top
+    long = [str(p.relative_to(ROOT)) for p in (ROOT / "transformer").rglob("*.py")
+            if len(p.read_text(encoding="utf-8").splitlines()) > 500]
+    assert long == []

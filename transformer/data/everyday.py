@@ -1,0 +1,153 @@
+"""The "everyday" training mix: image captions, everyday sentences, and the two pronoun generators.
+
+A model that has read only Multi30k turns "I don't understand the question ." into word salad.
+This mix adds Ding's everyday sentence pairs and short phrases (transformer/data/ding.py) and the
+textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the caption-style pronoun pairs
+(transformer/data/classroom.py). The proportions are options (``--task-opt KEY=VALUE``):
+
+    ding_repeat   how many times Ding's sentences are repeated (default 2: there are only ~15,000)
+    phrases       how many of Ding's short phrases (default 30000), only those whose English
+                  words all occur in the sentences (everyday words, not botany or law)
+    pronouns      caption-style pronoun pairs (default 8000)
+    textbook      textbook minimal-pair sentences (default 24000)
+    ding_dir      where de-en.txt is ($ATTENTION_LAB_DING, ../shared/data/ding, data/ding)
+
+Held out from training: 500 of Ding's sentences (by a hash of the English) form a second
+validation set, and every sentence of the project's own hand-written test sets
+(transformer/probes/everyday_en_de.tsv, minimal_pairs_en.jsonl) is removed from the training
+data wherever it occurs, and so is every generated minimal pair whose two nouns are the two
+nouns of a hand-written pair: the scores on them are never on trained text or trained noun pairs.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import zlib
+from collections import Counter
+from pathlib import Path
+
+from transformer.data import ding
+from transformer.data.example import Example
+
+PROBES = Path(__file__).resolve().parents[1] / "probes"
+EVERYDAY_TSV = PROBES / "everyday_en_de.tsv"
+MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"
+DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 24000}
+OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
+_CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
+                 "weren't haven't hasn't hadn't I'm I've I'll I'd it's that's there's he's she's "
+                 "what's let's you're we're they're you've we've they've you'll we'll they'll "
+                 "he'll she'll").split()
+# one piece each, with the word mark: "▁didn't" (SentencePiece would split at the apostrophe)
+CONTRACTION_PIECES = tuple(sorted({"\u2581" + w for c in _CONTRACTIONS
+                                   for w in (c, c[0].upper() + c[1:])}))
+
+
+def find_ding(given: str | None = None) -> Path | None:
+    """Ding's folder: GIVEN, $ATTENTION_LAB_DING, ../shared/data/ding, or data/ding."""
+    root = Path(__file__).resolve().parents[2]
+    for cand in (given, os.environ.get("ATTENTION_LAB_DING"), root.parent / "shared/data/ding",
+                 root / "data/ding"):
+        if cand and (Path(cand) / ding.FILE_NAME).is_file():
+            return Path(cand)
+    return None
+
+
+def _key(text: str) -> str:
+    """Compare sentences without case, spacing of punctuation or apostrophe style."""
+    return re.sub(r"[^\w']+", " ", text.lower().replace("’", "'")).strip()
+
+
+def held_out_keys() -> set[str]:
+    """The English side of the project's own test sets, as _key()s."""
+    keys = set()
+    if EVERYDAY_TSV.is_file():
+        for line in EVERYDAY_TSV.read_text(encoding="utf-8").splitlines():
+            if "\t" in line:
+                keys.add(_key(line.split("\t")[0]))
+    if MINIMAL_PAIRS.is_file():
+        for line in MINIMAL_PAIRS.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                keys.add(_key(json.loads(line)["text"]))
+    return keys
+
+
+def held_out_noun_pairs() -> set[frozenset[str]]:
+    """The candidate-noun pairs of the hand-written minimal pairs: generated sentences with the
+    same two nouns are left out of training too, so the test measures new noun pairs."""
+    out = set()
+    if MINIMAL_PAIRS.is_file():
+        for line in MINIMAL_PAIRS.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                item = json.loads(line)
+                words = item["text"].lower().split()
+                out.add(frozenset(words[i] for i in item["candidates"]))
+    return out
+
+
+def generated_pair_nouns(ex: Example) -> frozenset[str]:
+    words = ex.src.lower().split()
+    return frozenset(words[i] for i in ex.meta.get("candidates_pos", []))
+
+
+def is_ding_val(ex: Example) -> bool:
+    return zlib.crc32(("ding-val:" + ex.src).encode()) % 30 == 0
+
+
+def check_options(opts: dict) -> dict:
+    """The options with defaults filled in; ValueError naming the first bad one."""
+    out = dict(DEFAULTS)
+    for k, v in opts.items():
+        if k not in OPTIONS:
+            raise ValueError(f"unknown option {k!r} for task everyday (options: {', '.join(OPTIONS)})")
+        if k != "ding_dir" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            raise ValueError(f"{k} must be a non-negative integer (got {v!r})")
+        out[k] = v
+    return out
+
+
+def everyday_phrases(phrases: list[Example], sentences: list[Example], n: int,
+                     seed: int) -> list[Example]:
+    """N phrases (a seeded sample) whose English words all occur twice or more in SENTENCES."""
+    counts = Counter(w for ex in sentences for w in ex.src.lower().split())
+    ok = [p for p in phrases if all(counts[w] >= 2 for w in p.src.lower().split())]
+    random.Random(f"phrases:{seed}").shuffle(ok)
+    return ok[:n]
+
+
+def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict[str, list[Example]], str]:
+    """(training examples, validation sets by name, a description naming every source)."""
+    from transformer.data import tasks as data
+    from transformer.data import textbook
+
+    o = check_options(opts)
+    where = find_ding(o.get("ding_dir"))
+    if where is None:
+        raise ValueError("Ding dictionary not found: pass --task-opt ding_dir=DIR (the folder with "
+                         "de-en.txt; Debian's trans-de-en installs it at /usr/share/trans/de-en)")
+    m30k = data.load_multi30k(multi30k_dir, "train", "en", "de")
+    entries = ding.read_entries(where)
+    sentences = ding.sentence_pairs(where, entries)
+    banned = held_out_keys()
+    kept = [s for s in sentences if _key(s.src) not in banned]
+    ding_val = [s for s in kept if is_ding_val(s)]
+    ding_train = [s for s in kept if not is_ding_val(s)]
+    phrases = everyday_phrases(ding.phrase_pairs(where, entries), m30k + ding_train,
+                               o["phrases"], seed)
+    pron = data.load_task("classroom_pronouns", "train", n=o["pronouns"], seed=seed) \
+        if o["pronouns"] else []
+    book = textbook.generate("train", n=o["textbook"], seed=seed) if o["textbook"] else []
+    banned_nouns = held_out_noun_pairs()
+    book = [b for b in book if _key(b.src) not in banned
+            and generated_pair_nouns(b) not in banned_nouns]
+    train = m30k + ding_train * o["ding_repeat"] + phrases + pron + book
+    val = {"multi30k": data.load_multi30k(multi30k_dir, "val", "en", "de"), "ding": ding_val,
+           "textbook": textbook.generate("val", n=200, seed=seed)}
+    desc = (f"Multi30k en->de from {multi30k_dir} ({len(m30k)} pairs); Ding sentences from {where} "
+            f"({len(ding_train)} x {o['ding_repeat']}, {len(ding_val)} held out, "
+            f"{len(sentences) - len(kept)} removed as the project's test sentences); "
+            f"{len(phrases)} Ding phrases; {len(pron)} caption-style pronoun pairs; {len(book)} "
+            f"textbook minimal-pair sentences")
+    return train, val, desc

@@ -1,0 +1,258 @@
+"""Textbook anaphora: Winograd-style minimal pairs in which one word decides what "it" is.
+
+    The dog didn't cross the river because it was too tired .   Der Hund überquerte den Fluss nicht , weil er zu müde war .
+    The dog didn't cross the river because it was too deep .    Der Hund überquerte den Fluss nicht , weil er zu tief war .
+
+Nothing but the deciding word differs between the two sentences of a pair, and the two candidate
+nouns always differ in German gender, so the German pronoun flips with the antecedent (er / sie
+/ es): a model that translates both right has read the deciding word. A caption corpus has none
+of this; a teacher types it first.
+
+Frames (all singular, third person; German verb-final after ", weil"):
+
+* ``too``: "The A didn't / couldn't / doesn't / can't VERB the T because it was / is too ADJ ."
+  where ADJ is a state of the animal ("tired", "scared", "weak") or a property of the thing
+  ("wide", "heavy", "hot"), each verb with its own things and adjectives (textbook_lexicon.VERBS).
+* ``not``: "... because it wasn't hungry ." against "... because it wasn't fresh ."
+* ``glad``: positive, simple past: "The cat ate the cake because it was hungry / delicious ."
+* ``fit``: relational, two things: "The ball doesn't fit into the bag because it is too big /
+  small ." ("too big" is the ball, "too small" the bag), also fit in / through / under / on, with
+  the thing too big, long, tall, wide or thick and the place too small, full, narrow, short or low.
+* ``tool``: a thing acting on a thing, both "it": "The saw couldn't cut the branch because it was
+  too blunt / thick .", also hold, reach, pull, heat, cover, drive through (textbook_lexicon.TOOLS).
+
+Tenses: didn't, couldn't, doesn't, can't, won't ("will ... nicht VERB"), and the simple past.
+
+Splits are over the (first noun, second noun) pair by a hash, as in anaphora.py and
+classroom.py: the test split's noun pairs never occur in training. The blog post's sentences
+(animal / street, tired / wide) and the trophy / suitcase pair are never generated: they are the
+public test (FORBIDDEN_TOGETHER; tests/test_textbook.py checks it). Word positions in ``meta``
+index ``src.split()`` / ``tgt.split()``, as the supervision and the head finder read them.
+"""
+from __future__ import annotations
+
+import functools
+import random
+import zlib
+
+from transformer.data.example import Example
+from transformer.data.textbook_lexicon import (ANIMALS, FIT_DE, FIT_PLACES, FIT_THINGS,
+                                               FORBIDDEN_TOGETHER, FORBIDDEN_WORDS, PROPERTIES,
+                                               STATES, THINGS, TOOL_ADJS, TOOLS, VERBS, Adj, Noun,
+                                               Tool, Verb)
+
+FRAMES = ("too", "not", "glad", "fit", "tool")
+FRAME_WEIGHTS = {"too": 0.35, "not": 0.07, "glad": 0.08, "fit": 0.25, "tool": 0.25}
+TENSES = {  # English auxiliary, English copula, the Verb field of the German phrase, German copula
+    "didn't": ("was", "de_past_neg", "war"),
+    "couldn't": ("was", "de_modal_neg", "war"),
+    "doesn't": ("is", "de_pres_neg", "ist"),
+    "can't": ("is", "de_can_neg", "ist"),
+    "won't": ("is", "de_wont_neg", "ist"),
+}
+NOM = {"m": "der", "f": "die", "n": "das"}
+ACC = {"m": "den", "f": "die", "n": "das"}
+PRONOUN = {"m": "er", "f": "sie", "n": "es"}
+DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
+
+
+def pair_split(first: str, second: str) -> str:
+    """By the unordered noun pair: "table" is a thing in one frame and a place in another."""
+    first, second = sorted((first, second))
+    bucket = zlib.crc32(f"textbook:{first}+{second}".encode()) % 10
+    return "test" if bucket == 0 else "val" if bucket == 1 else "train"
+
+
+def _canonical_split(split: str) -> str:
+    split = {"heldout": "test", "valid": "val", "validation": "val"}.get(split, split)
+    if split not in DEFAULT_N:
+        raise ValueError(f"split must be one of train, val, test (got {split!r})")
+    return split
+
+
+def forbidden(text: str) -> bool:
+    words = set(text.lower().split())
+    return bool(words & set(FORBIDDEN_WORDS)) or any(a in words and b in words
+                                                     for a, b in FORBIDDEN_TOGETHER)
+
+
+class _Sentence:
+    """Tokens with named positions: ``add("noun", "dog")`` appends and remembers where."""
+
+    def __init__(self):
+        self.words: list[str] = []
+        self.at: dict[str, int] = {}
+
+    def add(self, text: str, name: str | None = None) -> "_Sentence":
+        if name:
+            self.at[name] = len(self.words)
+        self.words.extend(text.split())
+        return self
+
+    def phrase(self, template: str, obj: Noun, name: str) -> "_Sentence":
+        """A German verb phrase with "{O}" replaced by the object's accusative noun phrase."""
+        before, after = template.split("{O}")
+        self.add(before).add(ACC[obj.gender]).add(obj.de, name).add(after)
+        return self
+
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+def _example(en: _Sentence, de: _Sentence, first: Noun, second: Noun, ante: str, word: str,
+             frame: str, key: str, split: str, extra: dict) -> Example:
+    noun = first if ante == "S" else second
+    meta = {"task": "textbook", "frame": frame, "split": split, "pair": key,
+            "deciding_word": word, "pronoun": "it", "pronoun_case": "nom",
+            "pronoun_pos": en.at["P"], "antecedent_pos": en.at[ante],
+            "candidates_pos": [en.at["S"], en.at["O"]], "antecedent": noun.en,
+            "antecedent_de": noun.de, "antecedent_gender": noun.gender,
+            "antecedent_first": ante == "S", "pronoun_de": PRONOUN[noun.gender],
+            "tgt_pronoun_pos": de.at["P"], "tgt_antecedent_pos": de.at[ante],
+            "tgt_candidates_pos": [de.at["S"], de.at["O"]], **extra}
+    return Example(en.text(), de.text(), meta)
+
+
+def _verb_pair(rng: random.Random, verb: Verb, animal: Noun, thing: Noun, frame: str, split: str):
+    if frame == "too":
+        aux = rng.choice(list(TENSES))
+        be_en, field, be_de = TENSES[aux]
+        sides = (("S", rng.choice(verb.states), STATES), ("O", rng.choice(verb.properties), PROPERTIES))
+        pre_en, pre_de, de_phrase, verb_en = f"{be_en} too", "zu", getattr(verb, field), verb.en
+        aux_words = aux
+    elif frame == "not":
+        aux_words, be_de, verb_en = "didn't", "war", verb.en
+        sides = (("S", rng.choice(verb.not_states), STATES),
+                 ("O", rng.choice(verb.not_properties), PROPERTIES))
+        pre_en, pre_de, de_phrase = "wasn't", "nicht", verb.de_past_neg
+    else:  # glad
+        aux_words, be_de, verb_en = "", "war", verb.en_past
+        sides = (("S", rng.choice(verb.glad_states), STATES),
+                 ("O", rng.choice(verb.glad_properties), PROPERTIES))
+        pre_en, pre_de, de_phrase = "was", "", verb.de_past
+    key = f"{frame}:{verb.en}:{animal.en}:{thing.en}:{sides[0][1]}:{sides[1][1]}"
+    out = []
+    for ante, word, table in sides:
+        adj: Adj = table[word]
+        en = (_Sentence().add("The").add(animal.en, "S").add(f"{aux_words} {verb_en} the")
+              .add(thing.en, "O").add("because").add("it", "P").add(f"{pre_en} {word} ."))
+        de = (_Sentence().add(NOM[animal.gender].capitalize()).add(animal.de, "S")
+              .phrase(de_phrase, thing, "O").add(",").add("weil").add(PRONOUN[(animal if ante == "S" else thing).gender], "P")
+              .add(f"{pre_de} {adj.de} {be_de} ."))
+        out.append(_example(en, de, animal, thing, ante, word, frame, key, split,
+                            {"verb": verb.en, "tense": aux_words or "past"}))
+    return out
+
+
+def _fit_pair(rng: random.Random, thing: Noun, place: Noun, prep_en: str, split: str):
+    prep_de, _, thing_words, place_words = FIT_PLACES[prep_en]
+    big = FIT_DE[rng.choice(thing_words.split())]
+    small = FIT_DE[rng.choice(place_words.split())]
+    present = rng.random() < 0.5
+    aux, be_en, fit_de, be_de = (("doesn't", "is", "passt", "ist") if present
+                                 else ("didn't", "was", "passte", "war"))
+    key = f"fit:{thing.en}:{prep_en}:{place.en}:{big.en}:{small.en}"
+    out = []
+    for ante, adj in (("S", big), ("O", small)):
+        en = (_Sentence().add("The").add(thing.en, "S").add(f"{aux} fit {prep_en} the")
+              .add(place.en, "O").add("because").add("it", "P").add(f"{be_en} too {adj.en} ."))
+        de = (_Sentence().add(NOM[thing.gender].capitalize()).add(thing.de, "S")
+              .add(f"{fit_de} nicht {prep_de}").add(ACC[place.gender]).add(place.de, "O")
+              .add(", weil").add(PRONOUN[(thing if ante == "S" else place).gender], "P")
+              .add(f"zu {adj.de} {be_de} ."))
+        out.append(_example(en, de, thing, place, ante, adj.en, "fit", key, split,
+                            {"verb": "fit " + prep_en, "tense": aux}))
+    return out
+
+
+def _tool_pair(rng: random.Random, tool: Tool, subject: Noun, obj: Noun, split: str):
+    """A thing acting on a thing: the deciding word names a failing of one of them."""
+    aux = rng.choice(list(TENSES))
+    be_en, field, be_de = TENSES[aux]
+    sides = (("S", TOOL_ADJS[rng.choice(tool.subject_adjs)]),
+             ("O", TOOL_ADJS[rng.choice(tool.object_adjs)]))
+    key = f"tool:{tool.en}:{subject.en}:{obj.en}:{sides[0][1].en}:{sides[1][1].en}"
+    out = []
+    for ante, adj in sides:
+        en = (_Sentence().add("The").add(subject.en, "S").add(f"{aux} {tool.en} the")
+              .add(obj.en, "O").add("because").add("it", "P").add(f"{be_en} too {adj.en} ."))
+        de = (_Sentence().add(NOM[subject.gender].capitalize()).add(subject.de, "S")
+              .phrase(getattr(tool, field), obj, "O").add(",").add("weil")
+              .add(PRONOUN[(subject if ante == "S" else obj).gender], "P")
+              .add(f"zu {adj.de} {be_de} ."))
+        out.append(_example(en, de, subject, obj, ante, adj.en, "tool", key, split,
+                            {"verb": tool.en, "tense": aux}))
+    return out
+
+
+@functools.cache
+def _verb_choices(split: str, frame: str) -> tuple:
+    """(verb, animal, thing) triples of this split whose two nouns differ in gender."""
+    out = []
+    for verb in VERBS:
+        if frame == "not" and not verb.not_states or frame == "glad" and not verb.glad_states:
+            continue
+        for a in ANIMALS.values():
+            for t in (THINGS[o] for o in verb.objects):
+                if a.gender != t.gender and pair_split(a.en, t.en) == split \
+                        and not forbidden(f"{a.en} {t.en}"):
+                    out.append((verb, a, t))
+    return tuple(out)
+
+
+@functools.cache
+def _fit_choices(split: str) -> tuple:
+    """(thing, place, preposition) of this split: genders differ, and the thing (almost) fits."""
+    out = []
+    for prep, (_, places, _, _) in FIT_PLACES.items():
+        for x, size in FIT_THINGS.items():
+            for y, cap in places.items():
+                a, b = THINGS[x], THINGS[y]
+                if x != y and a.gender != b.gender and cap in (size, size + 1) \
+                        and pair_split(a.en, b.en) == split and not forbidden(f"{x} {y}"):
+                    out.append((a, b, prep))
+    return tuple(out)
+
+
+@functools.cache
+def _tool_choices(split: str) -> tuple:
+    out = []
+    for tool in TOOLS:
+        for x in tool.subjects:
+            for y in tool.objects:
+                a, b = THINGS[x], THINGS[y]
+                if x != y and a.gender != b.gender and pair_split(a.en, b.en) == split \
+                        and not forbidden(f"{x} {y}"):
+                    out.append((tool, a, b))
+    return tuple(out)
+
+
+def generate(split: str = "train", n: int | None = None, seed: int = 0,
+             frames: tuple[str, ...] | list[str] | None = None) -> list[Example]:
+    """``n`` examples (``n // 2`` minimal pairs, each pair's two sentences side by side; an odd
+    ``n`` drops the last), the same for the same (split, n, seed, frames)."""
+    split = _canonical_split(split)
+    n = DEFAULT_N[split] if n is None else n
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError(f"n must be a non-negative int, got {n!r}")
+    chosen = tuple(FRAMES if frames is None else frames)
+    bad = [f for f in chosen if f not in FRAMES]
+    if bad or not chosen:
+        raise ValueError(f"frames must be a non-empty subset of {FRAMES} (got {list(chosen)})")
+    rng = random.Random(f"textbook:{split}:{seed}")
+    weights = [FRAME_WEIGHTS[f] for f in chosen]
+    out: list[Example] = []
+    while len(out) + 2 <= n:
+        frame = rng.choices(chosen, weights)[0]
+        if frame in ("fit", "tool"):
+            options = _fit_choices(split) if frame == "fit" else _tool_choices(split)
+            if not options:
+                continue
+            make = _fit_pair if frame == "fit" else _tool_pair
+            pair = make(rng, *rng.choice(options), split)
+        else:
+            options = _verb_choices(split, frame)
+            pair = _verb_pair(rng, *rng.choice(options), frame, split)
+        if not any(forbidden(ex.src) for ex in pair):
+            out.extend(pair)
+    return out

@@ -1,0 +1,246 @@
+"""The words of the textbook anaphora generator (transformer/data/textbook.py), written by hand.
+
+Every German noun carries the gender Ding marks it with ({m} {f} {n}); tests/test_textbook.py
+checks each one against ../shared/data/ding when it is present, and every noun was read over by
+hand. A verb carries its English base form, its English simple past (for the positive frames),
+and its German verb phrase in four tenses with ``{O}`` where the object's noun phrase goes
+(accusative, also after über / auf / in / durch). Everything is singular, third person.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Noun:
+    en: str
+    de: str
+    gender: str  # "m" | "f" | "n"
+
+
+@dataclass(frozen=True)
+class Adj:
+    en: str
+    de: str
+
+
+def _nouns(spec: str) -> dict[str, Noun]:
+    out = {}
+    for item in spec.split(","):
+        en, de, g = item.split()
+        out[en] = Noun(en, de, g)
+    return out
+
+
+def _adjs(spec: str) -> dict[str, Adj]:
+    return {en: Adj(en, de) for en, de in (item.split() for item in spec.split(","))}
+
+
+# Living things that English calls "it". Weak masculines (Bär, Affe, Löwe, Welpe) are left out:
+# they would need an ending in the accusative, and "it" never stands in the accusative here.
+ANIMALS = _nouns(
+    "dog Hund m, cat Katze f, horse Pferd n, bird Vogel m, cow Kuh f, mouse Maus f, sheep Schaf n,"
+    " pig Schwein n, rabbit Kaninchen n, fox Fuchs m, donkey Esel m, goat Ziege f, duck Ente f,"
+    " chicken Huhn n, kitten Kätzchen n, turtle Schildkröte f, animal Tier n, snake Schlange f,"
+    " lamb Lamm n, hamster Hamster m, squirrel Eichhörnchen n, owl Eule f, frog Frosch m,"
+    " wolf Wolf m, camel Kamel n, deer Reh n, goose Gans f, parrot Papagei m")
+
+THINGS = _nouns(
+    "river Fluss m, bridge Brücke f, road Straße f, field Feld n, square Platz m,"
+    " fence Zaun m, wall Mauer f, ditch Graben m, box Kiste f, bench Bank f,"
+    " soup Suppe f, bread Brot n, cake Kuchen m, apple Apfel m, meat Fleisch n, pizza Pizza f,"
+    " carrot Karotte f, cheese Käse m, milk Milch f, water Wasser n, tea Tee m, juice Saft m,"
+    " coffee Kaffee m, bag Tasche f, stick Stock m, ball Ball m, basket Korb m, shoe Schuh m,"
+    " bucket Eimer m, blanket Decke f, pillow Kissen n, cart Wagen m, sled Schlitten m,"
+    " boat Boot n, table Tisch m, tree Baum m, hill Hügel m, tower Turm m, ladder Leiter f,"
+    " roof Dach n, house Haus n, cave Höhle f, garden Garten m, forest Wald m, lake See m,"
+    " room Zimmer n, book Buch n, bottle Flasche f, laptop Laptop m, lamp Lampe f,"
+    " bike Fahrrad n, bed Bett n, sofa Sofa n, piano Klavier n, chair Stuhl m, picture Bild n,"
+    " coat Mantel m, umbrella Regenschirm m, guitar Gitarre f, plate Teller m, car Auto n,"
+    " drawer Schublade f, cupboard Schrank m, backpack Rucksack m, cup Tasse f, bowl Schüssel f,"
+    " fridge Kühlschrank m, oven Ofen m, garage Garage f, envelope Umschlag m, door Tür f,"
+    " window Fenster n, gate Tor n, hole Loch n, tunnel Tunnel m, pot Topf m, jar Glas n,"
+    " tent Zelt n, bag Tasche f, sandwich Sandwich n, egg Ei n, banana Banane f,"
+    " sausage Wurst f, rope Seil n, wheel Rad n, puddle Pfütze f, stream Bach m, branch Ast m,"
+    " shelf Regal n, lorry Lastwagen m, ship Schiff n, bus Bus m, train Zug m,"
+    # things that act on things (TOOLS) and more places a thing fits in, on or under
+    " knife Messer n, saw Säge f, axe Axt f, board Brett n, pumpkin Kürbis m,"
+    " television Fernseher m, stone Stein m, computer Computer m, hose Schlauch m, cable Kabel n,"
+    " ceiling Decke f, socket Steckdose f, balcony Balkon m, trailer Anhänger m,"
+    " caravan Wohnwagen m, tractor Traktor m, stove Herd m, heater Heizung f, fire Feuer n,"
+    " sun Sonne f, kitchen Küche f, tablecloth Tischdecke f, cloth Tuch n, sheet Laken n,"
+    " lid Deckel m, alley Gasse f, van Transporter m, mattress Matratze f, carpet Teppich m,"
+    " desk Schreibtisch m, doll Puppe f, pan Pfanne f, wardrobe Kleiderschrank m,"
+    " dishwasher Spülmaschine f, toaster Toaster m, lift Aufzug m, candle Kerze f,"
+    " truck Lastwagen m, jacket Jacke f, towel Handtuch n, dress Kleid n, kettle Kessel m,"
+    " parcel Paket n, tray Tablett n, can Dose f, sink Spüle f")
+
+# States of a living thing ("too tired" is the animal) and properties of a thing ("too wide").
+STATES = _adjs("tired müde, scared ängstlich, weak schwach, old alt, small klein, slow langsam,"
+               " lazy faul, sick krank, young jung, full satt, big groß, hungry hungrig,"
+               " thirsty durstig, shy scheu, nervous nervös, heavy schwer")
+PROPERTIES = _adjs("wide breit, deep tief, long lang, dangerous gefährlich, high hoch,"
+                   " heavy schwer, big groß, hot heiß, salty salzig, dry trocken, hard hart,"
+                   " sweet süß, spicy scharf, cold kalt, bitter bitter, sour sauer, steep steil,"
+                   " fast schnell, dark dunkel, dirty schmutzig, small klein, narrow schmal,"
+                   " fresh frisch, warm warm, clean sauber, delicious lecker, short kurz,"
+                   " soft weich, loud laut, slippery rutschig, full voll, icy eisig")
+
+
+@dataclass(frozen=True)
+class Verb:
+    """An animal's action on a thing: which things, which properties of the thing make it fail,
+    and which states of the animal do."""
+
+    en: str  # base form after didn't / couldn't / doesn't / can't ("jump over")
+    en_past: str  # simple past for the positive frame ("" when the verb has none)
+    de_past_neg: str  # "überquerte {O} nicht"
+    de_modal_neg: str  # "konnte {O} nicht überqueren" (couldn't)
+    de_pres_neg: str  # "überquert {O} nicht" (doesn't)
+    de_can_neg: str  # "kann {O} nicht überqueren" (can't)
+    de_past: str  # "überquerte {O}" for the positive frame
+    objects: tuple[str, ...]
+    properties: tuple[str, ...]  # "too ADJ" said of the thing
+    states: tuple[str, ...]  # "too ADJ" said of the animal
+    not_states: tuple[str, ...] = ()  # "wasn't ADJ" said of the animal
+    not_properties: tuple[str, ...] = ()  # "wasn't ADJ" said of the thing
+    glad_states: tuple[str, ...] = ()  # positive frame: "because it was ADJ" of the animal
+    glad_properties: tuple[str, ...] = ()  # ... and of the thing
+
+    @property
+    def de_wont_neg(self) -> str:  # "will {O} nicht überqueren" (won't)
+        return self.de_modal_neg.replace("konnte", "will", 1)
+
+
+def _t(s: str) -> tuple[str, ...]:
+    return tuple(s.split())
+
+
+VERBS = (
+    Verb("cross", "crossed", "überquerte {O} nicht", "konnte {O} nicht überqueren",
+         "überquert {O} nicht", "kann {O} nicht überqueren", "überquerte {O}",
+         _t("river bridge road field square stream"), _t("wide deep long dangerous icy"),
+         _t("tired scared weak old slow small lazy nervous")),
+    Verb("jump over", "jumped over", "sprang nicht über {O}", "konnte nicht über {O} springen",
+         "springt nicht über {O}", "kann nicht über {O} springen", "sprang über {O}",
+         _t("fence wall ditch box bench puddle stream branch"), _t("high wide long big"),
+         _t("tired old small weak lazy scared young")),
+    Verb("eat", "ate", "fraß {O} nicht", "konnte {O} nicht fressen", "frisst {O} nicht",
+         "kann {O} nicht fressen", "fraß {O}",
+         _t("soup bread cake apple meat pizza carrot cheese sandwich egg banana sausage"),
+         _t("hot salty dry hard sweet spicy cold big"), _t("full sick tired old nervous"),
+         not_states=_t("hungry"), not_properties=_t("fresh warm"),
+         glad_states=_t("hungry"), glad_properties=_t("delicious fresh soft warm sweet")),
+    Verb("drink", "drank", "trank {O} nicht", "konnte {O} nicht trinken", "trinkt {O} nicht",
+         "kann {O} nicht trinken", "trank {O}", _t("milk water tea juice coffee soup"),
+         _t("hot cold sweet bitter sour salty dirty"), _t("full sick tired weak"),
+         not_states=_t("thirsty"), not_properties=_t("fresh clean cold warm"),
+         glad_states=_t("thirsty"), glad_properties=_t("fresh cold warm sweet clean")),
+    Verb("carry", "carried", "trug {O} nicht", "konnte {O} nicht tragen", "trägt {O} nicht",
+         "kann {O} nicht tragen", "trug {O}",
+         _t("box bag stick ball basket shoe bucket blanket pillow rope branch"),
+         _t("heavy big long full"), _t("weak tired small young old lazy")),
+    Verb("pull", "pulled", "zog {O} nicht", "konnte {O} nicht ziehen", "zieht {O} nicht",
+         "kann {O} nicht ziehen", "zog {O}", _t("cart sled boat table rope box"),
+         _t("heavy big full long"), _t("weak tired small young old lazy")),
+    Verb("climb", "climbed", "kletterte nicht auf {O}", "konnte nicht auf {O} klettern",
+         "klettert nicht auf {O}", "kann nicht auf {O} klettern", "kletterte auf {O}",
+         _t("tree wall hill tower ladder roof fence"), _t("high steep slippery"),
+         _t("tired old weak scared small lazy heavy")),
+    Verb("catch", "caught", "fing {O} nicht", "konnte {O} nicht fangen", "fängt {O} nicht",
+         "kann {O} nicht fangen", "fing {O}", _t("ball stick"), _t("fast high small"),
+         _t("slow tired old lazy")),
+    Verb("go into", "went into", "ging nicht in {O}", "konnte nicht in {O} gehen",
+         "geht nicht in {O}", "kann nicht in {O} gehen", "ging in {O}",
+         _t("water river house room cave garden forest lake box tent garage tunnel"),
+         _t("cold dark deep small dirty loud full"), _t("scared tired big shy nervous old")),
+)
+
+# "The X doesn't fit into the Y because it is too big / small." Sizes: a thing of size s fits
+# (or almost fits) a container of capacity s or s + 1.
+FIT_THINGS = {"ball": 1, "book": 1, "bottle": 1, "shoe": 1, "laptop": 2, "cake": 1, "pillow": 2,
+              "lamp": 2, "box": 2, "bike": 3, "table": 3, "bed": 3, "sofa": 3, "piano": 3,
+              "chair": 3, "picture": 2, "coat": 2, "umbrella": 2, "guitar": 2, "blanket": 2,
+              "plate": 1, "egg": 0, "banana": 1, "apple": 0, "pot": 2, "tent": 2,
+              "television": 2, "computer": 2, "mattress": 3, "carpet": 3, "desk": 3, "doll": 1,
+              "pan": 2, "candle": 1, "jacket": 2, "dress": 2, "towel": 1, "parcel": 2,
+              "pumpkin": 2, "kettle": 1, "can": 0, "board": 2}
+FIT_INTO = {"box": 2, "bag": 2, "drawer": 1, "car": 3, "room": 3, "cupboard": 3,
+            "backpack": 2, "basket": 2, "cup": 0, "bucket": 1, "bowl": 1, "fridge": 2,
+            "oven": 2, "garage": 3, "envelope": 1, "pot": 1, "jar": 0, "lorry": 3,
+            "wardrobe": 3, "dishwasher": 2, "toaster": 1, "lift": 3, "kitchen": 3, "van": 3,
+            "sink": 2, "tent": 3, "trailer": 3}
+FIT_THROUGH = {"door": 3, "window": 3, "gate": 3, "hole": 1, "tunnel": 3}
+
+# More places: "The backpack doesn't fit under the bench", "The pot doesn't fit on the stove".
+FIT_UNDER = {"bench": 2, "bed": 3, "table": 3, "sofa": 3, "desk": 3, "shelf": 2}
+FIT_ON = {"plate": 1, "shelf": 2, "table": 3, "desk": 2, "tray": 1, "stove": 2, "bench": 2}
+FIT_DE = _adjs("big groß, large groß, long lang, tall hoch, wide breit, thick dick, small klein,"
+               " full voll, narrow schmal, short kurz, low niedrig")
+# where (German preposition, places), which words say the thing is too big, which the place is
+# too small; the places' sizes are those of FIT_THINGS
+FIT_PLACES = {
+    "into": ("in", FIT_INTO, "big large long tall wide thick", "small full narrow short"),
+    "in": ("in", FIT_INTO, "big large long tall wide", "small full narrow"),
+    "through": ("durch", FIT_THROUGH, "big wide tall thick large", "small narrow low"),
+    "under": ("unter", FIT_UNDER, "big tall thick", "low small"),
+    "on": ("auf", FIT_ON, "big wide long", "small narrow full"),
+}
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A thing acting on a thing, both "it": "The saw couldn't cut the branch because it was too
+    blunt / thick." The deciding word names a failing of the subject or of the object."""
+
+    en: str  # base form ("cut", "drive through")
+    de_past_neg: str  # "schnitt {O} nicht"
+    de_modal_neg: str  # "konnte {O} nicht schneiden"
+    de_pres_neg: str
+    de_can_neg: str
+    subjects: tuple[str, ...]
+    objects: tuple[str, ...]
+    subject_adjs: tuple[str, ...]  # "too ADJ" said of the subject
+    object_adjs: tuple[str, ...]  # "too ADJ" said of the object
+
+    @property
+    def de_wont_neg(self) -> str:
+        return self.de_modal_neg.replace("konnte", "will", 1)
+
+
+TOOL_ADJS = _adjs("blunt stumpf, small klein, short kurz, old alt, weak schwach, thin dünn,"
+                  " thick dick, hard hart, big groß, heavy schwer, long lang, high hoch, far weit,"
+                  " cold kalt, wide breit, narrow schmal, low niedrig, tall hoch, tough zäh")
+
+TOOLS = (
+    Tool("cut", "schnitt {O} nicht", "konnte {O} nicht schneiden", "schneidet {O} nicht",
+         "kann {O} nicht schneiden", _t("knife saw axe"),
+         _t("branch bread meat rope cheese board tree pumpkin cake"),
+         _t("blunt small short old"), _t("thick hard big tough")),
+    Tool("hold", "hielt {O} nicht", "konnte {O} nicht halten", "hält {O} nicht",
+         "kann {O} nicht halten", _t("bag shelf table branch box basket rope bridge tray"),
+         _t("piano television pumpkin bike stone lamp computer bottle parcel"),
+         _t("weak small thin old"), _t("heavy big")),
+    Tool("reach", "erreichte {O} nicht", "konnte {O} nicht erreichen", "erreicht {O} nicht",
+         "kann {O} nicht erreichen", _t("ladder rope hose cable stick"),
+         _t("roof window shelf branch ceiling socket balcony"), _t("short"), _t("high far")),
+    Tool("pull", "zog {O} nicht", "konnte {O} nicht ziehen", "zieht {O} nicht",
+         "kann {O} nicht ziehen", _t("car truck boat tractor"),
+         _t("trailer caravan tree cart sled"), _t("weak small old"), _t("heavy big long")),
+    Tool("heat", "erhitzte {O} nicht", "konnte {O} nicht erhitzen", "erhitzt {O} nicht",
+         "kann {O} nicht erhitzen", _t("oven stove heater fire sun"),
+         _t("water soup milk tea coffee pot kettle"), _t("weak small old"), _t("cold big")),
+    Tool("cover", "bedeckte {O} nicht", "konnte {O} nicht bedecken", "bedeckt {O} nicht",
+         "kann {O} nicht bedecken", _t("blanket tablecloth cloth sheet lid towel"),
+         _t("bed table sofa car pot bowl hole window mattress"), _t("small short narrow"),
+         _t("big long wide")),
+    Tool("drive through", "fuhr nicht durch {O}", "konnte nicht durch {O} fahren",
+         "fährt nicht durch {O}", "kann nicht durch {O} fahren",
+         _t("truck bus car lorry van tractor"), _t("tunnel gate alley"),
+         _t("wide tall big long"), _t("narrow low small")),
+)
+
+# Never generated: the public test of issue 20 (the blog post's pair and the trophy / suitcase
+# pair). Any sentence with both words of one of these is refused (tests/test_textbook.py).
+FORBIDDEN_TOGETHER = (("animal", "street"), ("animal", "road"), ("trophy", "suitcase"))
+FORBIDDEN_WORDS = ("trophy", "suitcase", "street")

@@ -1,0 +1,127 @@
+"""One sentence through a model, every intermediate recorded: the library call behind the app's
+pages and `python -m transformer.inspect`.
+
+    python -m transformer.inspect --checkpoint DIR --text "A dog runs ." [--target "..."] --json
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from dataclasses import dataclass, field
+
+import torch
+
+from transformer.core.cli_util import OneLineParser
+from transformer.core.decode import greedy
+from transformer.core import notes as N
+from transformer.core.names import KINDS, Trace, attn_path, count_layers, stack_of, trace_key  # noqa: F401
+from transformer.probing.rollout import rollout
+from transformer.probing.rollout import to_json as rollout_json
+from transformer.core.text import TextError, source_ids, target_ids
+from transformer.core.trace import ablation, record
+
+
+@dataclass
+class Inspected:
+    src_ids: list[int]
+    tgt_ids: list[int]  # decoder input: [BOS] + pieces
+    src_tokens: list[str]  # display forms, one per id
+    tgt_tokens: list[str]
+    output: str  # the decoded output text (or the given target)
+    teacher_forced: bool
+    trace: Trace  # a dict: trace key -> tensor, with accessors (transformer.core.names.Trace)
+    notes: list[N.Note] = field(default_factory=list)  # e.g. source cut (transformer.core.notes)
+
+    def weights(self, kind: str, layer: int) -> torch.Tensor:
+        """(H, queries, keys) attention weights of one layer."""
+        return self.trace[trace_key(kind, layer, "weights")][0]  # works for a plain dict too
+
+    def queries_keys(self, kind: str) -> tuple[list[str], list[str]]:
+        if kind == "encoder_self":
+            return self.src_tokens, self.src_tokens
+        if kind == "decoder_self":
+            return self.tgt_tokens, self.tgt_tokens
+        return self.tgt_tokens, self.src_tokens
+
+
+def inspect_text(model, tokenizer, text: str, target: str | None = None,
+                 ablate=None) -> Inspected:
+    """Encode `text`, get the output (greedy unless a target is given: teacher forcing), and
+    record one forward pass over source and [BOS] + output. Raises TextError for unusable text."""
+    cfg = model.cfg
+    notes: list[N.Note] = []
+    src, cut = source_ids(tokenizer, text, cfg.max_len)
+    if cut:  # how many whole words fit (the last token is </s>)
+        groups = tokenizer.words(tokenizer.encode(text))
+        kept = sum(1 for g in groups if max(g) < cfg.max_len - 1)
+        total = len(text.split())  # a trailing space is a piece of its own, not a word
+        notes.append(N.source_cut_words(cfg.max_len, min(kept, total), total))
+    if target is not None and target.strip():
+        pieces, cut_t = target_ids(tokenizer, target, cfg.max_len)
+        if cut_t:
+            notes.append(N.target_cut(cfg.max_len - 1))
+        forced = True
+    else:
+        ctx = ablation(ablate) if ablate else contextlib.nullcontext()
+        with ctx:
+            pieces = greedy(model, src, max_len=min(len(src) + 50, cfg.max_len - 1)).tokens
+        forced = False
+    tgt = [cfg.bos_id] + pieces
+    dev = next(model.parameters()).device
+    with torch.inference_mode(), record(ablate) as tr:
+        model(torch.tensor([src], device=dev), torch.tensor([tgt], device=dev))
+    return Inspected(src, tgt, tokenizer.display(src), tokenizer.display(tgt),
+                     tokenizer.decode(pieces), forced, Trace(tr), notes)
+
+
+def to_json(ins: Inspected, digits: int = 6, note_text=None) -> dict:
+    """``ins`` as JSON; each note as ``note_text(note)`` (words) or, without it, as its code."""
+    attention = {}
+    for kind in KINDS:
+        layers = [torch.round(ins.weights(kind, i).double(), decimals=digits).tolist()  # (H,T,S)
+                  for i in range(count_layers(ins.trace, kind))]
+        q, k = ins.queries_keys(kind)
+        attention[kind] = {"stack": stack_of(kind), "queries": q, "keys": k, "layers": layers}
+    return {"source_tokens": ins.src_tokens, "target_tokens": ins.tgt_tokens,
+            "output": ins.output, "teacher_forced": ins.teacher_forced,
+            "notes": [note_text(n) if note_text else n.to_dict() for n in ins.notes],
+            "attention": attention,
+            # decoder position t (which writes output token t) rolled back to the source tokens
+            "rollout": rollout_json(rollout(ins), digits)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = OneLineParser(
+        prog="python -m transformer.inspect",
+        description="Run one sentence through a checkpoint and print its attention.")
+    ap.add_argument("--checkpoint", required=True, help="checkpoint directory")
+    ap.add_argument("--text", required=True, help="source sentence")
+    ap.add_argument("--target", default=None, help="target sentence for teacher forcing")
+    ap.add_argument("--json", action="store_true", help="print JSON (else a short summary)")
+    ap.add_argument("--threads", type=int, default=1)
+    args = ap.parse_args(argv)
+    from transformer.core.checkpoint import CheckpointError, load_checkpoint
+
+    torch.set_num_threads(max(1, args.threads))
+    try:
+        ck = load_checkpoint(args.checkpoint)
+        ins = inspect_text(ck.model, ck.tokenizer, args.text, args.target)
+    except (CheckpointError, TextError) as e:
+        ap.error(str(e))
+    # an entry point: it says the core's notes (codes) in the CLI's English, from the app's strings
+    from ui.notes import cli_text
+
+    if args.json:
+        json.dump(to_json(ins, note_text=cli_text), sys.stdout, ensure_ascii=False)
+        print()
+    else:
+        print("source:", " ".join(ins.src_tokens))
+        print("output:", ins.output)
+        for n in ins.notes:
+            print("note:", cli_text(n))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,130 @@
+"""Attention supervision: an auxiliary loss that teaches one named head to attend from a
+pronoun to its antecedent (Strubell et al., 2018, "Linguistically-Informed Self-Attention",
+trained a head the same way on syntax).
+
+Why: in a translation model of several layers and heads, the information that decides er / sie
+/ es spreads over many heads, so no single head shows the classroom what the model does. With a
+small extra loss on generated pronoun pairs, one head takes the job, and the app can show it and
+switch it off. Whether that head then finds antecedents in sentences the generator never made
+is what the hand-written probe measures (transformer/probes/classroom_pronouns_en.jsonl).
+
+Training asks for the weights of one attention path with `transformer.core.trace.capture({path})`:
+that path runs the explicit attention (its weights keep their gradient), every other path the
+fused kernel.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import torch
+
+
+@dataclass(frozen=True)
+class HeadTarget:
+    """The supervised head: `kind` (decoder_self or encoder_self) `layer`, `head`; loss weight
+    `weight`. A decoder self-attention head reads the antecedent's gender off the German already
+    written, from the position that writes the pronoun; an encoder self-attention head (where
+    the paper's Figure 4 anaphora heads are: encoder self-attention, layer 5 of 6) attends from
+    the English pronoun, which sees the whole sentence ("because it was thirsty"), to the
+    English antecedent."""
+
+    layer: int
+    head: int
+    weight: float
+    kind: str = "decoder_self"
+
+    @property
+    def side(self) -> str:
+        return "encoder" if self.kind == "encoder_self" else "decoder"
+
+    @property
+    def path(self) -> str:
+        return f"{self.side}.layers.{self.layer}.self_attn"
+
+    @property
+    def spec(self) -> str:
+        return f"{self.kind}:{self.layer}:{self.head}"
+
+    @classmethod
+    def parse(cls, spec: str, weight: float) -> "HeadTarget":
+        """'decoder_self:LAYER:HEAD' or 'encoder_self:LAYER:HEAD' (the head finder's form)."""
+        parts = str(spec).strip().split(":")
+        if (len(parts) != 3 or parts[0] not in SUPERVISABLE
+                or not all(p.isdigit() for p in parts[1:])):
+            raise ValueError(f"must be decoder_self:LAYER:HEAD or encoder_self:LAYER:HEAD "
+                             f"(got {spec!r})")
+        if not (weight > 0 and weight == weight and weight < 1e3):
+            raise ValueError(f"weight must be a positive number (got {weight!r})")
+        return cls(int(parts[1]), int(parts[2]), float(weight), parts[0])
+
+    @classmethod
+    def parse_many(cls, specs: str, weight: float) -> tuple["HeadTarget", ...]:
+        """One head, or several separated by commas ("decoder_self:2:6,encoder_self:2:0"), all
+        with the same weight; a head named twice is refused."""
+        heads = tuple(cls.parse(s, weight) for s in str(specs).split(","))
+        if len({h.spec for h in heads}) != len(heads):
+            raise ValueError(f"a head is named twice (got {specs!r})")
+        return heads
+
+
+SUPERVISABLE = ("decoder_self", "encoder_self")
+
+
+def _pieces(tokenizer, text: str, meta: dict | None, pron_key: str, ante_key: str):
+    """(first piece of the pronoun word, pieces of the antecedent's noun phrase) in
+    ``tokenizer.encode(text)``, from the word positions ``meta`` names; None without them."""
+    from transformer.probing.heads import _word_of_position
+    from transformer.probing.probe_items import noun_phrase
+
+    pron, ante = (meta or {}).get(pron_key), (meta or {}).get(ante_key)
+    if not isinstance(pron, int) or not isinstance(ante, int) or pron == ante:
+        return None
+    owner = _word_of_position(tokenizer, tokenizer.encode(text))
+    lo, hi = noun_phrase(text.split(), ante)
+    q = next((j for j, o in enumerate(owner) if o == pron), None)
+    keys = [j for j, o in enumerate(owner) if lo <= o <= hi]
+    return (q, keys) if q is not None and keys else None
+
+
+def targets(tokenizer, tgt_texts: Sequence[str], metas: Sequence[dict]) -> list:
+    """Per training pair: (query position, key positions) in the decoder input ([BOS] + pieces),
+    or None when the pair has no pronoun facts. The query is the position that writes the
+    pronoun's first piece (it holds the token before); the keys are the antecedent's noun phrase
+    (article + noun, as the head finder counts it), shifted by one for BOS."""
+    out: list = []
+    for text, m in zip(tgt_texts, metas):
+        got = _pieces(tokenizer, text, m, "tgt_pronoun_pos", "tgt_antecedent_pos")
+        keys = [k + 1 for k in got[1]] if got else []  # pieces -> decoder input positions
+        out.append((got[0], keys) if got and max(keys) <= got[0] else None)
+    return out
+
+
+def source_targets(tokenizer, src_texts: Sequence[str], metas: Sequence[dict]) -> list:
+    """Per training pair: (query position, key positions) in the encoder input (pieces + EOS),
+    or None. The query is the English pronoun's first piece; the keys are the antecedent's noun
+    phrase (article + noun), wherever it stands: the encoder sees the whole sentence."""
+    out: list = []
+    for text, m in zip(src_texts, metas):
+        got = _pieces(tokenizer, text, m, "pronoun_pos", "antecedent_pos")
+        out.append(got if got and got[0] not in got[1] else None)
+    return out
+
+
+def targets_for(head: HeadTarget, tokenizer, src_texts: Sequence[str], tgt_texts: Sequence[str],
+                metas: Sequence[dict]) -> list:
+    """The per-pair targets of `head`'s side of the model."""
+    if head.kind == "encoder_self":
+        return source_targets(tokenizer, src_texts, metas)
+    return targets(tokenizer, tgt_texts, metas)
+
+
+def loss(weights: torch.Tensor, head: int, rows: Sequence[tuple[int, tuple[int, list[int]]]]
+         ) -> torch.Tensor:
+    """Mean over supervised rows of -log(weight on the antecedent span) for one head.
+    weights (B,H,T,S); rows: (batch row, (query position, key positions))."""
+    terms = []
+    for r, (q, keys) in rows:
+        p = weights[r, head, q, keys].sum()  # (len(keys),) -> ()
+        terms.append(-torch.log(p.float().clamp_min(1e-6)))
+    return torch.stack(terms).mean()
