@@ -14,8 +14,9 @@ import pytest
 from transformer.data.classroom_lexicon import TAUGHT_EN
 
 from transformer.data import classroom as C
-from transformer.data.classroom_lexicon import ANIMALS, MIN_EN_COUNT, OBJ_VERBS, PARTS, PEOPLE, PLACES, PREP_VERBS, PRONOUNS, SPLITS, THINGS, _lexicon
+from transformer.data.classroom_lexicon import ANIMALS, MIN_EN_COUNT, OBJ_VERBS, PARTS, PEOPLE, PLACES, PREP_VERBS, PRONOUNS, THINGS, _lexicon
 from transformer.data.classroom_templates import TEMPLATE_NAMES
+from transformer.data.splits import SPLITS
 from transformer.data import gender_lexicon
 from transformer.data import genders
 from transformer.data.tasks import load_task

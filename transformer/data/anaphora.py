@@ -37,15 +37,14 @@ from __future__ import annotations
 
 import functools
 import random
-import zlib
 from dataclasses import dataclass, field
 
 from transformer.data.example import Example
+from transformer.data.splits import canonical_split, gender_pairs
 
 NOM = {"m": "der", "f": "die", "n": "das"}
 ACC = {"m": "den", "f": "die", "n": "das"}
 PRONOUN = {"m": "er", "f": "sie", "n": "es"}
-SPLITS = ("train", "val", "test")
 DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 
 
@@ -180,25 +179,18 @@ def check_lexicon() -> None:
         assert not any(p.fits(noun) for p in PREDICATES if p.animate != noun.animate)
 
 
-def pair_split(animal: Noun, thing: Noun) -> str:
-    """Which split owns this pair: a hash of the two words, 10% test, 10% val, 80% train."""
-    bucket = zlib.crc32(f"{animal.en}+{thing.en}".encode()) % 10
-    return "test" if bucket == 0 else "val" if bucket == 1 else "train"
-
-
 @functools.cache
 def pairs(split: str) -> tuple[tuple[Noun, Noun], ...]:
-    """(animal, thing) pairs of different German gender that belong to ``split``."""
-    split = _canonical_split(split)
-    return tuple((a, t) for a in ANIMATE for t in INANIMATE
-                 if a.gender != t.gender and pair_split(a, t) == split)
+    """(animal, thing) pairs of different German gender that belong to ``split`` (by a hash of
+    the two words: 10% test, 10% val, 80% train)."""
+    return gender_pairs(split, ANIMATE, INANIMATE)
 
 
 def generate(split: str = "train", n: int | None = None, seed: int = 0,
              templates: tuple[str, ...] | list[str] | None = None) -> list:
     """``n`` examples for ``split``, the same for the same (split, seed, templates)."""
 
-    split = _canonical_split(split)
+    split = canonical_split(split)
     n = DEFAULT_N[split] if n is None else n
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
@@ -279,13 +271,6 @@ def _fill(pattern: str, values: dict[str, list[str]]) -> tuple[list[str], dict[s
 def _noun_pos(at: dict[str, int], prefix: str) -> int:
     """Target position of a German noun phrase's noun (its last word, after the article)."""
     return next(pos for slot, pos in at.items() if slot.startswith(prefix + "_"))
-
-
-def _canonical_split(split: str) -> str:
-    split = {"heldout": "test", "valid": "val", "validation": "val"}.get(split, split)
-    if split not in SPLITS:
-        raise ValueError(f"unknown split {split!r}; expected one of {SPLITS} or 'heldout'")
-    return split
 
 
 def _choose_templates(names) -> list[Template]:

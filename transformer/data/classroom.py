@@ -71,39 +71,25 @@ import functools
 import json
 import random
 import sys
-import zlib
 from pathlib import Path
 
 from transformer.core.cli_util import OneLineParser
-from transformer.data.classroom_lexicon import (SPLITS, DEFAULT_N, PRONOUNS,
+from transformer.data.classroom_lexicon import (DEFAULT_N, PRONOUNS,
                                                 PRONOUN_WEIGHTS, _lexicon, Noun, ANIMALS, THINGS, PEOPLE,
                                                 PLACES, PARTS)
 from transformer.data.classroom_templates import (TEMPLATES, TEMPLATE_NAMES,
                                                   _antecedent_role,
                                                   make_example, clause_frames)
 from transformer.data.example import Example
+from transformer.data.splits import SPLITS, canonical_split, gender_pairs
 
 
 # ----------------------------------------------------------------------------- the splits
-def pair_split(animal: Noun, thing: Noun) -> str:
-    """Which split owns this (animal, thing) pair: a hash of the two words; 10% test, 10% val."""
-    bucket = zlib.crc32(f"classroom:{animal.en}+{thing.en}".encode()) % 10
-    return "test" if bucket == 0 else "val" if bucket == 1 else "train"
-
-
 @functools.cache
 def pairs(split: str) -> tuple[tuple[Noun, Noun], ...]:
-    """(animal, thing) pairs of different German gender that belong to ``split``."""
-    split = _canonical_split(split)
-    return tuple((a, t) for a in ANIMALS for t in THINGS
-                 if a.gender != t.gender and pair_split(a, t) == split)
-
-
-def _canonical_split(split: str) -> str:
-    split = {"heldout": "test", "valid": "val", "validation": "val"}.get(split, split)
-    if split not in SPLITS:
-        raise ValueError(f"unknown split {split!r}; expected one of {SPLITS} or 'heldout'")
-    return split
+    """(animal, thing) pairs of different German gender that belong to ``split`` (by a hash of
+    "classroom:" and the two words: 10% test, 10% val, 80% train)."""
+    return gender_pairs(split, ANIMALS, THINGS, salt="classroom:")
 
 
 # ------------------------------------------------------------------------------ generation
@@ -125,7 +111,7 @@ def generate(split: str = "train", n: int | None = None, seed: int = 0,
 
 def _generate(split, n, seed, templates, pronouns) -> list:
 
-    split = _canonical_split(split)
+    split = canonical_split(split)
     n = DEFAULT_N[split] if n is None else n
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from transformer.data.gender_lexicon import read_lexicon
 
-SPLITS = ("train", "val", "test")
 DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 MIN_EN_COUNT = 10  # every English word occurs at least this often in Multi30k train.en
 # ... except these, which the generator teaches on purpose: a classroom types "because" (the
@@ -144,25 +143,33 @@ THINGS = _nouns("thing", """
 PEOPLE = (_nouns("person", "man Mann - - | | ; woman Frau - - | | ", ("young", "old"))
           + _nouns("person", "girl Mädchen - - | | ", ("little", "young"))
           + _nouns("person", "boy Junge - - | | ; child Kind - - | | ", ("little",)))
-_PLACE_ROWS = {
-    # en de | tags | static en / de | motion en / de (motion "-": none)
-    "street": ("Straße", "crowd", "on the street / auf der Straße", "across the street / über die Straße"),
-    "grass": ("Gras", "", "on the grass / auf dem Gras", "across the grass / über das Gras"),
-    "field": ("Feld", "", "in the field / auf dem Feld", "across the field / über das Feld"),
-    "park": ("Park", "crowd", "in the park / im Park", "through the park / durch den Park"),
-    "beach": ("Strand", "crowd", "on the beach / am Strand", "across the beach / über den Strand"),
-    "snow": ("Schnee", "", "in the snow / im Schnee", "through the snow / durch den Schnee"),
-    "sand": ("Sand", "", "in the sand / im Sand", "across the sand / über den Sand"),
-    "yard": ("Hof", "", "in the yard / im Hof", "across the yard / über den Hof"),
-    "sidewalk": ("Gehweg", "crowd", "on the sidewalk / auf dem Gehweg", "-"),
-    "hill": ("Hügel", "", "on the hill / auf dem Hügel", "up the hill / den Hügel hinauf"),
-    "bridge": ("Brücke", "crowd", "on the bridge / auf der Brücke", "across the bridge / über die Brücke"),
-    "water": ("Wasser", "water", "in the water / im Wasser", "through the water / durch das Wasser"),
-}
-PLACES = tuple(
-    Noun(en, de, "place", tags=frozenset(tags.split()),
-         static=tuple(static.split(" / ")), motion=None if motion == "-" else tuple(motion.split(" / ")))
-    for en, (de, tags, static, motion) in _PLACE_ROWS.items())
+
+
+def _places(rows: str) -> tuple[Noun, ...]:
+    """Rows "en de | tags | static en / de | motion en / de" separated by ";" (motion "-": none)."""
+    out = []
+    for row in rows.strip().split(";"):
+        head, tags, static, motion = (part.strip() for part in row.split("|"))
+        en, de = head.split()
+        out.append(Noun(en, de, "place", tags=frozenset(tags.split()), static=tuple(static.split(" / ")),
+                        motion=None if motion == "-" else tuple(motion.split(" / "))))
+    return tuple(out)
+
+
+PLACES = _places("""
+    street Straße | crowd | on the street / auf der Straße | across the street / über die Straße;
+    grass Gras | | on the grass / auf dem Gras | across the grass / über das Gras;
+    field Feld | | in the field / auf dem Feld | across the field / über das Feld;
+    park Park | crowd | in the park / im Park | through the park / durch den Park;
+    beach Strand | crowd | on the beach / am Strand | across the beach / über den Strand;
+    snow Schnee | | in the snow / im Schnee | through the snow / durch den Schnee;
+    sand Sand | | in the sand / im Sand | across the sand / über den Sand;
+    yard Hof | | in the yard / im Hof | across the yard / über den Hof;
+    sidewalk Gehweg | crowd | on the sidewalk / auf dem Gehweg | -;
+    hill Hügel | | on the hill / auf dem Hügel | up the hill / den Hügel hinauf;
+    bridge Brücke | crowd | on the bridge / auf der Brücke | across the bridge / über die Brücke;
+    water Wasser | water | in the water / im Wasser | through the water / durch das Wasser
+""")
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from transformer.data import anaphora
 from transformer.data import classroom
 from transformer.data import textbook
 from transformer.data.example import Example  # noqa: F401  (re-exported: data.Example)
+from transformer.data.splits import canonical_split, hash_split
 
 MULTI30K_URL = "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/raw/"
 MULTI30K_SPLITS = ("train", "val", "test_2016_flickr", "test_2017_flickr", "test_2018_flickr")
@@ -63,8 +64,7 @@ def symbols(vocab: int) -> list[str]:
 
 def _sequence_split(words: list[str]) -> str:
     """Split that owns a sequence, by a hash of its text: train/val/test never share one."""
-    bucket = zlib.crc32(" ".join(words).encode()) % 10
-    return {0: "test", 1: "val"}.get(bucket, "train")
+    return hash_split(" ".join(words))
 
 
 def _synthetic(transform: Callable[[list[str], list[str]], list[str]], name: str):
@@ -72,7 +72,7 @@ def _synthetic(transform: Callable[[list[str], list[str]], list[str]], name: str
 
     def generate(split: str = "train", n: int | None = None, seed: int = 0,
                  min_len: int = 4, max_len: int = 12, vocab: int = 20) -> list[Example]:
-        split = _canonical_split(split)
+        split = canonical_split(split)
         n = anaphora.DEFAULT_N[split] if n is None else n
         if not isinstance(n, int) or n < 0:
             raise ValueError(f"n must be a non-negative int, got {n!r}")
@@ -118,10 +118,6 @@ def load_task(name: str, split: str = "train", n: int | None = None, seed: int =
     if name not in TASKS:
         raise ValueError(f"unknown task {name!r}; choose from {sorted(TASKS)}")
     return TASKS[name](split, n, seed, **opts)
-
-
-def _canonical_split(split: str) -> str:
-    return anaphora._canonical_split(split)
 
 
 # ---------------------------------------------------------------------------- file readers

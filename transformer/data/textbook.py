@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import functools
 import random
-import zlib
 
 from transformer.data.example import Example
+from transformer.data.splits import canonical_split, hash_split
 from transformer.data.textbook_lexicon import (ANIMALS, FIT_DE, FIT_PLACES, FIT_THINGS,
                                                FORBIDDEN_TOGETHER, FORBIDDEN_WORDS, PROPERTIES,
                                                STATES, THINGS, TOOL_ADJS, TOOLS, VERBS, Adj, Noun,
@@ -59,15 +59,7 @@ DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 def pair_split(first: str, second: str) -> str:
     """By the unordered noun pair: "table" is a thing in one frame and a place in another."""
     first, second = sorted((first, second))
-    bucket = zlib.crc32(f"textbook:{first}+{second}".encode()) % 10
-    return "test" if bucket == 0 else "val" if bucket == 1 else "train"
-
-
-def _canonical_split(split: str) -> str:
-    split = {"heldout": "test", "valid": "val", "validation": "val"}.get(split, split)
-    if split not in DEFAULT_N:
-        raise ValueError(f"split must be one of train, val, test (got {split!r})")
-    return split
+    return hash_split(f"textbook:{first}+{second}")
 
 
 def forbidden(text: str) -> bool:
@@ -231,7 +223,7 @@ def generate(split: str = "train", n: int | None = None, seed: int = 0,
              frames: tuple[str, ...] | list[str] | None = None) -> list[Example]:
     """``n`` examples (``n // 2`` minimal pairs, each pair's two sentences side by side; an odd
     ``n`` drops the last), the same for the same (split, n, seed, frames)."""
-    split = _canonical_split(split)
+    split = canonical_split(split)
     n = DEFAULT_N[split] if n is None else n
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
