@@ -27,19 +27,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from app_helpers import app_server  # noqa: E402  (the one `streamlit run app.py` launcher)
+
 ERRORS = "[data-testid='stException'], [data-testid='stAlertContentError']"
 CHARTS = "[data-testid='stPlotlyChart'] .main-svg"
 CHART_BOXES = "[data-testid='stPlotlyChart']"
@@ -69,12 +72,6 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _pct(s: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
 
@@ -88,63 +85,40 @@ def summary(times_s: list[float]) -> dict:
             "mean_ms": round(1000 * statistics.fmean(s), 1)}
 
 
-class Server:
-    """`streamlit run app.py` on a free port, with the given checkpoint directory."""
+def server(checkpoints: Path, workdir: Path, default: str | None = None, app_root: Path = ROOT,
+           runlog: Path | None = None):
+    """`streamlit run app.py` (tests/app_helpers.app_server) with the given checkpoint directory,
+    its runs and uploads under `workdir`. `app_root`: the tree whose app.py runs (another
+    commit's, for a side-by-side run); `runlog`: log every script run's start and end there
+    (bench/timed_streamlit.py)."""
+    env = {"ATTENTION_LAB_CHECKPOINTS": str(checkpoints), "ATTENTION_LAB_RUNS": str(workdir / "runs"),
+           "ATTENTION_LAB_UPLOADS": str(workdir / "uploads")}
+    if default:
+        env["ATTENTION_LAB_DEFAULT"] = default
+    launcher: tuple = ("-m", "streamlit")
+    if runlog is not None:
+        env["ATTENTION_LAB_RUNLOG"] = str(runlog)
+        launcher = (str(ROOT / "bench" / "timed_streamlit.py"),)
+    return app_server(env, workdir / "server.log", ("--server.fileWatcherType", "none"),
+                      app_root=app_root, launcher=launcher)
 
-    def __init__(self, checkpoints: Path, workdir: Path, default: str | None = None,
-                 app_root: Path = ROOT, runlog: Path | None = None):
-        """`app_root`: the tree whose app.py runs (another commit's, for a side-by-side run);
-        `runlog`: log every script run's start and end there (bench/timed_streamlit.py)."""
-        self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = workdir / "server.log"
-        self.runlog = runlog
-        env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(checkpoints),
-               "ATTENTION_LAB_RUNS": str(workdir / "runs"),
-               "ATTENTION_LAB_UPLOADS": str(workdir / "uploads")}
-        if default:
-            env["ATTENTION_LAB_DEFAULT"] = default
-        launcher = [sys.executable, "-m", "streamlit"]
-        if runlog is not None:
-            env["ATTENTION_LAB_RUNLOG"] = str(runlog)
-            launcher = [sys.executable, str(ROOT / "bench" / "timed_streamlit.py")]
-        self._log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(
-            launcher + ["run", str(app_root / "app.py"), "--server.headless",
-                        "true", "--server.port", str(self.port), "--server.fileWatcherType",
-                        "none", "--browser.gatherUsageStats", "false"],
-            cwd=app_root, env=env, stdout=self._log, stderr=self._log)
 
-    def runs(self) -> list[dict]:
-        """The script runs logged so far (epoch seconds), oldest first."""
-        if self.runlog is None or not self.runlog.exists():
-            return []
-        return [json.loads(x) for x in self.runlog.read_text().splitlines() if x.strip()]
+def script_runs(runlog: Path) -> list[dict]:
+    """The script runs logged so far in `runlog` (epoch seconds), oldest first."""
+    if not runlog.exists():
+        return []
+    return [json.loads(x) for x in runlog.read_text().splitlines() if x.strip()]
 
-    def wait_ready(self, timeout: float = 120) -> float:
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < timeout:
-            if self.proc.poll() is not None:
-                break
-            try:
-                urllib.request.urlopen(self.base + "/_stcore/health", timeout=1)
-                return time.perf_counter() - t0
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("the app server did not start: " + self.log_tail())
 
-    def log_tail(self, n: int = 3000) -> str:
-        self._log.flush()
-        return self.log_path.read_text(errors="replace")[-n:]
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self._log.close()
+def shipped(checkpoints: Path | None, shots: Path | None) -> Path:
+    """The shipped-checkpoint directory to serve (default: the project's), checked; makes the
+    screenshot folder."""
+    checkpoints = checkpoints or ROOT / "checkpoints"
+    if not has_checkpoint(checkpoints):
+        raise SystemExit(f"no checkpoint in {checkpoints}: pass --checkpoints DIR")
+    if shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
+    return checkpoints
 
 
 # Installed in every page once it is loaded: the script-state transitions with their times, and
@@ -167,17 +141,26 @@ WATCH_JS = """(sel) => {
   new MutationObserver(look).observe(document.body, {childList: true, subtree: true});
 }"""
 
-# Resolves (to the time it became true) once a run started after t0 has finished and the charts
-# are drawn.
-DONE_JS = """([t0, sel]) => {
+# The start of a check over WATCH_JS's record: false until a run started after t0 has finished.
+RUN_DONE_JS = """([t0, sel]) => {
   const s = window.__states.filter(e => e[0] >= t0);
   const i = s.findIndex(e => e[1] !== 'notRunning');
   if (i < 0 || !s.slice(i).some(e => e[1] === 'notRunning')) return false;
   const app = document.querySelector("[data-testid='stApp']");
-  if (app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  if (app.getAttribute('data-test-script-state') !== 'notRunning') return false;"""
+
+# Resolves (to the time it became true) once a run started after t0 has finished and the charts
+# are drawn.
+DONE_JS = RUN_DONE_JS + """
   if (document.querySelectorAll(sel).length < 1) return false;
   return performance.now();
 }"""
+
+# One Chromium for all the pages, headless, without what would compete with them for the CPU
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                 "--disable-backgrounding-occluded-windows"]
 
 
 async def _idle(page, timeout_s: float) -> None:
@@ -188,6 +171,22 @@ async def _idle(page, timeout_s: float) -> None:
         timeout=timeout_s * 1000, polling=100)
 
 
+async def _open(page, base: str, timeout_s: float) -> str | None:
+    """Open the Attention page, wait for its charts and install WATCH_JS. A deep link on a fresh
+    server can open a "Page not found" dialog over the page (it makes the page inert): closed,
+    and its text returned."""
+    await page.goto(base + "/attention", timeout=timeout_s * 1000)
+    await _idle(page, timeout_s)
+    await page.wait_for_selector(CHARTS, timeout=timeout_s * 1000)
+    dialog, text = page.locator("[role='dialog']"), None
+    if await dialog.count():
+        text = (await dialog.first.inner_text())[:120]
+        await page.keyboard.press("Escape")
+        await dialog.first.wait_for(state="detached", timeout=10_000)
+    await page.evaluate(WATCH_JS, ERRORS)
+    return text
+
+
 async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Future,
                   go: asyncio.Event, clock: dict, timeout_s: float, out: dict,
                   shots: Path | None) -> None:
@@ -196,17 +195,9 @@ async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Futu
     try:
         ctx = await browser.new_context(viewport={"width": 1300, "height": 900})
         page = await ctx.new_page()
-        await page.goto(base + "/attention", timeout=timeout_s * 1000)
-        await _idle(page, timeout_s)
-        await page.wait_for_selector(CHARTS, timeout=timeout_s * 1000)
-        # A deep link on a fresh server can open a "Page not found" dialog over the page (it makes
-        # the page inert): counted, then closed.
-        dialog = page.locator("[role='dialog']")
-        if await dialog.count():
-            rec["dialogs"].append((await dialog.first.inner_text())[:120])
-            await page.keyboard.press("Escape")
-            await dialog.first.wait_for(state="detached", timeout=10_000)
-        await page.evaluate(WATCH_JS, ERRORS)
+        dialog = await _open(page, base, timeout_s)
+        if dialog is not None:  # counted
+            rec["dialogs"].append(dialog)
     except Exception as e:
         rec["problems"].append(f"page {idx} did not open: {type(e).__name__}: {str(e)[:300]}")
         page = None
@@ -254,11 +245,8 @@ async def _drive(base: str, pages: int, seconds: float, timeout_s: float,
     out = {"pages": [{"submissions": 0, "times": [], "timeouts": 0, "charts_missing": 0,
                       "errors": [], "problems": [], "dialogs": []} for _ in range(pages)]}
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=chromium_path(), headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run",
-            "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-            "--disable-backgrounding-occluded-windows"])
+        browser = await p.chromium.launch(executable_path=chromium_path(), headless=True,
+                                          args=CHROMIUM_ARGS)
         loop = asyncio.get_running_loop()
         opened = [loop.create_future() for _ in range(pages)]
         go, clock = asyncio.Event(), {"deadline": 0.0}
@@ -280,21 +268,14 @@ def run(pages: int = 10, seconds: float = 60, checkpoints: Path | None = None,
         default: str | None = None, timeout_s: float = 120, shots: Path | None = None) -> dict:
     if chromium_path() is None:
         return {"skipped": "no chromium on PATH"}
-    if checkpoints is None:
-        checkpoints = ROOT / "checkpoints"
-    if not has_checkpoint(checkpoints):
-        raise SystemExit(f"no checkpoint in {checkpoints}: pass --checkpoints DIR")
-    if shots is not None:
-        shots.mkdir(parents=True, exist_ok=True)
+    checkpoints = shipped(checkpoints, shots)
     with tempfile.TemporaryDirectory(prefix="browser_load_") as tmp:
-        server = Server(checkpoints, Path(tmp), default)
-        try:
-            ready = server.wait_ready()
-            raw = asyncio.run(_drive(server.base, pages, seconds, timeout_s, shots))
-            alive = server.proc.poll() is None
-            log = server.log_tail(1500)
-        finally:
-            server.stop()
+        t0 = time.perf_counter()
+        with server(checkpoints, Path(tmp), default) as srv:
+            ready = time.perf_counter() - t0
+            raw = asyncio.run(_drive(srv.base, pages, seconds, timeout_s, shots))
+            alive = srv.proc.poll() is None
+            log = srv.log_text()[-1500:]
     recs = raw["pages"]
     times = [t for r in recs for t in r["times"]]
     errors = [e for r in recs for e in r["errors"]]
@@ -330,12 +311,7 @@ def run(pages: int = 10, seconds: float = 60, checkpoints: Path | None = None,
 # Resolves once a run started after t0 has finished, every chart on the page has its svg, no
 # element is stale (left over from the run before), and two animation frames have passed (the
 # browser painted): to that time, as epoch milliseconds.
-DRAWN_JS = """([t0, sel]) => {
-  const s = window.__states.filter(e => e[0] >= t0);
-  const i = s.findIndex(e => e[1] !== 'notRunning');
-  if (i < 0 || !s.slice(i).some(e => e[1] === 'notRunning')) return false;
-  const app = document.querySelector("[data-testid='stApp']");
-  if (app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+DRAWN_JS = RUN_DONE_JS + """
   const charts = document.querySelectorAll(sel);
   if (!charts.length) return false;
   for (const c of charts) if (!c.querySelector('.main-svg')) return false;
@@ -362,8 +338,8 @@ async def _metrics(cdp) -> dict:
 class _Side:
     """One server and the one page typing on it."""
 
-    def __init__(self, name: str, server: Server):
-        self.name, self.server = name, server
+    def __init__(self, name: str, server, runlog: Path):
+        self.name, self.server, self.runlog = name, server, runlog
         self.page = self.cdp = None
         self.frames = 0  # websocket bytes received since the last reset
         self.rows: list[dict] = []
@@ -380,14 +356,7 @@ class _Side:
             self.frames += len(ev.get("response", {}).get("payloadData", ""))
 
         self.cdp.on("Network.webSocketFrameReceived", frame)
-        await page.goto(self.server.base + "/attention", timeout=timeout_s * 1000)
-        await _idle(page, timeout_s)
-        await page.wait_for_selector(CHARTS, timeout=timeout_s * 1000)
-        dialog = page.locator("[role='dialog']")
-        if await dialog.count():
-            await page.keyboard.press("Escape")
-            await dialog.first.wait_for(state="detached", timeout=10_000)
-        await page.evaluate(WATCH_JS, ERRORS)
+        await _open(page, self.server.base, timeout_s)
 
     async def submit(self, text: str, timeout_s: float) -> dict | None:
         page = self.page
@@ -408,7 +377,7 @@ class _Side:
             return None
         after = await _metrics(self.cdp)
         await page.wait_for_timeout(200)  # runs logged after the last message was sent
-        runs = [r for r in self.server.runs() if r["start"] * 1000 >= e0 - 5]
+        runs = [r for r in script_runs(self.runlog) if r["start"] * 1000 >= e0 - 5]
         row = {"total_ms": e1 - e0,
                "server_ms": sum(1000 * (r["end"] - r["start"]) for r in runs),
                "server_gc_ms": sum(1000 * r.get("gc_s", 0.0) for r in runs),
@@ -439,11 +408,8 @@ async def _drive_single(sides: list[_Side], n: int, warmup: int, timeout_s: floa
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=chromium_path(), headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run",
-            "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-            "--disable-backgrounding-occluded-windows"])
+        browser = await p.chromium.launch(executable_path=chromium_path(), headless=True,
+                                          args=CHROMIUM_ARGS)
         for side in sides:
             await side.open(browser, timeout_s)
             print(f"{side.name}: page open", file=sys.stderr, flush=True)
@@ -482,11 +448,7 @@ def single(n: int = 20, checkpoints: Path | None = None, default: str | None = N
     to every chart drawn."""
     if chromium_path() is None:
         return {"skipped": "no chromium on PATH"}
-    checkpoints = checkpoints or ROOT / "checkpoints"
-    if not has_checkpoint(checkpoints):
-        raise SystemExit(f"no checkpoint in {checkpoints}: pass --checkpoints DIR")
-    if shots is not None:
-        shots.mkdir(parents=True, exist_ok=True)
+    checkpoints = shipped(checkpoints, shots)
     with tempfile.TemporaryDirectory(prefix="browser_single_") as tmp:
         tmp = Path(tmp)
         roots = {"new": git_tree(new_rev, tmp / "new_tree") if new_rev else ROOT}
@@ -495,18 +457,13 @@ def single(n: int = 20, checkpoints: Path | None = None, default: str | None = N
         if baseline is not None:
             roots = {"baseline": Path(baseline).resolve(), "new": roots["new"]}
         sides = []
-        try:
+        with contextlib.ExitStack() as servers:  # each started once the one before answers
             for name, root in roots.items():
                 (tmp / name).mkdir()
-                server = Server(checkpoints, tmp / name, default, app_root=root,
-                                runlog=tmp / name / "runs.jsonl")
-                sides.append(_Side(name, server))
-            for side in sides:
-                side.server.wait_ready()
+                runlog = tmp / name / "runs.jsonl"
+                srv = servers.enter_context(server(checkpoints, tmp / name, default, root, runlog))
+                sides.append(_Side(name, srv, runlog))
             asyncio.run(_drive_single(sides, n, warmup, timeout_s, shots))
-        finally:
-            for side in sides:
-                side.server.stop()
     out = {"mode": "single", "n": n, "warmup": warmup, "checkpoints": str(checkpoints),
            "default": default, "baseline_rev": baseline_rev, "new_rev": new_rev,
            "baseline": str(baseline) if baseline is not None else None,

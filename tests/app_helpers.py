@@ -101,17 +101,20 @@ def figure(at: AppTest, key: str) -> dict:
 
 # -- a real server ---------------------------------------------------------------------------------
 @contextlib.contextmanager
-def app_server(env: dict, log: Path | None = None, args: tuple = (), timeout: float = 120):
+def app_server(env: dict, log: Path | None = None, args: tuple = (), timeout: float = 120,
+               app_root: Path = ROOT, launcher: tuple = ("-m", "streamlit")):
     """`streamlit run app.py` on a free port of 127.0.0.1 with `env` added to this environment,
     its output in `log` (or nowhere); yields the Server once /_stcore/health answers
-    (RuntimeError if it exits or does not answer within `timeout` seconds), stops it after."""
+    (RuntimeError if it exits or does not answer within `timeout` seconds), stops it after.
+    `app_root`: the tree whose app.py runs (bench/: another commit's); `launcher`: what runs
+    streamlit after the interpreter (bench/timed_streamlit.py logs every script run)."""
     port = free_port()
     out = open(log, "w") if log else subprocess.DEVNULL
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
+        [sys.executable, *launcher, "run", str(app_root / "app.py"), "--server.headless",
          "true", "--server.port", str(port), "--server.address", "127.0.0.1",
          "--browser.gatherUsageStats", "false", *args],
-        cwd=ROOT, env={**os.environ, **env}, stdout=out, stderr=out)
+        cwd=app_root, env={**os.environ, **env}, stdout=out, stderr=out)
     server = Server(f"http://127.0.0.1:{port}", log, proc)
     try:
         deadline = time.monotonic() + timeout
