@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import transformer.train as train
+from transformer.train import settings as train_settings
 from transformer.ops import runs
 from transformer.train.settings import build_parser, resolve_settings
 from transformer.core.config import preset as make_preset
@@ -36,8 +36,8 @@ def record(run: Path, flags: list[str]) -> None:
 def no_parsing(monkeypatch):
     def refuse(*a, **k):
         raise AssertionError("the saved command was parsed again")
-    monkeypatch.setattr(train, "build_parser", refuse)
-    monkeypatch.setattr(train, "resolve_settings", refuse)
+    monkeypatch.setattr(train_settings, "build_parser", refuse)
+    monkeypatch.setattr(train_settings, "resolve_settings", refuse)
 
 
 def test_a_run_with_settings_json_is_read_from_it(tmp_path, monkeypatch):

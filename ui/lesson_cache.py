@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from transformer.worked.examples import list_examples, run_example
 from viz import scaling as S
 
 
@@ -24,8 +25,6 @@ def saturation(keys: int, seed: int) -> pd.DataFrame:
 @st.cache_data(show_spinner=False)
 def worked_titles() -> dict[str, dict[str, str]]:
     """Each worked example's title ({"en", "zh"}: the examples file's own), by example id."""
-    from transformer.worked.examples import list_examples, run_example
-
     out = {}
     for ex_id in list_examples():
         res = run_example(ex_id)

@@ -14,7 +14,13 @@ from pathlib import Path
 import streamlit as st
 import torch
 
-from transformer.core.checkpoint import Checkpoint, CheckpointError, load_checkpoint, read_config
+from transformer.core.checkpoint import (
+    Checkpoint,
+    CheckpointError,
+    load_checkpoint,
+    read_config,
+)
+from transformer.core.model import Transformer
 
 ROOT = Path(__file__).resolve().parents[1]
 SESSION_KEY = "ckpt_path"
@@ -127,7 +133,6 @@ def card_facts(path: str) -> dict:
 def _card_facts(path: str, stamp: float) -> dict:
     """What the sidebar card shows, read from config.json and history.json only."""
     cfg, train, _ = read_config(path)
-    from transformer.core.model import Transformer
 
     with torch.device("meta"):  # shapes only: no memory, no initialisation cost
         n_params = Transformer(cfg).num_parameters()

@@ -31,6 +31,7 @@ import hashlib
 import hmac
 import os
 import secrets
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -39,6 +40,8 @@ from typing import Any, MutableMapping
 import streamlit as st
 
 from transformer.ops import audit
+from ui import i18n, models
+from ui.strings import roles as strings
 
 TOKEN_ENV = "ATTENTION_LAB_TEACHER_TOKEN"
 ROLE_KEY, SID_KEY, AUTH_KEY, BACKOFF_KEY = "roles_role", "roles_sid", "roles_auth", "roles_backoff"
@@ -341,8 +344,6 @@ def log(action: str, target: str = "", outcome: str = "ok", *,
     carries the session's tag (`session`) and its client (`client`, ui.roles.client); refusals
     by anyone but the teacher are bounded per client and in all (AUDIT_*_RATE), and the next
     written one says how many were left out (`suppressed`)."""
-    from ui import models
-
     extra = {"session": session_tag(state), "client": client(state), **extra}
     if outcome == "refused" and role(state) != "teacher":
         ok, suppressed = _audit_allowed(str(models.runs_dir()), extra["client"])
@@ -408,7 +409,6 @@ def _console_once(key: str, text: str) -> None:
     if key in _WARNED:
         return
     _WARNED.add(key)
-    import sys
 
     print(f"Attention Lab: {text}", file=sys.stderr, flush=True)
 
@@ -425,9 +425,6 @@ def check_at_start() -> None:
             open_server_warning()
         return
     _console_once("short_token", problem)
-    from ui import i18n
-    from ui.strings import roles as strings
-
     t = i18n.translator(strings)
     st.error(t("token_too_short", n=MIN_TOKEN_CHARS, env=TOKEN_ENV))
     st.code(STRONG_TOKEN_COMMAND, language="bash")
@@ -443,9 +440,6 @@ def open_server_warning() -> None:
                           f"start it with a token: {TOKEN_ENV}=$({STRONG_TOKEN_COMMAND})")
     if client() == "local":
         return
-    from ui import i18n
-    from ui.strings import roles as strings
-
     st.warning(i18n.translator(strings)("open_server", env=TOKEN_ENV))
 
 
@@ -454,9 +448,6 @@ def sidebar() -> None:
     """'Teacher sign-in' (when a token is set): a password box, or who you are and sign out."""
     if not enabled():
         return
-    from ui import i18n
-    from ui.strings import roles as strings
-
     t = i18n.translator(strings)
     sb = st.sidebar
     if role() == "teacher":

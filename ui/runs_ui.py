@@ -19,10 +19,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
+import torch
 
-from transformer.ops import runs
 from transformer.core.checkpoint import read_config
-from ui import models, roles
+from transformer.core.config import PRESETS
+from transformer.data import tasks as data
+from transformer.ops import disk_budget, run_queue, runs
+from transformer.train.corpus import SYNTHETIC
+from transformer.train import settings as train_settings
+from ui import i18n, models, roles
+from ui.strings import roles as strings
 
 RUN_PARAM = "run"
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
@@ -80,8 +86,6 @@ def multi30k_dir() -> Path | None:
 
 # -- device and the cap -------------------------------------------------------------------------
 def device_info() -> dict:
-    import torch
-
     if torch.cuda.is_available():
         n = torch.cuda.device_count()
         return {"device": "cuda", "count": n, "name": torch.cuda.get_device_name(0)}
@@ -129,7 +133,6 @@ def launch(name: str, args: list[str]) -> runs.RunHandle:
     env = None
     if is_student_run(path):
         args = student_args(path, args)
-        from transformer.ops import disk_budget
 
         with disk_budget.LOCK:
             env = {**os.environ, **disk_budget.run_env(
@@ -170,9 +173,6 @@ def student_args(path: Path, args: list[str]) -> list[str]:
     settings now (issue 22, B): student runs switched on, a built-in task, the teacher's preset,
     and never more steps in all than the teacher's cap (a queued run's steps are cut to the cap;
     a resume asking for more is refused). StudentRunRefused otherwise."""
-    from transformer.ops import run_queue
-    from transformer.train.corpus import SYNTHETIC
-
     cfg = run_queue.settings(models.runs_dir())
     if not cfg["sandbox"]:
         raise StudentRunRefused(roles.MESSAGES["sandbox.start"])
@@ -210,8 +210,6 @@ def make_room(need: int, target: str = "", keep=(), state=None) -> list:
     """Room for `need` more bytes under runs/ and uploads/ (transformer.ops.disk_budget): students'
     artefacts evicted oldest first, each eviction audited; DiskBudgetError (audited) when there
     is no room. No budget set: nothing happens. Call it holding disk_budget.LOCK until written."""
-    from transformer.ops import disk_budget
-
     def evicted(a) -> None:
         roles.log("evict", a.path.name, "ok", state=state, kind=a.kind, bytes=a.size,
                   owner=(a.owner or {}).get("actor"), reason=f"room for {target}"[:120])
@@ -228,18 +226,12 @@ def make_room(need: int, target: str = "", keep=(), state=None) -> list:
 def reserve(need: int, target: str = "", keep=(), state=None):
     """`with runs_ui.reserve(n, what): write...`: make_room, holding the budget's lock until the
     write is done (two sessions cannot both pass the check and then both write)."""
-    from transformer.ops import disk_budget
-
     with disk_budget.LOCK:
         yield make_room(need, target, keep, state)
 
 
 def budget_message(err) -> str:
     """A DiskBudgetError as a sentence in the page's language."""
-    from transformer.ops import disk_budget
-    from ui import i18n
-    from ui.strings import roles as strings
-
     lim = disk_budget.limit_bytes() or 0
     return i18n.translator(strings)("disk_full", mb=f"{lim / 1e6:.0f}", reason=str(err))
 
@@ -345,10 +337,9 @@ def settings(path: Path, status: dict | None = None) -> Settings | None:
     """The schedule's inputs, from the run's settings.json (what the trainer resolved when it
     started or resumed the run). A run without one (older than settings.json): from its last
     checkpoint's config, else from the command it was started with, parsed again."""
-    from transformer.train.settings import read_settings
     total = (status or {}).get("total_steps")
     try:
-        record = read_settings(path)
+        record = train_settings.read_settings(path)
     except (ValueError, KeyError, TypeError):  # a damaged file: as if there were none
         record = None
     if record is not None:
@@ -371,12 +362,10 @@ def _settings_before_settings_json(path: Path, total: int | None) -> Settings | 
     if not isinstance(cmd, dict):
         return None
     try:
-        from transformer.core.config import PRESETS
-        from transformer.train.settings import build_parser, resolve_settings
-        args = build_parser().parse_args(cmd.get("argv", [])[2:])  # after "-m transformer.train"
+        args = train_settings.build_parser().parse_args(cmd.get("argv", [])[2:])  # after "-m transformer.train"
         if args.resume:
             return None
-        model, tc = resolve_settings(args)
+        model, tc = train_settings.resolve_settings(args)
         d_model = model.get("d_model", PRESETS[model["preset"]]["d_model"])
         return Settings(tc.task, d_model, tc.warmup, tc.lr_scale,
                         total or (tc.steps if not tc.epochs else None))
@@ -425,8 +414,6 @@ def write_corpus(dest: Path, files, reserve=None) -> tuple[dict, int]:
     With `reserve(n_bytes)` (e.g. make_room under the disk budget), the files are read in a
     scratch folder first and `reserve` is called only once they are valid, before anything is
     written under dest/: a refused corpus never makes room (issue 22, K)."""
-    from transformer.data import tasks as data
-
     if reserve is not None:
         with tempfile.TemporaryDirectory(prefix="attention-lab-corpus-") as d:
             flags, n = write_corpus(Path(d), files)
@@ -459,8 +446,6 @@ def write_corpus(dest: Path, files, reserve=None) -> tuple[dict, int]:
 
 def check_corpus(files) -> tuple[int | None, str | None]:
     """(pairs, None) or (None, 'file:line: error') for uploads not yet tied to a run."""
-    from transformer.data import tasks as data
-
     with tempfile.TemporaryDirectory() as d:
         try:
             _, n = write_corpus(Path(d), files)
@@ -478,22 +463,16 @@ def remove_failed_launch(path: Path) -> None:
 
 def md_escape(text: str) -> str:
     """User text (a corpus sentence) shown inside markdown, literally."""
-    import re as _re
-
-    return _re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", str(text))
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$:])", r"\\\1", str(text))
 
 
 # -- student sandbox runs and the fair queue (transformer.ops.run_queue) ---------------------------------
 def classroom() -> dict:
-    from transformer.ops import run_queue
-
     return run_queue.settings(models.runs_dir())
 
 
 def set_classroom(state=None, **changes) -> dict:
     """The teacher's switch (student runs on/off, their step cap). PermissionError otherwise."""
-    from transformer.ops import run_queue
-
     roles.require("classroom.settings", state=state)
     new = run_queue.save_settings(models.runs_dir(), **changes)
     roles.log("classroom.settings", "", "ok", state=state, **new)
@@ -502,8 +481,6 @@ def set_classroom(state=None, **changes) -> dict:
 
 def sandbox_args(task: str, settings: dict) -> list[str]:
     """A student's run: a synthetic task, the teacher's preset, at most the teacher's steps."""
-    from transformer.train.corpus import SYNTHETIC
-
     if task not in SYNTHETIC:
         raise runs.RunError(f"student runs use a built-in task ({', '.join(SYNTHETIC)})")
     return ["--task", task, "--preset", str(settings["preset"]),
@@ -512,8 +489,6 @@ def sandbox_args(task: str, settings: dict) -> list[str]:
 
 def pump_queue() -> list[str]:
     """Start queued runs while a slot is free (called on every Train page poll)."""
-    from transformer.ops import run_queue
-
     root = models.runs_dir()
     if not (root / run_queue.QUEUE).exists():
         return []
@@ -536,8 +511,6 @@ def submit_sandbox(task: str, state=None) -> tuple[str, int | None]:
     """Queue a student's sandbox run (one per student; PermissionError when student runs are
     off, run_queue.QueueError when one is already queued or going). Returns (name, place in the
     queue, None once started)."""
-    from transformer.ops import run_queue
-
     root = models.runs_dir()
     settings = run_queue.settings(root)
     roles.require("sandbox.start", None, task, sandbox=settings["sandbox"], state=state)
@@ -563,8 +536,6 @@ def submit_sandbox(task: str, state=None) -> tuple[str, int | None]:
 
 def my_queued(state=None) -> list[tuple[str, int]]:
     """(name, place) of this session's queued runs."""
-    from transformer.ops import run_queue
-
     me = roles.actor(state)
     return [(e["name"], i + 1) for i, e in enumerate(run_queue.entries(models.runs_dir()))
             if e.get("actor") == me]

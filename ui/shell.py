@@ -8,8 +8,10 @@ import streamlit as st
 import torch
 
 from transformer.core.checkpoint import CheckpointError
+from transformer.ops import disk_budget, runs
+from transformer.ops.disk_budget import DiskBudgetError
 from transformer.ops.upload import extract_checkpoint_zip
-from ui import i18n, models, roles, server_guard
+from ui import i18n, models, quota, roles, runs_ui, server_guard
 from ui import knowledge as knowledge_ui
 from ui.strings import shell as strings
 from viz.tokens import escape_markdown
@@ -148,9 +150,6 @@ def store_upload(data: bytes, name: str = "", state=None) -> Path:
     upload cap (ui.quota) and the disk budget (runs_ui.make_room: nothing is written when there
     is no room); its owner recorded and the upload audited. PermissionError / CheckpointError /
     DiskBudgetError."""
-    from transformer.ops import disk_budget
-    from ui import quota, runs_ui
-
     roles.require("upload.checkpoint", None, name[:80], state=state)
     quota.count_upload(name[:80], state=state)
     try:
@@ -162,7 +161,6 @@ def store_upload(data: bytes, name: str = "", state=None) -> Path:
         roles.log("upload.checkpoint", name[:80], "refused", state=state, reason=str(e)[:200])
         raise
     rec = roles.owner_record(state)
-    from transformer.ops import runs
 
     runs.write_owner(dest, rec["actor"], rec["role"], person=rec["person"])
     roles.log("upload.checkpoint", dest.name, "ok", state=state, file=name[:80], bytes=len(data))
@@ -177,9 +175,6 @@ def _upload() -> None:
     marker = f"{up.name}:{up.size}"
     if st.session_state.get("shell_upload_done") == marker:
         return
-    from transformer.ops.disk_budget import DiskBudgetError
-    from ui import runs_ui
-
     try:
         dest = store_upload(up.getvalue(), up.name)
     except PermissionError as e:

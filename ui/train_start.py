@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from transformer.ops import runs
 from transformer.core.config import PRESETS
 from transformer.data.tasks import CorpusError
+from transformer.ops import audit, run_queue, runs
 from transformer.ops.disk_budget import DiskBudgetError
 from transformer.train.corpus import SYNTHETIC
 from transformer.train.settings import TASK_DEFAULTS
@@ -210,8 +210,6 @@ def start(task: str, args: list[str], files: list) -> None:
 
 def sandbox_form() -> None:
     """A student's own small run, queued (transformer.ops.run_queue), when the teacher allows it."""
-    from transformer.ops import run_queue
-
     ft = i18n.translator(strings, frozen=True)
     cfg = runs_ui.classroom()
     st.markdown(f"**{rt('sb_title')}**")
@@ -237,7 +235,6 @@ def audit_section() -> None:
     token is set)."""
     if roles.role() != "teacher":
         return
-    from transformer.ops import audit
 
     cfg = runs_ui.classroom()
     c1, c2 = st.columns(2)

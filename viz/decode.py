@@ -12,6 +12,7 @@ cached, incremental computation gives the same numbers: tests/test_decode.py hol
 from __future__ import annotations
 
 import html
+import inspect
 import math
 from typing import Callable, Sequence
 
@@ -20,9 +21,10 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from transformer.core import numeric
+from transformer.core.names import Trace
+from transformer.data import tasks as data
 
 from . import labels as L
-from transformer.core.names import Trace
 
 CHOSEN_COLOR = "#d62728"
 OTHER_COLOR = "#1f77b4"
@@ -108,9 +110,6 @@ SYMBOL_TASKS = ("copy", "reverse", "sort")
 def task_alphabet(task: str, task_opts: dict | None = None) -> list[str]:
     """The symbols a copy/reverse/sort checkpoint was trained on, in the task's order
     (transformer.data.tasks.symbols of the run's `vocab` option, else the generator's default)."""
-    import inspect
-
-    from transformer.data import tasks as data
 
     default = inspect.signature(data.TASKS[task]).parameters["vocab"].default
     vocab = (task_opts or {}).get("vocab", default)

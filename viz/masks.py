@@ -22,7 +22,7 @@ from transformer.core import masks as M
 from transformer.core.numeric import softmax
 from transformer.core.text import TextError, clean_text, source_ids, target_ids
 from viz import labels as L
-from viz.worked import fmt, matrix_heatmap, style
+from viz.worked import fmt, matrix_frame, matrix_heatmap, style
 
 PAD_ID = 0
 BOS_ID = 1
@@ -173,8 +173,6 @@ def padding_figure(batch: Batch, sentence_names: Sequence[str], *, x_title: str 
 
 
 def frame(keep: np.ndarray, row_labels: Sequence[str], col_labels: Sequence[str]) -> pd.DataFrame:
-    from viz.worked import matrix_frame
-
     return matrix_frame(np.asarray(keep).astype(int), row_labels, col_labels)
 
 

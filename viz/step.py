@@ -13,15 +13,18 @@ the trace's `weights`, not recomputed.
 """
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+import plotly.graph_objects as go
 
 from transformer.core.names import Trace, stack_of
 from transformer.core.numeric import softmax
 from viz import labels as L
+from viz.tokens import unique_labels
 
 DOT, SCALED, MASK, MASKED, SHIFTED, EXP, WEIGHT = (
     "q_i·k_j", "q_i·k_j / √d_k", "M_ij", "s_ij", "s_ij − max", "exp(s_ij − max)", "α_ij")
@@ -323,11 +326,6 @@ def top_k(ins, display, i: int, k: int = 10) -> pd.DataFrame:
 
 def top_k_figure(df: pd.DataFrame, title: str = "", x_title: str = "p"):
     """Horizontal bars of a `top_k` table, most likely on top; hover gives the exact value."""
-    import html
-
-    import plotly.graph_objects as go
-
-    from .tokens import unique_labels
 
     names = unique_labels([html.escape(str(s), quote=False) for s in df["token"]])
     fig = go.Figure(go.Bar(x=df["p"], y=names, orientation="h", marker_color="#1f77b4",

@@ -28,7 +28,8 @@ import zlib
 from collections import Counter
 from pathlib import Path
 
-from transformer.data import ding
+from transformer.data import ding, textbook
+from transformer.data import tasks as data
 from transformer.data.example import Example
 
 PROBES = Path(__file__).resolve().parents[1] / "probes"
@@ -119,9 +120,6 @@ def everyday_phrases(phrases: list[Example], sentences: list[Example], n: int,
 
 def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict[str, list[Example]], str]:
     """(training examples, validation sets by name, a description naming every source)."""
-    from transformer.data import tasks as data
-    from transformer.data import textbook
-
     o = check_options(opts)
     where = find_ding(o.get("ding_dir"))
     if where is None:

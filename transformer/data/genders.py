@@ -50,7 +50,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from transformer.core.cli_util import OneLineParser
+from transformer.data.classroom_lexicon import lexicon_nouns
 from transformer.data.gender_lexicon import LEXICON_PATH, Entry, write_lexicon
+from transformer.data.tasks import load_multi30k
 
 MIN_PAIR = 5  # captions in which an English word and a German noun must co-occur
 NOUN_CAPITAL_SHARE = 0.5  # share of non-initial occurrences capitalised, for a German noun
@@ -101,8 +103,6 @@ class Corpus:
 
     @classmethod
     def from_dir(cls, data_dir: str | Path, split: str = "train") -> "Corpus":
-        from transformer.data.tasks import load_multi30k
-
         pairs = load_multi30k(data_dir, split)
         return cls([p.src for p in pairs], [p.tgt for p in pairs])
 
@@ -209,8 +209,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     nouns = list(args.nouns)
     if args.lexicon:
-        from transformer.data.classroom_lexicon import lexicon_nouns
-
         nouns += lexicon_nouns()
     entries = derive(corpus, nouns)
     if args.lexicon:

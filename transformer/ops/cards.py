@@ -24,6 +24,7 @@ from typing import Callable
 
 import torch
 
+from transformer.core.checkpoint import load_checkpoint
 from transformer.core.decode import greedy
 from transformer.core.text import source_ids
 
@@ -76,8 +77,6 @@ def example_line(src: str, out: str) -> str:
 def refresh_checkpoint(path: str | Path, check: bool = False) -> list[tuple[str, str, str]]:
     """Rewrite the examples of the card at `path` with the checkpoint's own outputs (unless
     `check`). Returns the stale examples as (source, shown, model output)."""
-    from transformer.core.checkpoint import load_checkpoint
-
     ck = load_checkpoint(path)
     card_path = Path(path) / "README.md"
     card = card_path.read_text(encoding="utf-8")

@@ -22,13 +22,15 @@ import shlex
 from pathlib import Path
 
 import torch
+from safetensors.torch import load_file
 
+from transformer.core.checkpoint import CheckpointError, save_checkpoint
 from transformer.core.cli_util import OneLineParser
 from transformer.core.config import ModelConfig
-from transformer.probing.knowledge import domain_for
 from transformer.core.model import Transformer, sinusoidal_table
 from transformer.core.pair_tokenizer import FILES as TOKENIZER_FILES
 from transformer.core.pair_tokenizer import PairTokenizer
+from transformer.probing.knowledge import domain_for
 
 ACTIVATIONS = {"relu": "relu", "gelu": "gelu", "swish": "silu", "silu": "silu"}
 HUB_FILES = ["config.json", "generation_config.json", "model.safetensors", "README.md",
@@ -43,7 +45,7 @@ class ConvertError(ValueError):
 # -- reading the source -------------------------------------------------------------------------
 def fetch(name: str, revision: str | None, allow_pickle: bool) -> Path:
     """Download a hub repository's needed files (never the pickle unless allowed)."""
-    try:
+    try:  # deferred: huggingface_hub is optional, needed only to download from the hub
         from huggingface_hub import snapshot_download
     except ImportError:
         raise ConvertError(f"{name!r} is not a directory, and downloading it needs "
@@ -61,8 +63,6 @@ def read_weights(src: Path, allow_pickle: bool) -> dict[str, torch.Tensor]:
     torch.load(weights_only=True) on torch >= 2.6 (which unpickles tensors and plain containers,
     never arbitrary objects)."""
     if (src / "model.safetensors").is_file():
-        from safetensors.torch import load_file
-
         try:
             return load_file(str(src / "model.safetensors"))
         except Exception as e:  # SafetensorError, OSError: a truncated or foreign file
@@ -240,8 +240,6 @@ def model_card(source: str, licence: str, command: str, cfg: ModelConfig, n_para
 # -- the command --------------------------------------------------------------------------------
 def convert_marian(source: str, out: str | Path, *, allow_pickle: bool = False,
                    revision: str | None = None, command: str | None = None) -> Path:
-    from transformer.core.checkpoint import save_checkpoint
-
     src = Path(source)
     if not src.is_dir():
         if src.exists() or not re.fullmatch(r"[\w.-]+/[\w.-]+", source):
@@ -298,7 +296,6 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--threads", type=int, default=1)
     args = ap.parse_args(argv)
     torch.set_num_threads(max(1, args.threads))
-    from transformer.core.checkpoint import CheckpointError
 
     try:
         path = convert_marian(args.source, args.out, allow_pickle=args.allow_pickle,

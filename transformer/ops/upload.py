@@ -15,15 +15,23 @@ from __future__ import annotations
 
 import hashlib
 import io
-import shutil
 import lzma
+import shutil
 import tempfile
 import zipfile
 import zlib
 from pathlib import Path
 
-from transformer.core.checkpoint import (CARD, CONFIG, HISTORY, TOKENIZER, WEIGHTS, CheckpointError,
-                                         _atomic_dir)
+from transformer.core.checkpoint import (
+    CARD,
+    CONFIG,
+    HISTORY,
+    TOKENIZER,
+    WEIGHTS,
+    CheckpointError,
+    _atomic_dir,
+    load_checkpoint,
+)
 from transformer.core.pair_tokenizer import FILES as PAIR_FILES
 
 ALLOWED = {WEIGHTS: 512 << 20, CONFIG: 1 << 20, TOKENIZER: 16 << 20, HISTORY: 8 << 20,
@@ -63,7 +71,6 @@ def extract_checkpoint_zip(data: bytes, dest_root: str | Path, reserve=None) -> 
         digest = hashlib.sha256()
         for name in sorted(chosen):  # the same digest as the whole blobs in name order
             _extract(zf, chosen[name], name, scratch / name, digest)
-        from transformer.core.checkpoint import load_checkpoint
 
         load_checkpoint(scratch)  # CheckpointError: refused with nothing reserved or written
         dest = Path(dest_root) / f"upload-{digest.hexdigest()[:16]}"

@@ -16,21 +16,24 @@ import json
 import sys
 import time
 
+import sacrebleu
 import torch
+
+from transformer.core.checkpoint import CheckpointError, load_checkpoint
+from transformer.core.config import resolve_device
+from transformer.core import decode
+from transformer.data import tasks as data
 
 
 def evaluate(model, tokenizer, sources: list[str], references: list[str], *, beam: int = 1,
              alpha: float = 0.6, batch_size: int = 64, max_len: int | None = None) -> dict:
     """Translate `sources` and score against `references`. Returns a JSON-ready dict."""
-    import sacrebleu
-
-    from transformer.core.decode import translate
 
     if len(sources) != len(references):
         raise ValueError(f"{len(sources)} sources but {len(references)} references")
     t0 = time.perf_counter()
-    hyps = translate(model, tokenizer, sources, beam=beam, alpha=alpha, batch_size=batch_size,
-                     max_len=max_len)
+    hyps = decode.translate(model, tokenizer, sources, beam=beam, alpha=alpha,
+                            batch_size=batch_size, max_len=max_len)
     secs = max(time.perf_counter() - t0, 1e-9)
     out_tokens = sum(len(tokenizer.encode(h)) + 1 for h in hyps)  # + EOS
     bleu, bleu_lc = sacrebleu.BLEU(), sacrebleu.BLEU(lowercase=True)
@@ -68,9 +71,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hyp-out", help="write the hypotheses here, one per line")
     args = p.parse_args(argv)
 
-    from transformer.core.checkpoint import CheckpointError, load_checkpoint
-    from transformer.core.config import resolve_device
-
     try:
         if args.beam < 1:
             raise ValueError(f"--beam: must be at least 1 (got {args.beam})")
@@ -83,8 +83,6 @@ def main(argv: list[str] | None = None) -> int:
         extra = (ck.train_config or {}).get("extra", {}) or {}
         src_lang = args.src_lang or extra.get("src_lang") or "en"
         tgt_lang = args.tgt_lang or extra.get("tgt_lang") or "de"
-        from transformer.data import tasks as data
-
         if args.tsv:
             exs = data.load_tsv(args.tsv)
             where = args.tsv

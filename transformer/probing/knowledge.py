@@ -14,13 +14,22 @@ words), ``coverage`` (how many of the training corpus's running words are one pi
 """
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
+
+import sacrebleu
+
+from transformer.core.checkpoint import CheckpointError, load_checkpoint
+from transformer.core import decode
+from transformer.data import everyday
+from transformer.data import tasks as data
 
 KEY = "knowledge"
 MANY_PIECES = 3  # a word cut into this many pieces or more is marked
@@ -141,9 +150,6 @@ def pick_examples(model, tokenizer, sources: Sequence[str], references: Sequence
     and is at most two pieces, ranked by the model's own greedy translation against the
     reference (sentence chrF), best first. Measured, so a box never offers a sentence the model
     mangles."""
-    import sacrebleu
-
-    from transformer.core.decode import translate
 
     strict, loose = [], []  # loose: every word seen, some cut into many pieces (tiny vocabularies)
     for s, r in zip(sources, references):
@@ -156,7 +162,7 @@ def pick_examples(model, tokenizer, sources: Sequence[str], references: Sequence
     cands = strict if len(strict) >= k else strict + loose[:pool]
     if not cands:
         return []
-    hyps = translate(model, tokenizer, [s for s, _ in cands])
+    hyps = decode.translate(model, tokenizer, [s for s, _ in cands])
     # best chrF first; whole-word sentences before the loose ones at equal score
     rank = {s: i for i, (s, _) in enumerate(cands)}
     scored = sorted(((sacrebleu.sentence_chrf(h, [r]).score, s) for (s, r), h in zip(cands, hyps)),
@@ -166,10 +172,6 @@ def pick_examples(model, tokenizer, sources: Sequence[str], references: Sequence
 
 def write(checkpoint_dir, record: dict) -> None:
     """Put ``record`` into the checkpoint's history.json, atomically (temp file, then rename)."""
-    import json
-    import os
-    from pathlib import Path
-
     p = Path(checkpoint_dir) / "history.json"
     history = json.loads(p.read_text(encoding="utf-8")) if p.exists() else {}
     history[KEY] = record
@@ -182,11 +184,6 @@ def write(checkpoint_dir, record: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     """python -m transformer.probing.knowledge --checkpoint DIR --task TASK [--data-dir DIR]: record what
     a checkpoint knows (for checkpoints trained before the trainer recorded it)."""
-    import argparse
-
-    from transformer.core.checkpoint import CheckpointError, load_checkpoint
-    from transformer.data import tasks as data
-
     ap = argparse.ArgumentParser(prog="python -m transformer.probing.knowledge", description=main.__doc__)
     ap.add_argument("--checkpoint", required=True)
     ap.add_argument("--task", required=True,
@@ -197,8 +194,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         ck = load_checkpoint(args.checkpoint)
         if args.task == "everyday":  # Ding's held-out everyday sentences offer the examples
-            from transformer.data import everyday
-
             if not args.data_dir:
                 ap.error("--data-dir is required for everyday (the Multi30k folder)")
             train, vals, _ = everyday.build(args.data_dir)

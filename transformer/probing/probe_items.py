@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from transformer.core.text import TextError, clean_text
+from transformer.data.tasks import load_task
 
 MAX_PROBE_LINES = 5000
 
@@ -54,8 +55,6 @@ def noun_phrase(words: list[str], noun: int) -> tuple[int, int]:
 
 
 def anaphora_probe(split: str = "test", n: int = 200, seed: int = 0) -> list[ProbeItem]:
-    from transformer.data.tasks import load_task
-
     items = []
     for ex in load_task("anaphora", split, n=n, seed=seed):
         m = ex.meta

@@ -14,7 +14,9 @@ from typing import Sequence
 
 import torch
 
+from transformer.core.decode import greedy_batch
 from transformer.core.text import source_ids
+from transformer.core.trace import ablation
 
 
 def pronoun_class(word: str) -> str | None:
@@ -70,9 +72,6 @@ def translate_ids(model, tokenizer, texts: Sequence[str], ablate=None, batch_siz
                   max_len: int | None = None) -> list[list[int]]:
     """Greedy outputs (ids) of many sentences, with `ablate` heads switched off (each sentence
     decoded as `transformer.core.decode.greedy` would, up to `max_len` tokens)."""
-    from transformer.core.decode import greedy_batch
-    from transformer.core.trace import ablation
-
     ids = [source_ids(tokenizer, t, model.cfg.max_len)[0] for t in texts]
     out: list[list[int]] = []
     ctx = ablation(ablate) if ablate else contextlib.nullcontext()

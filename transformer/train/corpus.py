@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 from dataclasses import dataclass, field
+
+from transformer.data import everyday, genders
+from transformer.data import tasks as data
+from transformer.train import corpus_pronouns
 
 SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
 TRANSLATION = ("multi30k", "classroom", "everyday", "tsv")
@@ -72,8 +77,6 @@ def _split_off_val(src: list[str], tgt: list[str], seed: int, n_val: int | None 
 def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
     """Training and validation text for the chosen task (the anaphora validation split is the
     held-out one: noun pairs never seen in training)."""
-    from transformer.data import tasks as data
-
     task = args.task
     if task in SYNTHETIC:
         opts = dict(args.task_opts or {})
@@ -154,8 +157,6 @@ def _everyday(args) -> Corpus:
     """Multi30k + Ding + both pronoun generators (transformer/data/everyday.py); validation is
     Multi30k's val (BLEU comparable with the caption models), Ding's held-out sentences are
     kept beside it."""
-    from transformer.data import everyday
-
     if not args.data_dir:
         raise UsageError("--data-dir: required for --task everyday (the Multi30k folder with "
                          "train.en, train.de, val.en, ...)")
@@ -172,9 +173,6 @@ def _everyday(args) -> Corpus:
 def multi30k_pronoun_labels(pairs) -> list[dict]:
     """Per Multi30k pair, the pronoun label of transformer/train/corpus_pronouns.py ({} for none),
     with nouns and genders read from these same captions."""
-    from transformer.train import corpus_pronouns
-    from transformer.data import genders
-
     src, tgt = [p.src for p in pairs], [p.tgt for p in pairs]
     return corpus_pronouns.label_pairs(src, tgt, corpus_pronouns.from_corpus(genders.Corpus(src, tgt)))
 
@@ -182,9 +180,6 @@ def multi30k_pronoun_labels(pairs) -> list[dict]:
 def task_options(task: str) -> list[str] | None:
     """The --task-opt keys a synthetic task accepts (its generator's keyword parameters except
     split and seed, which the trainer passes itself); None when it takes any keyword."""
-    import inspect
-
-    from transformer.data import tasks as data
 
     fn = data.TASKS.get(task)
     if fn is None:

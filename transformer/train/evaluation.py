@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import sacrebleu
 import torch
 import torch.nn.functional as F
 
-from transformer.train.batching import Batch, fixed_batches
+from transformer.core.decode import greedy_batch
 from transformer.core.model import Transformer
+from transformer.probing.pronouns import pronoun_hit
+from transformer.train.batching import Batch, fixed_batches
 from transformer.train.corpus import Corpus
 
 if TYPE_CHECKING:
@@ -45,8 +48,6 @@ def pronoun_correct(hyp: str, ref: str, meta: dict) -> bool | None:
     """The trainer's pronoun metric is the head finder's (transformer.probing.heads.pronoun_hit): the
     reference's German pronoun at the pronoun's word position (meta "tgt_pronoun_pos"); None
     when the reference has no pronoun (not scored), so both places count the same way."""
-    from transformer.probing.pronouns import pronoun_hit
-
     pos = meta.get("tgt_pronoun_pos")
     return pronoun_hit(hyp, ref, pos if isinstance(pos, int) else None)
 
@@ -91,8 +92,6 @@ class Evaluator:
         srcs = [self.corpus.val_src[self.keep_idx[i]] for i in range(n)]
         task = self.corpus.task
         if self.corpus.kind == "translation":
-            import sacrebleu
-
             out["bleu"] = sacrebleu.corpus_bleu(hyps, [refs]).score
             out["score"] = out["bleu"]
         else:
@@ -110,8 +109,6 @@ class Evaluator:
             ids = [s + [model.cfg.eos_id] for s in self.tokenizer.encode_batch(h_src)]
             h_hyps = [self.tokenizer.decode(h) for h in decode_many(model, ids, device)]
             if self.corpus.kind == "translation":  # a second corpus (everyday: Ding's held out)
-                import sacrebleu
-
                 out["heldout_bleu"] = sacrebleu.corpus_bleu(h_hyps, [list(h_tgt)]).score
                 out["heldout_chrf"] = sacrebleu.corpus_chrf(h_hyps, [list(h_tgt)]).score
             else:
@@ -127,8 +124,6 @@ class Evaluator:
 def decode_many(model: Transformer, src_ids: list[list[int]], device: str,
                 batch_size: int = 128) -> list[list[int]]:
     """Greedy decoding of many sources, in batches of similar length; returns ids in input order."""
-    from transformer.core.decode import greedy_batch
-
     was_training = model.training
     model.eval()
     order = sorted(range(len(src_ids)), key=lambda i: len(src_ids[i]))

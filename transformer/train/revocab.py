@@ -18,11 +18,18 @@ from pathlib import Path
 
 import torch
 
-from transformer.core.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from transformer.core.checkpoint import (
+    CheckpointError,
+    load_checkpoint,
+    save_checkpoint,
+)
 from transformer.core.cli_util import OneLineParser
 from transformer.core.config import ModelConfig
 from transformer.core.model import Transformer
 from transformer.core.tokenizer import WORD_MARK, Tokenizer
+from transformer.train.cli import tokenizer_symbols
+from transformer.train.corpus import CorpusSpec, UsageError, load_corpus
+from transformer.train.settings import _parse_task_opts
 
 
 def transfer_rows(old_emb: torch.Tensor, old_tok: Tokenizer, new_tok: Tokenizer) -> tuple[torch.Tensor, int]:
@@ -71,9 +78,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True)
     a = p.parse_args(argv)
-    from transformer.train.corpus import CorpusSpec, UsageError, load_corpus
-    from transformer.train.settings import _parse_task_opts
-
     try:
         ck = load_checkpoint(a.checkpoint)
         if not isinstance(ck.tokenizer, Tokenizer):
@@ -84,7 +88,6 @@ def main(argv: list[str] | None = None) -> int:
         p.error(str(e))
     if not 100 <= a.vocab_size <= 64000:
         p.error(f"--vocab-size: must be in [100, 64000] (got {a.vocab_size})")
-    from transformer.train.cli import tokenizer_symbols
 
     tok = Tokenizer.train(corpus.train_src + corpus.train_tgt, vocab_size=a.vocab_size,
                           user_defined_symbols=tokenizer_symbols(a.task))

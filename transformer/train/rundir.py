@@ -3,12 +3,13 @@ README card) and the repair of checkpoints a kill left half swapped."""
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import time
 from pathlib import Path
 
-from transformer.ops import cards
-from transformer.ops import disk_budget
-from transformer.ops import runs
+from transformer.core.checkpoint import save_checkpoint
+from transformer.ops import cards, disk_budget, runs
 from transformer.train.loop import Trainer
 
 KEEP_STEP_CHECKPOINTS = 3
@@ -94,8 +95,6 @@ class RunWriter:
         return f"Example (greedy decoding by this checkpoint):\n\n{cards.example_line(src, out)}\n\n"
 
     def save(self, t: Trainer, name: str, with_state: bool = True) -> Path:
-        from transformer.core.checkpoint import save_checkpoint
-
         path = save_checkpoint(self.ckpt_dir / name, t.model, self.tokenizer,
                                train_config=self.train_config, history=t.history,
                                card=self._card(t),
@@ -137,8 +136,6 @@ class RunWriter:
         keep = int(self.train_config.get("extra", {}).get("keep_checkpoints",
                                                            KEEP_STEP_CHECKPOINTS))
         for old in (steps[:-keep] if keep > 0 else []):
-            import shutil
-
             shutil.rmtree(old, ignore_errors=True)
         runs.append_metrics(self.run_dir, {"type": "checkpoint", "step": t.step, "name": name,
                                            "time": time.time()})
@@ -162,8 +159,6 @@ def _link_or_copy(src: str, dst: str) -> None:
     try:
         os.link(src, dst)
     except OSError:
-        import shutil
-
         shutil.copy2(src, dst)
 
 
@@ -178,9 +173,6 @@ def recover_checkpoints(run_dir: Path, restore_last: bool = False) -> list[str]:
        step-* checkpoint that has trainer state.
 
     Independent of transformer.core.checkpoint's own recovery. Returns one line per repair."""
-    import re
-    import shutil
-
     ck = Path(run_dir) / "checkpoints"
     if not ck.is_dir() or ck.is_symlink():
         return []

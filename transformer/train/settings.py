@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import platform
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import torch
+
+from transformer import __version__
 from transformer.core.config import PRESETS, ModelConfig, TrainConfig
 from transformer.core.config import preset as make_preset
+from transformer.ops import runs
 from transformer.train.corpus import SYNTHETIC, TASKS, UsageError, check_task_opts
 from transformer.train.rundir import KEEP_STEP_CHECKPOINTS
 
@@ -263,11 +268,6 @@ def settings_record(model_cfg: ModelConfig, tc: TrainConfig, argv: list[str],
                     args: argparse.Namespace | None = None) -> dict:
     """What a run was started with, resolved: the model and training configs, the command line,
     the flags as parsed, and the versions that ran it."""
-    import platform
-
-    import torch
-
-    from transformer import __version__
 
     return {"model": model_cfg.to_dict(), "train": tc.to_dict(), "argv": [str(a) for a in argv],
             "flags": {k: v for k, v in sorted(vars(args).items())} if args is not None else {},
@@ -276,8 +276,6 @@ def settings_record(model_cfg: ModelConfig, tc: TrainConfig, argv: list[str],
 
 
 def write_settings(run_dir, record: dict) -> None:
-    from transformer.ops import runs
-
     runs.write_json_atomic(Path(run_dir) / SETTINGS_FILE, record)
 
 
@@ -285,8 +283,6 @@ def read_settings(run_dir) -> tuple[ModelConfig, TrainConfig, dict] | None:
     """(ModelConfig, TrainConfig, the whole record) from RUN_DIR/settings.json; None when the run
     has none (older runs, or one that has not built its model yet). ValueError when the file is
     there but not a valid record."""
-    from transformer.ops import runs
-
     rec = runs.read_json(Path(run_dir) / SETTINGS_FILE, None)
     if rec is None:
         return None
