@@ -197,7 +197,7 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
     from transformer.probing.probe_items import task_probe
     from transformer.probing.pronouns import pronoun_accuracy
     from transformer.core.checkpoint import load_checkpoint
-    from viz import heads as VH
+    from transformer.core.names import Head, ablate_map
 
     shipped = Path(__file__).resolve().parents[1] / "checkpoints"
     fh = json.loads((shipped / name / "history.json").read_text())["featured_head"]
@@ -209,8 +209,8 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
     items = task_probe(task, 100 if task == "anaphora" else None)
     monkeypatch.setenv("ATTENTION_LAB_DEFAULT", name)
     on = pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
-    off = pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(
-        [VH.head_label(fh["kind"], fh["layer"], fh["head"])])).accuracy
+    off = pronoun_accuracy(ck.model, ck.tokenizer, items, ablate_map(
+        [Head(fh["kind"], fh["layer"], fh["head"])])).accuracy
     for lang in ("en", "zh"):
         at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
         assert at.session_state["ckpt_path"].endswith(name)

@@ -92,7 +92,7 @@ def test_ablation_changes_output_and_accuracy(monkeypatch, tmp_path, trained_dir
                                               trained_checkpoint):
     from transformer.probing.probe_items import anaphora_probe
     from transformer.core.checkpoint import load_checkpoint
-    from viz import heads as VH
+    from transformer.core.names import ablate_map, parse_heads
     from transformer.probing.pronouns import pronoun_accuracy
 
     at = open_page(monkeypatch, trained_dir, tmp_path)
@@ -113,7 +113,7 @@ def test_ablation_changes_output_and_accuracy(monkeypatch, tmp_path, trained_dir
     ck = load_checkpoint(trained_checkpoint)
     items = anaphora_probe("test", n=30)
     want_on = pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
-    want_off = pronoun_accuracy(ck.model, ck.tokenizer, items, VH.ablate_map(cross)).accuracy
+    want_off = pronoun_accuracy(ck.model, ck.tokenizer, items, ablate_map(parse_heads(cross))).accuracy
     assert [m.value for m in at.metric][-2:] == [f"{want_on:.0%}", f"{want_off:.0%}"]
     # clearing brings the page back to "no ablation"
     at.session_state["heads_ablate"] = []

@@ -13,6 +13,7 @@ from transformer.probing import heads as H
 from transformer.probing.probe_items import CLASSROOM_PROBE, baselines, read_probe_file
 from transformer.probing.pronouns import pronoun_accuracy, translate_ids
 from transformer.core.checkpoint import load_checkpoint
+from transformer.core.names import Head, ablate_map
 
 ROOT = Path(__file__).resolve().parents[1]
 CK = ROOT / "checkpoints" / "classroom-en-de"
@@ -31,7 +32,7 @@ def measured(ck):
     on = pronoun_accuracy(ck.model, ck.tokenizer, items)
     fh = json.loads((CK / "history.json").read_text())["featured_head"]
     off = pronoun_accuracy(ck.model, ck.tokenizer, items,
-                             ablate=H.parse_ablate([f"{fh['kind']}:{fh['layer']}:{fh['head']}"]))
+                             ablate=ablate_map([Head(fh["kind"], fh["layer"], fh["head"])]))
     return items, scores, on, off, fh
 
 
@@ -74,7 +75,7 @@ def test_the_lesson_sentence_turns_on_the_head(ck):
 
     text = EXAMPLES["classroom"]
     fh = json.loads((CK / "history.json").read_text())["featured_head"]
-    spec = H.parse_ablate([f"{fh['kind']}:{fh['layer']}:{fh['head']}"])
+    spec = ablate_map([Head(fh["kind"], fh["layer"], fh["head"])])
     [on] = translate_ids(ck.model, ck.tokenizer, [text])
     [off] = translate_ids(ck.model, ck.tokenizer, [text], ablate=spec)
     on, off = ck.tokenizer.decode(on).split(), ck.tokenizer.decode(off).split()

@@ -44,7 +44,7 @@ class OracleModel(torch.nn.Module):
             groups = [g for g in self.tok.words([x for x in ids if x != 0])]
             ante = groups[self.items[self.offset + i].antecedent][0]
             w[i, 1, :, ante] = 1.0
-        trace.emit("encoder.layers.0.self_attn", "weights", w)
+        trace.hook("encoder.layers.0.self_attn", "weights", w)
         return torch.zeros(b, tgt.size(1), self.cfg.vocab_size)
 
 
@@ -148,12 +148,10 @@ def test_antecedent_is_scored_as_its_noun_phrase():
 
 
 def test_heads_cli_ablation_arguments(small_checkpoint):
-    from transformer.probing.heads import parse_ablate
-
-    assert parse_ablate(["decoder_self:1:1", "cross:0:2", "cross:0:3"]) == {
-        "decoder.layers.1.self_attn": [1], "decoder.layers.0.cross_attn": [2, 3]}
-    with pytest.raises(ValueError, match="KIND:LAYER:HEAD"):
-        parse_ablate(["decoder:1"])
+    r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
+                        str(small_checkpoint), "--n", "5", "--ablate", "decoder:1"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "--ablate: expected KIND:LAYER:HEAD" in r.stderr
     r = subprocess.run([sys.executable, "-m", "transformer.heads", "--checkpoint",
                         str(small_checkpoint), "--n", "5", "--ablate", "cross:7:0"],
                        capture_output=True, text=True, timeout=120)

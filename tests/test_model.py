@@ -341,3 +341,108 @@ def test_ablation_zeroes_chosen_heads(tiny_model):
     assert ho[:, [0, 2]].abs().max() == 0 and ho[:, 1].abs().max() > 0
     assert not torch.allclose(base, abl)
     assert (abl - fused_abl).abs().max() <= 1e-5
+
+
+# -- hook points (transformer.core.trace.hook): one call serves recording, ablation, capture ------
+def _old_zeroing(heads: torch.Tensor, off, n_heads: int) -> torch.Tensor:
+    """The special case MultiHeadAttention.forward had before hook points (issue 21)."""
+    keep = torch.ones(n_heads, device=heads.device, dtype=heads.dtype)
+    keep[[h for h in off if h < n_heads]] = 0
+    return heads * keep[None, :, None, None]
+
+
+def test_hook_ablation_equals_the_old_zeroing(tiny_model, monkeypatch):
+    """Ablation through the head_out hook point gives bit for bit what the old zeroing inside
+    MultiHeadAttention gave, fused and explicit, including a head index past the model's."""
+    from transformer.core import attention as A
+    from transformer.core import trace
+
+    src, tgt = _batch()
+    ab = {"encoder.layers.0.self_attn": [1, 3], "decoder.layers.1.cross_attn": [0, 9]}
+    with torch.no_grad():
+        with ablation(ab):
+            fused_new = tiny_model(src, tgt)
+        with record(ab) as tr:
+            explicit_new = tiny_model(src, tgt)
+    # the old way: no ablation context, the heads zeroed in forward right after attention
+    real_hook = trace.hook
+
+    def old_hook(path, name, x):
+        if name == "head_out" and path in ab:
+            x = _old_zeroing(x, ab[path], x.size(1))
+        return real_hook(path, name, x)
+
+    monkeypatch.setattr(A.trace, "hook", old_hook)
+    with torch.no_grad():
+        fused_old = tiny_model(src, tgt)
+        with record() as tr_old:
+            explicit_old = tiny_model(src, tgt)
+    assert torch.equal(fused_new, fused_old) and torch.equal(explicit_new, explicit_old)
+    assert torch.equal(tr["encoder.layers.0.self_attn.head_out"],
+                       tr_old["encoder.layers.0.self_attn.head_out"])
+    assert tr["encoder.layers.0.self_attn.head_out"][:, [1, 3]].abs().max() == 0
+
+
+def test_zero_heads_is_the_old_zeroing():
+    from transformer.core.trace import zero_heads
+
+    x = torch.randn(2, 4, 3, 5)
+    for off in ({0}, {1, 3}, {2, 7}, {9}):
+        assert torch.equal(zero_heads(frozenset(off))(x), _old_zeroing(x, off, 4))
+
+
+def test_hook_point_is_the_identity_outside_a_context_and_records_inside():
+    from transformer.core import trace
+
+    x = torch.randn(2, 3)
+    assert trace.active() is None and trace.hook("encoder.layers.0.ffn", "hidden", x) is x
+    assert not trace.explicit("encoder.layers.0.self_attn", ("weights",))
+    with record() as tr:
+        y = trace.hook("encoder.layers.0.ffn", "hidden", x)
+        assert trace.explicit("encoder.layers.0.self_attn", ("weights",))
+    assert y is x and torch.equal(tr["encoder.layers.0.ffn.hidden"], x)
+    with trace.capture({"decoder.layers.0.self_attn"}):  # only the captured path goes explicit
+        assert trace.explicit("decoder.layers.0.self_attn", ("weights",))
+        assert not trace.explicit("decoder.layers.1.self_attn", ("weights",))
+    with ablation({"decoder.layers.0.self_attn": [1]}):  # ablation keeps the fused kernel
+        assert not trace.explicit("decoder.layers.0.self_attn", ("weights",))
+
+
+def test_every_recorded_name_is_a_hook_point_of_the_model(tiny_model):
+    """What a recording holds is exactly what passed through trace.hook: the documented names."""
+    from transformer.core import trace
+
+    seen = []
+    real_hook = trace.hook
+
+    def spy(path, name, x):
+        seen.append(trace.point(path, name))
+        return real_hook(path, name, x)
+
+    src, tgt = _batch()
+    import transformer.core.attention as A
+    import transformer.core.model as M
+
+    try:
+        A.trace.hook = M.trace.hook = spy
+        with torch.no_grad(), record() as tr:
+            tiny_model(src, tgt)
+    finally:
+        A.trace.hook = M.trace.hook = real_hook
+    assert list(tr) == seen
+
+
+def test_nested_contexts_keep_the_outer_ablation_only(tiny_model):
+    """An inner context keeps the outer ablation (the model is changed) but not the outer
+    recording or capture."""
+    from transformer.core import trace
+
+    src, tgt = _batch()
+    path = "encoder.layers.0.self_attn"
+    with torch.no_grad(), record() as outer, ablation({path: [0]}):
+        with record() as inner:
+            tiny_model(src, tgt)
+    assert not outer and inner[f"{path}.head_out"][:, 0].abs().max() == 0
+    with trace.capture({path}) as cap, record() as tr:
+        tiny_model(src, tgt)
+    assert cap[path] is None and f"{path}.weights" in tr

@@ -56,12 +56,10 @@ def test_heads_are_checked_when_built():
             N.Head(*bad)
 
 
-def test_ablate_map_merged_and_in_order():
+def test_ablate_map_merged_and_sorted():
     heads = [N.Head.parse(s) for s in ("cross L1 H2", "cross:1:0", "enc L0 H3", "cross L1 H2")]
     assert N.ablate_map(heads) == {"decoder.layers.1.cross_attn": [0, 2],
                                    "encoder.layers.0.self_attn": [3]}
-    assert N.ablate_map(heads, merge=False) == {"decoder.layers.1.cross_attn": [2, 0, 2],
-                                                "encoder.layers.0.self_attn": [3]}
 
 
 def test_paths_and_keys():
@@ -151,3 +149,49 @@ def test_residual_and_norm_stats_are_the_recorded_tensors(norm_first):
         trace.residual("decoder", 2, 1)
     with pytest.raises(KeyError):
         trace.norm_stats("encoder", 0, 3)
+
+
+# -- one place for each kind's sides and layer count (issue 21) ----------------------------------
+def test_attention_kind_agrees_with_a_config():
+    cfg = ModelConfig(vocab_size=30, d_model=16, n_heads=4, n_encoder_layers=3, n_decoder_layers=2,
+                      d_ff=32, max_len=20)
+    got = {k: N.attention_kind(k, cfg) for k in N.KINDS}
+    assert [(g.stack, g.query, g.key, g.n_layers) for g in got.values()] == [
+        ("encoder", "source", "source", 3), ("decoder", "target", "target", 2),
+        ("decoder", "target", "source", 2)]
+    assert N.attention_kind("cross").n_layers is None  # without a config: sides only
+    assert got["cross"].pick("src", "tgt") == ("tgt", "src")
+    assert got["encoder_self"].pick("src", "tgt") == ("src", "src")
+    assert got["decoder_self"].pick("src", "tgt") == ("tgt", "tgt")
+    with pytest.raises(ValueError, match="kind"):
+        N.attention_kind("decoder", cfg)
+    # the model built from that config holds exactly those layers, and records them
+    torch.manual_seed(0)
+    model = Transformer(cfg).eval()
+    with torch.no_grad(), record() as tr:
+        model(torch.tensor([[5, 6, 2]]), torch.tensor([[1, 7]]))
+    for k, g in got.items():
+        assert tr.n_layers(k) == g.n_layers
+        w = tr.get(k, 0, "weights")  # (B,H,T,S): queries and keys from the sides it names
+        assert w.shape[-2:] == g.pick((3,), (2,))[0] + g.pick((3,), (2,))[1]
+    heads = N.model_heads(cfg)
+    assert len(heads) == (3 + 2 + 2) * 4 and len(set(heads)) == len(heads)
+    assert heads[0] == N.Head("encoder_self", 0, 0) and heads[-1] == N.Head("cross", 1, 3)
+
+
+def test_ablate_map_takes_heads_only():
+    assert N.ablate_map([]) == {}
+    for bad in ("cross:1:2", ("cross", 1, 2), {"kind": "cross", "layer": 1, "head": 2}):
+        with pytest.raises(TypeError, match="Head"):
+            N.ablate_map([bad])
+    assert N.parse_heads(["cross:1:2", "dec L0 H1"]) == [N.Head("cross", 1, 2),
+                                                         N.Head("decoder_self", 0, 1)]
+    with pytest.raises(ValueError):
+        N.parse_heads(["cross:1:2"], form="label")
+
+
+@pytest.mark.parametrize("bad", ["", "cross", "cross:1", "cross:1:2:3", "cross:-1:2", "cross:a:2",
+                                 "encoder:0:0", "CROSS:1:2", "cross L1", "xattn L1 H2", "cross:1 :2"])
+def test_head_parse_refuses_bad_labels(bad):
+    with pytest.raises(ValueError):
+        N.Head.parse(bad)

@@ -13,6 +13,7 @@ import torch
 
 from transformer.probing import supervise
 from transformer.core import trace
+from transformer.core.names import Head, ablate_map
 from transformer.data.tasks import load_task
 
 
@@ -60,7 +61,10 @@ def test_parse_and_refuse():
     e = supervise.HeadTarget.parse("encoder_self:1:3", 1.0)
     assert (e.kind, e.layer, e.head, e.path) == ("encoder_self", 1, 3, "encoder.layers.1.self_attn")
     both = supervise.HeadTarget.parse_many("decoder_self:2:6, encoder_self:2:0", 2.0)
-    assert [(h.spec, h.weight) for h in both] == [("decoder_self:2:6", 2.0), ("encoder_self:2:0", 2.0)]
+    assert [(h.cli, h.weight) for h in both] == [("decoder_self:2:6", 2.0), ("encoder_self:2:0", 2.0)]
+    # a supervised head is a names.Head plus a weight: its path, its ablation map, its label
+    assert isinstance(h, Head) and Head.parse(h.cli) == Head("decoder_self", 2, 5)
+    assert ablate_map([e]) == {"encoder.layers.1.self_attn": [3]} and e.label == "enc L1 H3"
     for bad in ["cross:0:1", "decoder_self:1", "decoder_self:a:1", ""]:
         with pytest.raises(ValueError):
             supervise.HeadTarget.parse(bad, 1.0)

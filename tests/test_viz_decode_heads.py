@@ -176,18 +176,22 @@ def test_figures_carry_the_numbers():
 
 # -- heads ----------------------------------------------------------------------------------------
 def test_head_names_round_trip_and_ablate_map():
-    names = VH.all_heads(2, 3, 4)
+    from helpers import tiny_config
+
+    names = VH.all_heads(tiny_config(n_encoder_layers=2, n_decoder_layers=3, n_heads=4))
     assert len(names) == (2 + 3 + 3) * 4 and names[0] == "enc L0 H0" and names[-1] == "cross L2 H3"
     for n in names:
-        assert VH.head_label(*VH.parse_head_label(n)) == n
-    assert VH.ablate_map(["cross L1 H2", "cross L1 H0", "enc L0 H3"]) == {
+        h = core_names.Head.parse(n, form="label")
+        assert VH.head_label(h.kind, h.layer, h.head) == n
+    assert core_names.ablate_map(core_names.parse_heads(
+        ["cross L1 H2", "cross L1 H0", "enc L0 H3"], form="label")) == {
         "decoder.layers.1.cross_attn": [0, 2], "encoder.layers.0.self_attn": [3]}
     from transformer.core.names import attn_path
 
     for kind in KINDS:
         assert core_names.attn_path(kind, 1) == attn_path(kind, 1)
     with pytest.raises(ValueError):
-        VH.parse_head_label("cross 1 2")
+        core_names.Head.parse("cross 1 2", form="label")
 
 
 def test_best_cell_and_grid_figure():
@@ -253,7 +257,8 @@ def test_translate_and_accuracy_under_ablation(model_tok):
 
     model, tok = model_tok
     texts = ["A dog runs in the park .", "The cat sleeps on the warm table ."]
-    abl = VH.ablate_map(["cross L0 H0", "cross L0 H1", "cross L1 H2"])
+    abl = core_names.ablate_map(
+        core_names.parse_heads(["cross L0 H0", "cross L0 H1", "cross L1 H2"]))
     plain = translate_ids(model, tok, texts, max_len=8)
     off = translate_ids(model, tok, texts, abl, max_len=8)
     for text, p, o in zip(texts, plain, off):

@@ -4,7 +4,7 @@ switched off. Scoring in transformer/probing/heads.py, the causal test in viz/he
 from __future__ import annotations
 
 from transformer.probing import heads as H
-from transformer.core.names import KINDS
+from transformer.core.names import KINDS, ablate_map, parse_heads
 from transformer.probing.probe_items import anaphora_probe, baselines, read_probe_file
 from transformer.probing.probe_items import CLASSROOM_PROBE, MINIMAL_PAIRS_PROBE, generated_probe
 from ui import models
@@ -78,5 +78,5 @@ def relation(ck, relation: str, task: str | None, n: int, sentences: tuple[str, 
 def translate(ck, text: str, ablate: tuple[str, ...]) -> str:
     """The model's greedy translation of `text` with the heads in `ablate` ('dec L1 H1') off."""
     ids = models.run_inference(translate_ids, ck.model, ck.tokenizer, [text],
-                               VH.ablate_map(ablate) or None)
+                               ablate_map(parse_heads(ablate, form="label")) or None)
     return ck.tokenizer.decode(ids[0])

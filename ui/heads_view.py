@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from transformer.probing import heads as H
-from transformer.core.names import KINDS
+from transformer.core.names import KINDS, attention_kind
 from transformer.probing.probe_items import MAX_PROBE_LINES, PRONOUN_TASKS, task_probe
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
@@ -205,7 +205,7 @@ def open_head(s: Scores, cfg) -> None:
         st.session_state["heads_open_kind"] = "encoder_self"
     c1, c2, c3 = st.columns(3)
     okind = c1.selectbox(t("kind"), KINDS, key="heads_open_kind", format_func=kind_name)
-    n_lay = cfg.n_encoder_layers if okind == "encoder_self" else cfg.n_decoder_layers
+    n_lay = attention_kind(okind, cfg).n_layers
     inspect_cache.clamp_state("heads_open_layer", n_lay)
     inspect_cache.clamp_state("heads_open_head", cfg.n_heads)
     olayer = c2.selectbox(t("layer"), range(n_lay), key="heads_open_layer")
@@ -235,7 +235,8 @@ def choices(s: Scores, kind: str, layer: int, head: int) -> None:
     miss = sum(not c.hit for c in got)
     with st.expander(t("choices_title", head=VH.head_label(kind, layer, head), miss=miss,
                        n=len(got))):
-        st.caption(t("choices_help_target" if H.KEY_SIDE[kind] == "target" else "choices_help"))
+        st.caption(t("choices_help_target" if attention_kind(kind).key == "target"
+                     else "choices_help"))
         ev = st.dataframe(pd.DataFrame(rows, columns=[t("col_hit"), t("col_sentence"),
                                                       t("col_antecedent"), t("col_top")]),
                           hide_index=True, on_select="rerun", selection_mode="single-row",
@@ -258,7 +259,7 @@ def ablation(s: Scores, ck, path) -> tuple[str, ...]:
     cfg, best = ck.model_config, s.best
     st.subheader(t("ablation"))
     st.caption(t("ablation_intro"))
-    options = VH.all_heads(cfg.n_encoder_layers, cfg.n_decoder_layers, cfg.n_heads)
+    options = VH.all_heads(cfg)
     chosen_now = [h for h in st.session_state.get("heads_ablate", []) if h in options]
     st.session_state["heads_ablate"] = chosen_now
     b1, b2, b3 = st.columns(3)

@@ -90,7 +90,7 @@ PROBE_N = 100  # held-out sentences both pages measure on by default, so their n
 @per_checkpoint
 def _pronoun_accuracy(ck, n: int, ablate: tuple[str, ...]):
     from transformer.probing.probe_items import task_probe
-    from viz import heads as VH
+    from transformer.core.names import ablate_map, parse_heads
     from transformer.probing import pronouns
 
     task = (ck.train_config or {}).get("task")
@@ -98,7 +98,7 @@ def _pronoun_accuracy(ck, n: int, ablate: tuple[str, ...]):
     if not items:
         return None
     return models.run_inference(pronouns.pronoun_accuracy, ck.model, ck.tokenizer, items,
-                                VH.ablate_map(ablate) or None)
+                                ablate_map(parse_heads(ablate, form="label")) or None)
 
 
 def pronoun_accuracy(path: str, n: int | None = None, ablate: tuple[str, ...] = ()):

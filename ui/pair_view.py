@@ -12,7 +12,7 @@ from typing import NamedTuple
 import streamlit as st
 
 from transformer.probing.inspect import Inspected
-from transformer.core.names import KINDS
+from transformer.core.names import KINDS, attention_kind
 from ui import i18n, inspect_cache
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
@@ -106,7 +106,8 @@ def _defaults(ck, path: str) -> None:
     if fh:
         kind, layer, head = fh["kind"], fh["layer"], fh["head"]
     else:
-        kind, layer, head = "encoder_self", ck.model_config.n_encoder_layers - 1, 0
+        kind, head = "encoder_self", 0
+        layer = attention_kind(kind, ck.model_config).n_layers - 1
     st.session_state.update(pair_kind=kind, pair_layer=layer, pair_head=head)
 
 
@@ -144,9 +145,7 @@ def pronoun_row(ins: Inspected, tok, kind: str, layer: int, head: int, hide: boo
     """One head's matrix, pieces merged into words (specials hidden if asked), and the pronoun
     lesson's row of it (None without a pronoun)."""
     w = ins.weights(kind, layer)[head].double().cpu().numpy()
-    q_ids, k_ids = ((ins.src_ids, ins.src_ids) if kind == "encoder_self" else
-                    (ins.tgt_ids, ins.tgt_ids) if kind == "decoder_self" else
-                    (ins.tgt_ids, ins.src_ids))
+    q_ids, k_ids = ins.query_key_ids(kind)
     q_tokens, k_tokens = ins.queries_keys(kind)
     v = tv.view(w, q_tokens, k_tokens, merge=True, hide=hide,
                 q_groups=tok.words(q_ids), k_groups=tok.words(k_ids),

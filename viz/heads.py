@@ -10,42 +10,27 @@ from __future__ import annotations
 import html
 import tempfile
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
 
-from transformer.core import names
-from transformer.core.names import KINDS, SHORT, Head, attn_path  # noqa: F401 (re-exported)
+from transformer.core.names import KINDS, Head, model_heads
 
 MAX_PROBE_BYTES = 1_000_000
 # the baselines of transformer.probing.heads.baselines, in the order the Heads page shows them
 BASELINE_ORDER = ("nearest_noun", "first_noun", "random_noun", "random_word")
 
 
-# -- head names and ablation maps ---------------------------------------------------------------
+# -- head names (a head is transformer.core.names.Head; on screen, its label) -------------------
 def head_label(kind: str, layer: int, head: int) -> str:
-    """('cross', 1, 2) -> 'cross L1 H2' (layers and heads counted from 0, as everywhere here)."""
+    """('cross', 1, 2) -> 'cross L1 H2': Head(kind, layer, head).label (layers and heads counted
+    from 0, as everywhere here)."""
     return Head(kind, layer, head).label
 
 
-def parse_head_label(label: str) -> tuple[str, int, int]:
-    h = Head.parse(label, form="label")
-    return h.kind, h.layer, h.head
-
-
-def all_heads(n_encoder_layers: int, n_decoder_layers: int, n_heads: int) -> list[str]:
-    out = []
-    for kind in KINDS:
-        n = n_encoder_layers if kind == "encoder_self" else n_decoder_layers
-        out += [head_label(kind, layer, h) for layer in range(n) for h in range(n_heads)]
-    return out
-
-
-def ablate_map(labels: Sequence[str]) -> dict[str, list[int]]:
-    """['cross L1 H2', 'cross L1 H0'] -> {'decoder.layers.1.cross_attn': [0, 2]} for
-    transformer.core.trace.ablation / record(ablate=...)."""
-    return names.ablate_map(Head.parse(lab, form="label") for lab in labels)
+def all_heads(cfg) -> list[str]:
+    """The label of every head of a model (a ModelConfig), kind by kind, layer, head."""
+    return [h.label for h in model_heads(cfg)]
 
 
 # -- scores -------------------------------------------------------------------------------------

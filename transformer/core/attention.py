@@ -1,8 +1,9 @@
 """One attention function for encoder self-, masked decoder self- and cross-attention.
 
-Two paths compute the same function. Training calls the fused kernel
-(F.scaled_dot_product_attention), which never materialises the weights. Inspection runs the
-explicit path and emits every intermediate (see transformer.core.trace). A test holds them equal.
+Two paths compute the same function. The fused kernel (F.scaled_dot_product_attention) never
+materialises the weights; the explicit path passes every intermediate through its hook point
+(`trace.hook(path, name, x)`, see transformer.core.trace), and runs when the current context
+needs one of them. A test holds the two equal.
 """
 from __future__ import annotations
 
@@ -15,39 +16,45 @@ import torch.nn.functional as F
 from transformer.core import trace
 
 
+# the hook points only the explicit path has (head_out, concat and output exist in both)
+EXPLICIT_POINTS = ("q", "k", "v", "scores", "scaled", "mask", "masked", "weights")
+
+
 def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: torch.Tensor | None = None,
               dropout_p: float = 0.0, path: str = "",
               explicit: bool = False) -> tuple[torch.Tensor, torch.Tensor | None]:
     """Scaled dot-product attention. q (B,H,T,dk), k and v (B,H,S,dk), mask bool broadcastable to
     (B,H,T,S) with True = may attend. Returns (output (B,H,T,dk), weights (B,H,T,S) or None).
 
-    The explicit path is taken when asked or when a recording is active; it sets masked scores to
-    -inf and turns a fully masked row into zeros (not NaN), so padding never poisons a trace.
+    The explicit path is taken when asked or when the current context needs one of its hook
+    points (EXPLICIT_POINTS of `path`); it sets masked scores to -inf and turns a fully masked
+    row into zeros (not NaN), so padding never poisons a trace.
     """
-    if not (explicit or trace.recording() or trace.wants_weights(path)):
+    if not (explicit or trace.explicit(path, EXPLICIT_POINTS)):
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
         return out, None
 
+    q, k, v = trace.hook(path, "q", q), trace.hook(path, "k", k), trace.hook(path, "v", v)
     d_k = q.size(-1)
     scores = q @ k.transpose(-2, -1)  # (B,H,T,dk) @ (B,H,dk,S) -> (B,H,T,S)
-    scaled = scores / math.sqrt(d_k)
+    scores = trace.hook(path, "scores", scores)
+    scaled = trace.hook(path, "scaled", scores / math.sqrt(d_k))
     if mask is not None:
         full_mask = mask.expand_as(scaled)  # (B|1,1|H,T|1,S) -> (B,H,T,S)
+        full_mask = trace.hook(path, "mask", full_mask)
         masked = scaled.masked_fill(~full_mask, float("-inf"))
     else:
-        full_mask = torch.ones_like(scaled, dtype=torch.bool)
+        full_mask = trace.hook(path, "mask", torch.ones_like(scaled, dtype=torch.bool))
         masked = scaled
+    masked = trace.hook(path, "masked", masked)
     weights = torch.softmax(masked, dim=-1)
     weights = torch.nan_to_num(weights, nan=0.0)  # a row with every key masked -> zeros
+    weights = trace.hook(path, "weights", weights)
     if dropout_p > 0.0:
         weights_used = F.dropout(weights, p=dropout_p, training=True)
     else:
         weights_used = weights
     out = weights_used @ v  # (B,H,T,S) @ (B,H,S,dk) -> (B,H,T,dk)
-    for name, t in (("q", q), ("k", k), ("v", v), ("scores", scores), ("scaled", scaled),
-                    ("mask", full_mask), ("masked", masked), ("weights", weights)):
-        trace.emit(path, name, t)
-    trace.keep_weights(path, weights)  # attention supervision in training (trace.capture)
     return out, weights
 
 
@@ -96,16 +103,8 @@ class MultiHeadAttention(nn.Module):
                     cache["k"], cache["v"] = k, v
         p = self.attn_dropout if self.training else 0.0
         heads, _ = attention(q, k, v, mask, dropout_p=p, path=self.trace_path)
-        off = trace.ablated_heads(self.trace_path)
-        if off:
-            keep = torch.ones(self.n_heads, device=heads.device, dtype=heads.dtype)
-            keep[[h for h in off if h < self.n_heads]] = 0
-            heads = heads * keep[None, :, None, None]  # zero whole heads (B,H,T,dk)
+        heads = trace.hook(self.trace_path, "head_out", heads)  # (B,H,T,dk); ablation acts here
         bsz, _, t, _ = heads.shape
         concat = heads.transpose(1, 2).reshape(bsz, t, d)  # (B,H,T,dk) -> (B,T,H*dk)
-        out = self.out_proj(concat)
-        if trace.recording():
-            trace.emit(self.trace_path, "head_out", heads)
-            trace.emit(self.trace_path, "concat", concat)
-            trace.emit(self.trace_path, "output", out)
-        return out
+        concat = trace.hook(self.trace_path, "concat", concat)
+        return trace.hook(self.trace_path, "output", self.out_proj(concat))  # (B,T,D)

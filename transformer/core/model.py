@@ -3,6 +3,8 @@
 Decomposition after the Annotated Transformer: embeddings + positional encoding, one attention
 module used three ways, a residual sublayer wrapper, encoder and decoder layers that differ only in
 the sublayers they hold, and a generator. No device calls: the device follows the inputs.
+Each named intermediate passes through its hook point, `x = trace.hook(path, name, x)`
+(transformer.core.trace): recording, ablation and attention supervision all act there.
 """
 from __future__ import annotations
 
@@ -65,12 +67,9 @@ class Embeddings(nn.Module):
 
     def forward(self, ids: torch.Tensor, start: int = 0) -> torch.Tensor:
         tok = self.token(ids) * self.scale  # (B,T) -> (B,T,D)
-        pe = self.positional(ids.size(1), start)  # (T,D)
-        out = tok + pe  # broadcast over batch
-        if trace.recording():
-            trace.emit(self.trace_path, "tokens", tok)
-            trace.emit(self.trace_path, "pe", pe)
-            trace.emit(self.trace_path, "output", out)
+        tok = trace.hook(self.trace_path, "tokens", tok)
+        pe = trace.hook(self.trace_path, "pe", self.positional(ids.size(1), start))  # (T,D)
+        out = trace.hook(self.trace_path, "output", tok + pe)  # broadcast over batch
         return self.dropout(out)
 
 
@@ -89,20 +88,17 @@ class FeedForward(nn.Module):
         self.trace_path = ""
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        pre = self.w1(x)  # (B,T,D) -> (B,T,d_ff)
-        hidden = self.act(pre)
+        pre = trace.hook(self.trace_path, "hidden_pre", self.w1(x))  # (B,T,D) -> (B,T,d_ff)
+        hidden = trace.hook(self.trace_path, "hidden", self.act(pre))
         out = self.w2(self.dropout(hidden))  # (B,T,d_ff) -> (B,T,D)
-        if trace.recording():
-            trace.emit(self.trace_path, "hidden_pre", pre)
-            trace.emit(self.trace_path, "hidden", hidden)
-            trace.emit(self.trace_path, "output", out)
-        return out
+        return trace.hook(self.trace_path, "output", out)
 
 
 class Sublayer(nn.Module):
     """Residual connection with LayerNorm: post-LN `LN(x + drop(f(x)))` (the paper) or pre-LN
     `x + drop(f(LN(x)))`. Emits the residual sum and LayerNorm's row mean and std when recording
-    (`std` is sqrt(var + eps), the divisor LayerNorm actually uses; var is the population one)."""
+    (`std` is sqrt(var + eps), the divisor LayerNorm actually uses; var is the population one).
+    Its hook points sit under the layer's path (residual{n}, norm{n}.input/mean/std/output)."""
 
     def __init__(self, d_model: int, dropout: float, norm_first: bool, eps: float, index: int):
         super().__init__()
@@ -113,24 +109,19 @@ class Sublayer(nn.Module):
         self.trace_path = ""  # the layer's path
 
     def _normed(self, x: torch.Tensor) -> torch.Tensor:
-        out = self.norm(x)
-        if trace.recording():
-            name = f"norm{self.index}"
-            trace.emit(self.trace_path, f"{name}.input", x)
-            trace.emit(self.trace_path, f"{name}.mean", x.mean(-1))
+        name = f"norm{self.index}"
+        x = trace.hook(self.trace_path, f"{name}.input", x)
+        if trace.recording():  # row statistics only the trace reads: computed only for it
+            trace.hook(self.trace_path, f"{name}.mean", x.mean(-1))
             var = x.var(-1, unbiased=False)
-            trace.emit(self.trace_path, f"{name}.std", torch.sqrt(var + self.norm.eps))
-            trace.emit(self.trace_path, f"{name}.output", out)
-        return out
+            trace.hook(self.trace_path, f"{name}.std", torch.sqrt(var + self.norm.eps))
+        return trace.hook(self.trace_path, f"{name}.output", self.norm(x))
 
     def forward(self, x: torch.Tensor, fn) -> torch.Tensor:
+        name = f"residual{self.index}"
         if self.norm_first:
-            res = x + self.dropout(fn(self._normed(x)))
-            trace.emit(self.trace_path, f"residual{self.index}", res)
-            return res
-        res = x + self.dropout(fn(x))
-        trace.emit(self.trace_path, f"residual{self.index}", res)
-        return self._normed(res)
+            return trace.hook(self.trace_path, name, x + self.dropout(fn(self._normed(x))))
+        return self._normed(trace.hook(self.trace_path, name, x + self.dropout(fn(x))))
 
 
 def _sublayers(cfg: ModelConfig, n: int) -> nn.ModuleList:
@@ -180,8 +171,7 @@ class Stack(nn.Module):
     def finish(self, x: torch.Tensor) -> torch.Tensor:
         if self.norm is not None:
             x = self.norm(x)
-        trace.emit(self.trace_path, "output", x)
-        return x
+        return trace.hook(self.trace_path, "output", x)
 
 
 class Transformer(nn.Module):
@@ -247,9 +237,7 @@ class Transformer(nn.Module):
         return self.decoder.finish(x)
 
     def logits(self, h: torch.Tensor) -> torch.Tensor:
-        out = self.generator(h)  # (B,T,D) -> (B,T,V)
-        trace.emit("", "logits", out)
-        return out
+        return trace.hook("", "logits", self.generator(h))  # (B,T,D) -> (B,T,V)
 
     def forward(self, src: torch.Tensor, tgt_in: torch.Tensor) -> torch.Tensor:
         src_mask = padding_mask(src, self.cfg.pad_id)  # (B,1,1,S)

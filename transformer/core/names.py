@@ -46,6 +46,46 @@ def stack_of(kind: str) -> str:
     return _MODULE[check_kind(kind)][0]
 
 
+# kind -> (query side, key side): the source sentence feeds the encoder, the target the decoder
+_SIDES = {"encoder_self": ("source", "source"), "decoder_self": ("target", "target"),
+          "cross": ("target", "source")}
+
+
+@dataclass(frozen=True)
+class AttentionKind:
+    """One attention kind of a model: the stack it sits in, the side ('source' or 'target') its
+    queries and its keys come from, and how many layers hold it (None without a config)."""
+
+    kind: str
+    stack: str
+    query: str
+    key: str
+    n_layers: int | None = None
+
+    def pick(self, source, target) -> tuple:
+        """(queries, keys) out of a source and a target version of anything (ids, tokens):
+        cross-attention -> (target, source)."""
+        sides = {"source": source, "target": target}
+        return sides[self.query], sides[self.key]
+
+
+def attention_kind(kind: str, cfg=None) -> AttentionKind:
+    """The one place that says where an attention kind's queries and keys come from and how many
+    layers of it a model has: attention_kind('cross', cfg) -> AttentionKind('cross', 'decoder',
+    'target', 'source', cfg.n_decoder_layers). `cfg`: a ModelConfig (or anything with
+    n_encoder_layers and n_decoder_layers)."""
+    stack = stack_of(kind)
+    query, key = _SIDES[kind]
+    n = None if cfg is None else int(getattr(cfg, f"n_{stack}_layers"))
+    return AttentionKind(kind, stack, query, key, n)
+
+
+def model_heads(cfg) -> list["Head"]:
+    """Every head of a model, kind by kind (KINDS order), then layer, then head."""
+    return [Head(kind, layer, h) for kind in KINDS
+            for layer in range(attention_kind(kind, cfg).n_layers) for h in range(cfg.n_heads)]
+
+
 # -- trace keys ---------------------------------------------------------------------------------
 def layer_path(stack: str, layer: int) -> str:
     """'decoder', 1 -> 'decoder.layers.1': the one place a layer's path is written."""
@@ -144,16 +184,22 @@ class Head:
         return self.label
 
 
-def ablate_map(heads, *, merge: bool = True) -> dict[str, list[int]]:
-    """Heads (Head objects) -> {attention path: [head, ...]} for transformer.core.trace's ablation /
-    record(ablate=...). merge=True: heads sorted and once each, paths sorted; False: in the order
-    given, repeats kept (the CLI's historical form)."""
-    out: dict[str, list[int]] = {}
+def ablate_map(heads) -> dict[str, list[int]]:
+    """The one builder of an ablation map: Heads -> {attention path: [head, ...]} for
+    transformer.core.trace's ablation / record(ablate=...); heads sorted and once each, paths
+    sorted. Anything else (a label, a 'kind:layer:head' string, a tuple) is refused: parse it
+    with Head.parse first."""
+    out: dict[str, set[int]] = {}
     for h in heads:
-        out.setdefault(h.path, []).append(h.head)
-    if merge:
-        return {p: sorted(set(hs)) for p, hs in sorted(out.items())}
-    return out
+        if not isinstance(h, Head):
+            raise TypeError(f"ablate_map: expected Head objects (got {h!r}); use Head.parse")
+        out.setdefault(h.path, set()).add(h.head)
+    return {p: sorted(hs) for p, hs in sorted(out.items())}
+
+
+def parse_heads(specs, form: str | None = None) -> list[Head]:
+    """Head.parse over several specs (e.g. the repeated --ablate flags), in order."""
+    return [Head.parse(s, form=form) for s in specs]
 
 
 

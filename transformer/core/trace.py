@@ -1,24 +1,35 @@
-"""Recording named intermediates without touching the model.
+"""Hook points: the one way anything outside the model sees or changes what it computes.
 
-The model object is shared by every browser session (st.cache_resource), so inspection must not
-register hooks or set attributes. Instead the active recording lives in a ContextVar: each thread
-(each Streamlit session runs its script in its own thread) sees only its own recorder, and the
-context manager removes it in `finally`. Modules know their own dotted path (set once when the
-model is built) and call `emit(path, name, tensor)`; when nothing is recording this is a cheap
-no-op and the fused attention kernel runs.
+The model object is shared by every browser session (st.cache_resource), so nothing may register
+hooks on it or set attributes. Instead what the current context asks lives in a ContextVar: each
+thread (each Streamlit session runs its script in its own thread) sees only its own `Inspection`,
+and the context manager removes it in `finally`.
 
-Names are documented in docs/INTERFACES.md (e.g. `encoder.layers.0.self_attn.weights`).
+Every module knows its own dotted path (set once when the model is built) and passes each named
+intermediate through one call, `x = trace.hook(path, name, x)`. The hook point's name is the
+trace key `path.name` (e.g. `encoder.layers.0.self_attn.head_out`; all are listed in
+docs/INTERFACES.md). At a hook point, in this order:
+
+- the context's functions for that point run, each returning the (possibly changed) tensor:
+  `ablation` installs one at `{attention}.head_out` that zeroes chosen heads, `capture` one at
+  `{attention}.weights` that keeps the weights with their gradient;
+- `record` stores a detached CPU float copy of the result under the point's name.
+
+With no context active `hook` returns its tensor untouched after one ContextVar read, and the
+fused attention kernel runs (`explicit` says when the explicit path is needed).
 """
 from __future__ import annotations
 
 import contextlib
 import contextvars
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 import torch
 
 from transformer.core.names import Trace
+
+HookFn = Callable[[torch.Tensor], torch.Tensor]
 
 
 @dataclass
@@ -29,6 +40,7 @@ class Inspection:
     ablate: dict[str, frozenset[int]] = field(default_factory=dict)  # attention path -> heads
     cache: Trace = field(default_factory=Trace)  # a dict: trace key -> tensor
     keep: dict | None = None  # attention path -> its (B,H,T,S) weights, gradient kept (training)
+    hooks: dict[str, tuple[HookFn, ...]] = field(default_factory=dict)  # hook point -> functions
 
 
 _ACTIVE: contextvars.ContextVar[Inspection | None] = contextvars.ContextVar(
@@ -40,40 +52,70 @@ def active() -> Inspection | None:
 
 
 def recording() -> bool:
+    """A recording is active: worth computing values that only the trace reads (LayerNorm's
+    row statistics)."""
     ins = _ACTIVE.get()
     return ins is not None and ins.record
 
 
-def emit(path: str, name: str, tensor: torch.Tensor) -> None:
-    """Store a detached CPU float copy under `path.name` if this context records."""
+def point(path: str, name: str) -> str:
+    """The hook point (and trace key) of `name` in the module at `path`: 'path.name'."""
+    return f"{path}.{name}" if path else name
+
+
+def hook(path: str, name: str, tensor: torch.Tensor) -> torch.Tensor:
+    """The hook point `path.name`: run the context's functions for it, record the result when
+    recording, and return it (the tensor itself when nothing is active)."""
     ins = _ACTIVE.get()
-    if ins is None or not ins.record:
-        return
-    key = f"{path}.{name}" if path else name
-    t = tensor.detach()
-    if t.is_floating_point():
-        t = t.float()
-    ins.cache[key] = t.cpu()
+    if ins is None:
+        return tensor
+    key = point(path, name)
+    for fn in ins.hooks.get(key, ()):
+        tensor = fn(tensor)
+    if ins.record:
+        t = tensor.detach()
+        if t.is_floating_point():
+            t = t.float()
+        ins.cache[key] = t.cpu()
+    return tensor
 
 
-def wants_weights(path: str) -> bool:
-    """Training asked to keep this path's attention weights (attention supervision)."""
+def explicit(path: str, names: Iterable[str]) -> bool:
+    """Does the current context need any of these points of the module at `path` (a recording,
+    or a function at one of them)? The attention function then runs its explicit path, whose
+    intermediates the fused kernel never materialises."""
     ins = _ACTIVE.get()
-    return ins is not None and ins.keep is not None and path in ins.keep
+    if ins is None:
+        return False
+    return ins.record or any(point(path, n) in ins.hooks for n in names)
 
 
-def keep_weights(path: str, weights: torch.Tensor) -> None:
-    """Called by the attention function with (B,H,T,S) weights; kept with their gradient."""
-    ins = _ACTIVE.get()
-    if ins is not None and ins.keep is not None and path in ins.keep:
-        ins.keep[path] = weights
+# -- what the contexts install ------------------------------------------------------------------
+def zero_heads(heads: frozenset[int]) -> HookFn:
+    """A function for a `head_out` point: (B,H,T,dk) with these heads' outputs zeroed (indices
+    past the model's heads are ignored)."""
+    def fn(x: torch.Tensor) -> torch.Tensor:
+        n = x.size(1)
+        keep = torch.ones(n, device=x.device, dtype=x.dtype)
+        keep[[h for h in heads if h < n]] = 0
+        return x * keep[None, :, None, None]  # zero whole heads (B,H,T,dk)
+    return fn
 
 
-def ablated_heads(path: str) -> frozenset[int]:
-    ins = _ACTIVE.get()
-    if ins is None or not ins.ablate:
-        return frozenset()
-    return ins.ablate.get(path, frozenset())
+def _keeper(keep: dict, path: str) -> HookFn:
+    def fn(w: torch.Tensor) -> torch.Tensor:
+        keep[path] = w
+        return w
+    return fn
+
+
+def _hooks(ablate: dict[str, frozenset[int]], keep: dict | None) -> dict[str, tuple[HookFn, ...]]:
+    out: dict[str, list[HookFn]] = {}
+    for path, heads in ablate.items():
+        out.setdefault(point(path, "head_out"), []).append(zero_heads(heads))
+    for path in keep or {}:
+        out.setdefault(point(path, "weights"), []).append(_keeper(keep, path))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _normalise_ablate(ablate: Mapping[str, object] | None) -> dict[str, frozenset[int]]:
@@ -92,11 +134,13 @@ def _normalise_ablate(ablate: Mapping[str, object] | None) -> dict[str, frozense
 @contextlib.contextmanager
 def _inspect(record: bool, ablate: Mapping[str, object] | None,
              keep: set[str] | None = None) -> Iterator[Inspection]:
+    """A nested context keeps the outer one's ablation (it changes the model) but neither its
+    recording nor its capture (those belong to the context that asked)."""
     outer = _ACTIVE.get()
     merged = dict(outer.ablate) if outer is not None else {}
     merged.update(_normalise_ablate(ablate))
-    ins = Inspection(record=record, ablate=merged,
-                     keep=None if keep is None else {p: None for p in keep})
+    kept = None if keep is None else {p: None for p in keep}
+    ins = Inspection(record=record, ablate=merged, keep=kept, hooks=_hooks(merged, kept))
     token = _ACTIVE.set(ins)
     try:
         yield ins
@@ -113,7 +157,7 @@ def _yield_cache(record: bool, ablate: Mapping[str, object] | None) -> Iterator[
 def record(ablate: Mapping[str, object] | None = None) -> contextlib.AbstractContextManager:
     """`with record() as trace: model(src, tgt)` fills `trace` (a names.Trace: a dict name ->
     tensor, with accessors) using the explicit attention path. Optional `ablate` zeroes chosen
-    heads, e.g. {"encoder.layers.0.self_attn": [1, 3]}."""
+    heads, e.g. {"encoder.layers.0.self_attn": [1, 3]} (names.ablate_map builds one from Heads)."""
     return _yield_cache(True, ablate)
 
 

@@ -125,9 +125,7 @@ def measure(model, tokenizer, sentences: list[str], probe_items=None) -> dict[st
             if not layers:
                 continue
             w = torch.stack([x[0] for x in layers]).double()  # L x (H,Q,K) -> (L,H,Q,K)
-            q_ids, k_ids = ((ins.src_ids, ins.src_ids) if kind == "encoder_self" else
-                            (ins.tgt_ids, ins.tgt_ids) if kind == "decoder_self" else
-                            (ins.tgt_ids, ins.src_ids))
+            q_ids, k_ids = ins.query_key_ids(kind)
             q_tok, k_tok = ins.queries_keys(kind)
             s = _sums(w, kind, q_tok, k_tok, [tokenizer.is_special(i) for i in q_ids],
                       [tokenizer.is_special(i) for i in k_ids])

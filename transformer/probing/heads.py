@@ -30,7 +30,7 @@ import torch
 
 from transformer.core.cli_util import OneLineParser
 from transformer.core.masks import decoder_mask, padding_mask  # noqa: F401  (re-exported, as before the split)
-from transformer.core.names import CLI_ERROR, KINDS, Head, Trace, ablate_map
+from transformer.core.names import CLI_ERROR, KINDS, Head, Trace, ablate_map, attention_kind
 from transformer.probing.probe_items import (ProbeItem, anaphora_probe, baselines,
                                              read_probe_file)
 from transformer.probing.pronouns import (pronoun_accuracy)
@@ -170,9 +170,6 @@ def score_anaphora(model, tokenizer, items: list[ProbeItem], batch_size: int = 6
                           article[k] / counts[k], noun[k] / counts[k], tops[k]) for k in counts}
 
 
-KEY_SIDE = {"encoder_self": "source", "cross": "source", "decoder_self": "target"}
-
-
 @dataclass(frozen=True)
 class HeadChoice:
     """Where one head looked from the pronoun of one probe item. ``words``: the key side's words
@@ -200,7 +197,7 @@ def head_choices(items: list[ProbeItem], tops: dict, kind: str, layer: int,
     got = tops.get(kind)
     if got is None:
         return []
-    target = KEY_SIDE[kind] == "target"
+    target = attention_kind(kind).key == "target"
     out = []
     for i, it in enumerate(items):
         top = int(got[i][layer][head])
@@ -260,9 +257,9 @@ def relation_scores(model, tokenizer, pairs: list[tuple[str, str | None]], relat
         with torch.inference_mode(), record() as tr:
             model(src, tgt)
         w = torch.stack(_layers(tr, kind), 1)  # (B,L,H,T,S)
+        sides = attention_kind(kind)
         for i in range(len(chunk)):
-            q_ids = srcs[i] if kind == "encoder_self" else tgts[i]
-            k_ids = tgts[i] if kind == "decoder_self" else srcs[i]
+            q_ids, k_ids = sides.pick(srcs[i], tgts[i])
             t, s = len(q_ids), len(k_ids)
             target = _relation_targets(relation, q_ids, k_ids, model.cfg)
             rows = [q for q in range(t) if target[q] is not None]
@@ -302,17 +299,6 @@ def _relation_targets(relation: str, q_ids: list[int], k_ids: list[int], cfg) ->
     raise ValueError(relation)
 
 
-def parse_ablate(specs: list[str]) -> dict[str, list[int]]:
-    """["decoder_self:1:1", "cross:0:2"] -> {"decoder.layers.1.self_attn": [1], ...}."""
-    heads = []
-    for spec in specs:
-        try:
-            heads.append(Head.parse(spec, form="cli"))
-        except ValueError:
-            raise ValueError("--ablate: " + CLI_ERROR.format(spec=spec)) from None
-    return ablate_map(heads, merge=False)
-
-
 # -- CLI ---------------------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(
@@ -331,10 +317,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args(argv)
-    try:
-        ablate = parse_ablate(args.ablate)
-    except ValueError as e:
-        ap.error(str(e))
+    off_heads = []  # --ablate's heads, in the order given
+    for spec in args.ablate:
+        try:
+            off_heads.append(Head.parse(spec, form="cli"))
+        except ValueError:
+            ap.error("--ablate: " + CLI_ERROR.format(spec=spec))
+    ablate = ablate_map(off_heads)
     shown = None  # --choices' head; None: the best one, known after scoring
     if args.choices not in (None, "best"):
         try:
@@ -352,13 +341,13 @@ def main(argv: list[str] | None = None) -> int:
     except (CheckpointError, ValueError) as e:
         ap.error(str(e))
     cfg = ck.model.cfg
-    for path, heads in ablate.items():
-        n_layers = cfg.n_encoder_layers if path.startswith("encoder") else cfg.n_decoder_layers
-        if int(path.split(".")[2]) >= n_layers or max(heads) >= cfg.n_heads:
-            ap.error(f"--ablate: {path} head {max(heads)} is not in this model "
+    for h in off_heads:
+        n_layers = attention_kind(h.kind, cfg).n_layers
+        if h.layer >= n_layers or h.head >= cfg.n_heads:
+            ap.error(f"--ablate: {h.path} head {h.head} is not in this model "
                      f"({n_layers} layers, {cfg.n_heads} heads)")
     if shown is not None:
-        n_layers = cfg.n_encoder_layers if shown.kind == "encoder_self" else cfg.n_decoder_layers
+        n_layers = attention_kind(shown.kind, cfg).n_layers
         if shown.layer >= n_layers or shown.head >= cfg.n_heads:
             ap.error(f"--choices: {args.choices} is not in this model ({n_layers} layers, "
                      f"{cfg.n_heads} heads)")

@@ -15,7 +15,7 @@ import torch
 from transformer.core.cli_util import OneLineParser
 from transformer.core.decode import greedy
 from transformer.core import notes as N
-from transformer.core.names import KINDS, Trace, attn_path, count_layers, stack_of, trace_key  # noqa: F401
+from transformer.core.names import KINDS, Trace, attention_kind, count_layers, stack_of, trace_key
 from transformer.probing.rollout import rollout
 from transformer.probing.rollout import to_json as rollout_json
 from transformer.core.text import TextError, source_ids, target_ids
@@ -38,11 +38,12 @@ class Inspected:
         return self.trace[trace_key(kind, layer, "weights")][0]  # works for a plain dict too
 
     def queries_keys(self, kind: str) -> tuple[list[str], list[str]]:
-        if kind == "encoder_self":
-            return self.src_tokens, self.src_tokens
-        if kind == "decoder_self":
-            return self.tgt_tokens, self.tgt_tokens
-        return self.tgt_tokens, self.src_tokens
+        """The display tokens of this kind's queries and keys."""
+        return attention_kind(kind).pick(self.src_tokens, self.tgt_tokens)
+
+    def query_key_ids(self, kind: str) -> tuple[list[int], list[int]]:
+        """The token ids of this kind's queries and keys."""
+        return attention_kind(kind).pick(self.src_ids, self.tgt_ids)
 
 
 def inspect_text(model, tokenizer, text: str, target: str | None = None,

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 
 import torch
 
+from transformer.core.names import attention_kind
 from transformer.probing.probe_items import ProbeItem
-
-KEYS_ON_TARGET = {"encoder_self": False, "cross": False, "decoder_self": True}
 
 
 def pair_groups(items: Sequence[ProbeItem]) -> list[tuple[int, int]]:
@@ -41,7 +40,7 @@ def head_pair_accuracy(items: Sequence[ProbeItem], tops: dict) -> dict[str, torc
     out = {}
     for kind, top in tops.items():
         top = torch.as_tensor(top)
-        on_target = KEYS_ON_TARGET[kind]
+        on_target = attention_kind(kind).key == "target"
         spans = [it.span(on_target) for it in items]  # (None, None): no German side known
         lo = torch.tensor([-2 if a is None else a for a, _ in spans]).view(-1, 1, 1)
         hi = torch.tensor([-2 if b is None else b for _, b in spans]).view(-1, 1, 1)

@@ -25,7 +25,7 @@ from pathlib import Path
 import torch
 
 from transformer.core.cli_util import OneLineParser
-from transformer.core.names import Head
+from transformer.core.names import Head, ablate_map
 from transformer.probing.probe_items import ProbeItem, noun_phrase, read_probe_file
 
 PROBES = Path(__file__).resolve().parents[1] / "probes"
@@ -71,12 +71,6 @@ def default_heads(ck) -> tuple[Head | None, Head | None]:
     return enc, dec
 
 
-def _ablate(h: Head) -> dict:
-    from transformer.probing.heads import parse_ablate
-
-    return parse_ablate([f"{h.kind}:{h.layer}:{h.head}"])
-
-
 def probe_scores(model, tokenizer, items: list[ProbeItem], heads: list[Head]) -> dict:
     """Head accuracy and (for pairs) pair accuracy of each head, pronoun accuracy with all heads
     on and each switched off."""
@@ -94,12 +88,12 @@ def probe_scores(model, tokenizer, items: list[ProbeItem], heads: list[Head]) ->
         out.update(pairs=len(groups), pairs_by_pronoun=pair_share(base.hits, groups),
                    pair_baselines=baseline_pairs(items))
     for h in heads:
-        name = f"{h.kind}:{h.layer}:{h.head}"
+        name = h.cli
         sc = scores.get(h.kind)
         row = {"accuracy": None if sc is None else round(float(sc.accuracy[h.layer, h.head]), 4)}
         if groups and h.kind in by_pair:
             row["pair_accuracy"] = round(float(by_pair[h.kind][h.layer, h.head]), 4)
-        off = pronoun_accuracy(model, tokenizer, items, ablate=_ablate(h))
+        off = pronoun_accuracy(model, tokenizer, items, ablate=ablate_map([h]))
         row["pronoun_accuracy_off"] = off.accuracy
         if groups:
             row["pairs_by_pronoun_off"] = pair_share(off.hits, groups)

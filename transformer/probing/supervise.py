@@ -19,51 +19,40 @@ from typing import Sequence
 
 import torch
 
+from transformer.core.names import Head
+
 
 @dataclass(frozen=True)
-class HeadTarget:
-    """The supervised head: `kind` (decoder_self or encoder_self) `layer`, `head`; loss weight
-    `weight`. A decoder self-attention head reads the antecedent's gender off the German already
-    written, from the position that writes the pronoun; an encoder self-attention head (where
-    the paper's Figure 4 anaphora heads are: encoder self-attention, layer 5 of 6) attends from
-    the English pronoun, which sees the whole sentence ("because it was thirsty"), to the
-    English antecedent."""
+class HeadTarget(Head):
+    """The supervised head: a names.Head (`kind` decoder_self or encoder_self, `layer`, `head`;
+    its `path`, its `cli` form 'decoder_self:2:5') plus the loss weight `weight`. A decoder
+    self-attention head reads the antecedent's gender off the German already written, from the
+    position that writes the pronoun; an encoder self-attention head (where the paper's Figure 4
+    anaphora heads are: encoder self-attention, layer 5 of 6) attends from the English pronoun,
+    which sees the whole sentence ("because it was thirsty"), to the English antecedent."""
 
-    layer: int
-    head: int
-    weight: float
-    kind: str = "decoder_self"
-
-    @property
-    def side(self) -> str:
-        return "encoder" if self.kind == "encoder_self" else "decoder"
-
-    @property
-    def path(self) -> str:
-        return f"{self.side}.layers.{self.layer}.self_attn"
-
-    @property
-    def spec(self) -> str:
-        return f"{self.kind}:{self.layer}:{self.head}"
+    weight: float = 1.0
 
     @classmethod
     def parse(cls, spec: str, weight: float) -> "HeadTarget":
         """'decoder_self:LAYER:HEAD' or 'encoder_self:LAYER:HEAD' (the head finder's form)."""
-        parts = str(spec).strip().split(":")
-        if (len(parts) != 3 or parts[0] not in SUPERVISABLE
-                or not all(p.isdigit() for p in parts[1:])):
+        try:
+            h = Head.parse(str(spec), form="cli")
+        except ValueError:
+            h = None
+        if h is None or h.kind not in SUPERVISABLE:
             raise ValueError(f"must be decoder_self:LAYER:HEAD or encoder_self:LAYER:HEAD "
                              f"(got {spec!r})")
         if not (weight > 0 and weight == weight and weight < 1e3):
             raise ValueError(f"weight must be a positive number (got {weight!r})")
-        return cls(int(parts[1]), int(parts[2]), float(weight), parts[0])
+        return cls(h.kind, h.layer, h.head, float(weight))
 
     @classmethod
     def parse_many(cls, specs: str, weight: float) -> tuple["HeadTarget", ...]:
         """One head, or several separated by commas ("decoder_self:2:6,encoder_self:2:0"), all
         with the same weight; a head named twice is refused."""
         heads = tuple(cls.parse(s, weight) for s in str(specs).split(","))
-        if len({h.spec for h in heads}) != len(heads):
+        if len({h.cli for h in heads}) != len(heads):
             raise ValueError(f"a head is named twice (got {specs!r})")
         return heads
 
