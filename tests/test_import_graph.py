@@ -4,6 +4,7 @@ included, so it holds whatever import-linter's settings say (pyproject.toml, `li
 from __future__ import annotations
 
 import ast
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -130,3 +131,54 @@ def test_a_short_top_and_short_modules():
     long = [str(p.relative_to(ROOT)) for p in (ROOT / "transformer").rglob("*.py")
             if len(p.read_text(encoding="utf-8").splitlines()) > 500]
     assert long == []
+
+
+def uncommented_function_level_imports() -> list[str]:
+    """'path:line module' for each import of a project module inside a function with no comment
+    on its line or the line above saying why it is deferred (issue 21: a function-level import
+    only where an optional heavy dependency is deferred, or a command line prints ui/strings)."""
+    out = []
+    for path in _files():
+        mod, lines = _module(path), path.read_text(encoding="utf-8").splitlines()
+        tree = ast.parse("\n".join(lines))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                    continue
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else ["." * node.level + (node.module or "")])
+                project = [n for n in names if n.startswith(".")
+                           or n.split(".")[0] in ("transformer", "ui", "viz")]
+                around = lines[node.lineno - 2:node.end_lineno]
+                if project and not any("#" in line for line in around):
+                    out.append(f"{path.relative_to(ROOT)}:{node.lineno} {project[0]} (in {mod})")
+    return sorted(set(out))
+
+
+# Files whose function-level imports were left to the engineers changing them at the same time
+# (hooks and the Head type; the page convention): each leaves this list once its imports are
+# at the top. No other file may gain an uncommented function-level import of the project.
+PENDING = {"transformer/core/checkpoint.py", "transformer/core/decode.py",
+           "transformer/probing/atlas.py", "transformer/probing/heads.py",
+           "transformer/probing/inspect.py", "transformer/probing/scorecard.py",
+           "transformer/probing/supervise.py", "ui/atlas_view.py", "ui/heads_compute.py",
+           "ui/inspect_cache.py", "ui/page_kit.py", "viz/heads.py"}
+
+
+def test_function_level_imports_of_the_project_say_why():
+    found = uncommented_function_level_imports()
+    assert [f for f in found if f.split(":")[0] not in PENDING] == []
+
+
+def test_an_uncommented_function_level_import_is_found(tmp_path, monkeypatch):
+    f = tmp_path / "transformer" / "m.py"
+    f.parent.mkdir()
+    f.write_text("def f():\n    from transformer.core import names\n\n\n"
+                 "def g():\n    # deferred: an optional heavy dependency\n"
+                 "    from transformer.core import trace\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "_files", lambda: [f])
+    assert uncommented_function_level_imports() == ["transformer/m.py:2 transformer.core "
+                                                    "(in transformer.m)"]

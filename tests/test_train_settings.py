@@ -295,3 +295,33 @@ def test_form_argv_gives_switches_only_when_on():
     argv = S.form_argv(fields, {"no_tie": True, "norm_first": False, "d_model": 32})
     assert "--no-tie" in argv and "--norm-first" not in argv
     assert argv[argv.index("--d-model") + 1] == "32"
+
+
+def test_supervision_is_resolved_and_checked_by_the_schema():
+    _, tc = resolve_settings(build_parser().parse_args(
+        ["--out", "-", "--task", "anaphora", "--supervise-head", "decoder_self:1:2"]))
+    assert tc.extra["supervise"] == {"head": "decoder_self:1:2", "weight": 1.0}
+    assert list(tc.extra)[-1] == "supervise"  # after the model, as the trainer recorded it
+    _, tc = resolve_settings(build_parser().parse_args(["--out", "-", "--supervise-weight", "2"]))
+    assert "supervise" not in tc.extra  # a weight alone supervises nothing
+    for bad in (["--supervise-head", "cross:0:0"],
+                ["--supervise-head", "decoder_self:0:0", "--supervise-weight", "-1"]):
+        with pytest.raises(UsageError, match="^--supervise-head: "):
+            resolve_settings(build_parser().parse_args(["--out", "-", *bad]))
+
+
+def test_argv_for_writes_flags_the_parser_reads_back():
+    values = {"task": "copy", "preset": "tiny", "steps": 50, "norm_first": True, "no_tie": False,
+              "task_opt": ["n=3", "max_len=4"], "device": "auto"}
+    argv = S.argv_for(values)
+    assert argv == ["--task", "copy", "--task-opt", "n=3", "--task-opt", "max_len=4",
+                    "--preset", "tiny", "--norm-first", "--steps", "50", "--device", "auto"]
+    args = build_parser().parse_args(["--out", "-", *argv])
+    assert (args.task, args.steps, args.norm_first, args.no_tie) == ("copy", 50, True, None)
+    with pytest.raises(KeyError, match="not a training setting: stepz"):
+        S.argv_for({"stepz": 1})
+
+
+def test_a_config_fields_flag_takes_the_fields_type():
+    assert S.BY_FLAG["--lr-scale"].type is float and S.BY_FLAG["--warmup"].type is int
+    assert S.BY_FLAG["--task"].type is None and S.BY_FLAG["--device"].type is None

@@ -28,7 +28,8 @@ from typing import Any, MutableMapping
 
 import streamlit as st
 
-from ui import roles
+from ui import i18n, roles
+from ui.strings import roles as strings
 
 CLOCK = time.monotonic
 # action: ((per session) capacity, every_s), ((all students) capacity, every_s)
@@ -170,9 +171,6 @@ def gate(action: str, key: Any = None) -> bool:
         check(action, key)
         return True
     except RateLimited as e:
-        from ui import i18n
-        from ui.strings import roles as strings
-
         t = i18n.translator(strings)
         st.warning(t("rate_limited", what=t(WHAT[action]), s=max(1, round(e.retry_after))))
         return False

@@ -187,8 +187,7 @@ def student_args(path: Path, args: list[str]) -> list[str]:
         if task not in SYNTHETIC:
             raise StudentRunRefused(f"student runs use a built-in task ({', '.join(SYNTHETIC)})")
         steps = cap if steps is None else max(1, min(steps, cap))
-        return ["--task", task, "--preset", str(cfg["preset"]), "--steps", str(steps),
-                "--device", "auto"]
+        return _student_argv(task, cfg["preset"], steps)
     extra = sorted(set(flags) - {"--resume", "--steps"})
     if extra:
         raise StudentRunRefused(f"a resumed student run takes no {extra[0][:40]} option")
@@ -483,8 +482,13 @@ def sandbox_args(task: str, settings: dict) -> list[str]:
     """A student's run: a synthetic task, the teacher's preset, at most the teacher's steps."""
     if task not in SYNTHETIC:
         raise runs.RunError(f"student runs use a built-in task ({', '.join(SYNTHETIC)})")
-    return ["--task", task, "--preset", str(settings["preset"]),
-            "--steps", str(int(settings["max_steps"])), "--device", "auto"]
+    return _student_argv(task, settings["preset"], settings["max_steps"])
+
+
+def _student_argv(task: str, preset: str, steps: int) -> list[str]:
+    """A new student run's command line (transformer.train.settings writes it)."""
+    return train_settings.argv_for({"task": task, "preset": preset, "steps": int(steps),
+                                    "device": "auto"})
 
 
 def pump_queue() -> list[str]:

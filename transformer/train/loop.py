@@ -13,6 +13,7 @@ from typing import Callable
 
 import numpy as np
 import torch
+import torch.distributed as dist
 
 from transformer.probing import supervise
 from transformer.core import trace
@@ -234,8 +235,6 @@ class Trainer:
         """All ranks agree to stop when any one wants to (STOP seen at different moments)."""
         if self.world_size == 1:
             return self._stop_flag
-        import torch.distributed as dist
-
         flag = torch.tensor([1.0 if self._stop_flag else 0.0],
                             device=self.device if self.is_cuda else "cpu")
         dist.all_reduce(flag, op=dist.ReduceOp.MAX)

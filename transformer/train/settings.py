@@ -1,11 +1,19 @@
 """One settings schema for training: every flag of `python -m transformer.train` is a `Setting`
-that names its group, help text and the config field it sets (`model.d_model`, `train.steps`,
-`extra.vocab_size`); the command line (`build_parser`), the resolution of flags into a
-TrainConfig (`resolve_settings`), a run's `settings.json` (`settings_record`) and the Train page's
-form (`form_fields`) are all generated from `SCHEMA`.
+that names its group, help text, the config field it sets (`model.d_model`, `train.steps`,
+`extra.vocab_size`, `extra.supervise.head`) and how a given value is checked; the command line
+(`build_parser`), the resolution of flags into a TrainConfig (`resolve_settings`), a run's
+`settings.json` (`settings_record`), the Train page's form (`form_fields`, `form_argv`) and any
+command line written by a program (`argv_for`: the class server's student runs) are all
+generated from `SCHEMA`.
 
 A value comes from, in order: the flag, the task's measured default (TASK_DEFAULTS), the
-config dataclass's own default (ModelConfig, TrainConfig).
+config dataclass's own default (ModelConfig, TrainConfig). A setting of a config field takes
+the field's type (int, float) unless it names its own.
+
+A new training setting: one `Setting` here (and, when it is a ModelConfig or TrainConfig field
+rather than an extra, that field in transformer/core/config.py), the code that reads it
+(`tc.extra["name"]` or `tc.name`), and, when the Train page offers it, its label and help in
+ui/strings/train.py (`l_<name>`, `h_<name>`).
 """
 from __future__ import annotations
 
@@ -14,7 +22,7 @@ import dataclasses
 import platform
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, get_type_hints
 
 import torch
 
@@ -22,6 +30,7 @@ from transformer import __version__
 from transformer.core.config import PRESETS, ModelConfig, TrainConfig
 from transformer.core.config import preset as make_preset
 from transformer.ops import runs
+from transformer.probing import supervise
 from transformer.train.corpus import SYNTHETIC, TASKS, UsageError, check_task_opts
 from transformer.train.rundir import KEEP_STEP_CHECKPOINTS
 
@@ -60,8 +69,11 @@ DATA, MODEL, TRAINING, RUN = None, "model (a preset, then any field overridden)"
 @dataclass(frozen=True)
 class Setting:
     """One flag. `field` is what it sets: "model.NAME" (a ModelConfig field), "train.NAME" (a
-    TrainConfig field), "extra.NAME" (TrainConfig.extra) or "" (how to run, not stored). A
-    `switch` (store_true) sets its field(s) to `value`."""
+    TrainConfig field), "extra.NAME" (TrainConfig.extra), "extra.GROUP.NAME" (one entry of the
+    dict TrainConfig.extra[GROUP], recorded only when the group's first setting is given) or ""
+    (how to run, not stored). A `switch` (store_true) sets its field(s) to `value`. `check`,
+    called with the parsed flags when this one is given, raises ValueError for a value that
+    cannot work (the message follows the flag's name)."""
 
     flag: str
     group: str | None = DATA
@@ -75,6 +87,11 @@ class Setting:
     metavar: str | None = None
     repeat: bool = False  # action="append"
     required: bool = False
+    check: Callable[[argparse.Namespace], Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.type is None and not self.switch and self.fields:
+            object.__setattr__(self, "type", _field_type(self.fields[0]))
 
     @property
     def dest(self) -> str:
@@ -83,6 +100,27 @@ class Setting:
     @property
     def fields(self) -> tuple[str, ...]:
         return (self.field,) if isinstance(self.field, str) and self.field else tuple(self.field)
+
+
+_FIELD_TYPES = {"model": get_type_hints(ModelConfig), "train": get_type_hints(TrainConfig)}
+
+
+def _field_type(field: str) -> type | None:
+    """int or float for a ModelConfig / TrainConfig field of that type; None otherwise (a flag
+    without a type: a string)."""
+    where, _, name = field.partition(".")
+    t = _FIELD_TYPES.get(where, {}).get(name)
+    return t if t in (int, float) else None
+
+
+def _plain(group: str, fields: str) -> tuple[Setting, ...]:
+    """Settings whose flag is their config field's name (`train.lr_scale`: --lr-scale)."""
+    return tuple(Setting("--" + f.split(".", 1)[1].replace("_", "-"), group, field=f)
+                 for f in fields.split())
+
+
+def _supervised_heads(args: argparse.Namespace) -> None:
+    supervise.HeadTarget.parse_many(args.supervise_head, args.supervise_weight)
 
 
 S = Setting
@@ -98,48 +136,40 @@ SCHEMA: tuple[Setting, ...] = (
     S("--task-opt", repeat=True, default=[], metavar="KEY=VALUE", field="extra.task_opts",
       help="synthetic task option passed to transformer.data.tasks.load_task (e.g. max_len=12)"),
     S("--preset", MODEL, choices=tuple(sorted(PRESETS)), field="extra.model.preset"),
-    S("--d-model", MODEL, type=int, field="model.d_model"),
-    S("--heads", MODEL, type=int, field="model.n_heads"),
-    S("--layers", MODEL, type=int, field=("model.n_encoder_layers", "model.n_decoder_layers"),
+    S("--d-model", MODEL, field="model.d_model"),
+    S("--heads", MODEL, field="model.n_heads"),
+    S("--layers", MODEL, field=("model.n_encoder_layers", "model.n_decoder_layers"),
       help="encoder and decoder layers"),
-    S("--enc-layers", MODEL, type=int, field="model.n_encoder_layers"),
-    S("--dec-layers", MODEL, type=int, field="model.n_decoder_layers"),
-    S("--d-ff", MODEL, type=int, field="model.d_ff"),
-    S("--dropout", MODEL, type=float, field="model.dropout"),
-    S("--attn-dropout", MODEL, type=float, field="model.attn_dropout",
+    S("--enc-layers", MODEL, field="model.n_encoder_layers"),
+    S("--dec-layers", MODEL, field="model.n_decoder_layers"),
+    *_plain(MODEL, "model.d_ff model.dropout"),
+    S("--attn-dropout", MODEL, field="model.attn_dropout",
       help="dropout on attention weights (default 0: keeps the fused CPU kernel)"),
-    S("--max-len", MODEL, type=int, field="model.max_len"),
+    *_plain(MODEL, "model.max_len"),
     S("--norm-first", MODEL, switch=True, field="model.norm_first", value=True, help="pre-LN"),
     S("--learned-pe", MODEL, switch=True, field="model.positional", value="learned"),
     S("--no-tie", MODEL, switch=True, field="model.tie_embeddings", value=False,
       help="separate embeddings"),
     S("--vocab-size", MODEL, type=int, field="extra.vocab_size",
       help="SentencePiece vocabulary (a soft limit)"),
-    S("--steps", TRAINING, type=int, field="train.steps"),
-    S("--epochs", TRAINING, type=float, field="train.epochs"),
-    S("--batch-tokens", TRAINING, type=int, field="train.batch_tokens"),
-    S("--warmup", TRAINING, type=int, field="train.warmup"),
-    S("--lr-scale", TRAINING, type=float, field="train.lr_scale"),
-    S("--label-smoothing", TRAINING, type=float, field="train.label_smoothing"),
-    S("--grad-clip", TRAINING, type=float, field="train.grad_clip"),
-    S("--weight-decay", TRAINING, type=float, field="train.weight_decay"),
-    S("--eval-every", TRAINING, type=int, field="train.eval_every"),
+    *_plain(TRAINING, "train.steps train.epochs train.batch_tokens train.warmup train.lr_scale "
+                      "train.label_smoothing train.grad_clip train.weight_decay train.eval_every"),
     S("--eval-sentences", TRAINING, type=int, field="extra.eval_sentences",
       help="validation sentences decoded per evaluation (default 500 synthetic, 200 translation)"),
     S("--supervise-head", TRAINING, metavar="KIND:LAYER:HEAD[,...]", field="extra.supervise.head",
-      help="attention supervision: an extra loss teaching this head (decoder_self or "
+      check=_supervised_heads, help="attention supervision: an extra loss teaching this head (decoder_self or "
            "encoder_self; several separated by commas) to attend from a pronoun to its "
            "antecedent, on training pairs that say where both are (anaphora, classroom); see "
            "transformer/probing/supervise.py"),
     S("--supervise-weight", TRAINING, type=float, default=1.0, field="extra.supervise.weight",
       help="weight of that loss (default 1.0)"),
-    S("--checkpoint-every", TRAINING, type=int, field="train.checkpoint_every"),
+    *_plain(TRAINING, "train.checkpoint_every"),
     S("--keep-checkpoints", TRAINING, type=int, field="extra.keep_checkpoints",
       help="step checkpoints kept besides best and last (0 = all; default: all for the synthetic "
            "tasks, whose checkpoints are small, 3 for translation)"),
     S("--log-every", TRAINING, type=int, default=10),
     S("--device", TRAINING, field="train.device", help="auto, cpu or cuda"),
-    S("--seed", TRAINING, type=int, field="train.seed"),
+    *_plain(TRAINING, "train.seed"),
     S("--threads", TRAINING, type=int, help="CPU threads (default: all cores; the app passes 1)"),
     S("--out", RUN, required=True, help="run directory (created)"),
     S("--resume", RUN, switch=True, value=True, default=False,
@@ -211,6 +241,16 @@ def _given(args: argparse.Namespace, s: Setting) -> bool:
     return bool(v) if s.switch else v is not None
 
 
+def _extra_groups() -> dict[str, list[Setting]]:
+    """GROUP -> its settings, for the "extra.GROUP.NAME" fields (the model's are apart)."""
+    out: dict[str, list[Setting]] = {}
+    for s in SCHEMA:
+        parts = s.fields[0].split(".") if s.fields else []
+        if len(parts) == 3 and parts[0] == "extra" and parts[1] != "model":
+            out.setdefault(parts[1], []).append(s)
+    return out
+
+
 def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
     """(model overrides incl. preset name, TrainConfig) from flags, task defaults, then the
     configs' defaults. Raises ValueError (from the dataclasses, naming the field) for impossible
@@ -249,6 +289,9 @@ def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
         extra[name] = pick(BY_FLAG["--" + name.replace("_", "-")])
     extra["task_opts"] = _parse_task_opts(args.task_opt)
     extra["model"] = model
+    for group, members in _extra_groups().items():  # supervise: {"head": ..., "weight": ...}
+        if _given(args, members[0]):
+            extra[group] = {m.fields[0].rsplit(".", 1)[1]: getattr(args, m.dest) for m in members}
     tc = TrainConfig(**train, extra=extra)
     if task in SYNTHETIC:
         check_task_opts(task, tc.extra["task_opts"])
@@ -257,6 +300,12 @@ def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
     # Check the model shape now (vocab comes later from the tokenizer; 8000 is a stand-in).
     shape = {k: v for k, v in model.items() if k != "preset"}
     make_preset(model["preset"], vocab_size=max(8000, tc.extra["vocab_size"]), **shape)
+    for s in SCHEMA:
+        if s.check is not None and _given(args, s):
+            try:
+                s.check(args)
+            except ValueError as e:
+                raise UsageError(f"{s.flag}: {e}") from None
     return model, tc
 
 
@@ -336,11 +385,23 @@ def form_fields(task: str, preset: str | None = None) -> list[FormField]:
 
 def form_argv(fields: list[FormField], values: dict[str, Any]) -> list[str]:
     """The flags for a form's values (a switch is given when its value is True)."""
-    argv: list[str] = []
-    for f in fields:
-        v = values.get(f.name, f.default)
-        if f.kind == "bool":
-            argv += [f.flag] if v else []
-        else:
-            argv += [f.flag, str(v)]
-    return argv
+    return [a for f in fields for a in _flag_args(BY_FLAG[f.flag], values.get(f.name, f.default))]
+
+
+# ============================================================================== command lines
+def _flag_args(s: Setting, value: Any) -> list[str]:
+    if s.switch:
+        return [s.flag] if value else []
+    if s.repeat:
+        return [a for v in value for a in (s.flag, str(v))]
+    return [s.flag, str(value)]
+
+
+def argv_for(values: dict[str, Any]) -> list[str]:
+    """The trainer's flags for `values` (flag dest -> value: {"task": "copy", "steps": 50}), in
+    the schema's order; a switch is given when its value is true. KeyError for a name that is
+    no setting."""
+    unknown = sorted(set(values) - {s.dest for s in SCHEMA})
+    if unknown:
+        raise KeyError(f"not a training setting: {', '.join(unknown)}")
+    return [a for s in SCHEMA if s.dest in values for a in _flag_args(s, values[s.dest])]
