@@ -14,11 +14,20 @@ from typing import Any, Callable
 
 import numpy as np
 import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+from tqdm import tqdm
 
 from transformer.ops import runs
 from transformer.probing import supervise
 from transformer.core.config import ModelConfig, TrainConfig, resolve_device
+from transformer.core.checkpoint import CheckpointError, load_checkpoint, load_trainer_state
+from transformer.core.config import preset as make_preset
 from transformer.core.model import Transformer
+from transformer.core.tokenizer import Tokenizer
+from transformer.data.everyday import CONTRACTION_PIECES
+from transformer.data.tasks import CorpusError
+from transformer.probing import knowledge
 from transformer.core.names import attention_kind
 from transformer.train.corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
 from transformer.train.evaluation import Evaluator
@@ -44,8 +53,6 @@ class Progress:
 
     def on_start(self, t: Trainer) -> None:
         if self.tty:
-            from tqdm import tqdm
-
             self.bar = tqdm(total=t.total_steps, initial=t.step, file=self.stream,
                             dynamic_ncols=True, unit="step")
         self._shown = t.step
@@ -134,8 +141,6 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
         open_run_dir(run_dir, start, device, world)
     try:
         if world > 1:
-            import torch.distributed as dist
-
             dist.init_process_group("nccl" if device.startswith("cuda") else "gloo")
         seed_everything(tc.seed)
         corpus = load_corpus(CorpusSpec.from_config(tc))
@@ -167,8 +172,6 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
         raise
     finally:
         if world > 1:
-            import torch.distributed as dist
-
             if dist.is_initialized():
                 dist.destroy_process_group()
         if args.slots_root:
@@ -192,8 +195,6 @@ def repair(run_dir: Path, resume: bool, rank: int) -> None:
 def resumed(args, run_dir: Path) -> Start:
     """--resume: the run's own settings and model from its `last` checkpoint; --steps, --epochs
     and --device may change."""
-    from transformer.core.checkpoint import load_checkpoint, load_trainer_state
-
     last = run_dir / "checkpoints" / "last"
     if not (last / "config.json").exists():
         raise UsageError(f"--resume: no checkpoint at {last} (nothing to resume)")
@@ -217,17 +218,9 @@ def fresh(args, run_dir: Path) -> Start:
     if runs.checkpoints(run_dir):
         raise UsageError(f"--out: {run_dir} already holds a run; pass --resume to continue "
                          "it or choose another directory")
-    if args.supervise_head:
-        try:
-            supervise.HeadTarget.parse_many(args.supervise_head, args.supervise_weight)
-        except ValueError as e:
-            raise UsageError(f"--supervise-head: {e}") from None
-        tc.extra["supervise"] = {"head": args.supervise_head, "weight": args.supervise_weight}
     if not args.init:
         return Start(tc)
     # fine-tuning: the weights, vocabulary and model settings of an existing checkpoint
-    from transformer.core.checkpoint import CheckpointError, load_checkpoint
-
     try:
         init = load_checkpoint(args.init)
     except CheckpointError as e:
@@ -270,17 +263,12 @@ def seed_everything(seed: int) -> None:
 def tokenizer_symbols(task: str) -> tuple[str, ...]:
     """Pieces the tokenizer must keep whole: for the everyday mix, English contractions
     ("didn't" is one word to a reader and should be one piece)."""
-    from transformer.data.everyday import CONTRACTION_PIECES
-
     return CONTRACTION_PIECES if task == "everyday" else ()
 
 
 def new_model(corpus, tc: TrainConfig, run_dir: Path, rank: int):
     """A tokenizer trained on the corpus (every rank trains the same one: deterministic, one
     thread; rank 0 saves it) and a fresh model of the resolved shape."""
-    from transformer.core.config import preset as make_preset
-    from transformer.core.tokenizer import Tokenizer
-
     tokenizer = Tokenizer.train(corpus.train_src + corpus.train_tgt,
                                 vocab_size=tc.extra["vocab_size"],
                                 user_defined_symbols=tokenizer_symbols(tc.task))
@@ -342,8 +330,6 @@ def make_trainer(model: Transformer, tc: TrainConfig, corpus, tokenizer, data: E
     torch.manual_seed(tc.seed + rank)  # dropout streams differ between ranks
     ddp_model = None
     if world > 1:
-        from torch.nn.parallel import DistributedDataParallel as DDP
-
         ddp_model = DDP(model, device_ids=[local_rank] if device.startswith("cuda") else None)
     cfg = model.cfg
     n_sent = tc.extra.get("eval_sentences") or (500 if corpus.kind == "synthetic" else 200)
@@ -363,8 +349,6 @@ def restore(trainer: Trainer, state: dict, args, run_dir: Path, rank: int) -> No
     if args.steps is None and args.epochs is None:
         trainer.total_steps = int(state.get("total_steps", trainer.total_steps))
     if rank == 0:
-        from transformer.core.checkpoint import load_checkpoint
-
         runs.truncate_metrics(run_dir, trainer.step)
         trainer.history = dict(load_checkpoint(run_dir / "checkpoints" / "last").history
                                or trainer.history)
@@ -375,8 +359,6 @@ def attach(trainer: Trainer, run_dir: Path, rank: int, tokenizer, tc: TrainConfi
     """The STOP file on every rank; on rank 0 the knowledge summary, the run-directory writer and
     the progress printer; then the caller's callbacks."""
     if rank == 0 and "knowledge" not in trainer.history:
-        from transformer.probing import knowledge
-
         # what the model will know: its domain, the words it sees, its vocabulary's coverage
         trainer.history["knowledge"] = knowledge.build(tokenizer, corpus.train_src, corpus.task,
                                                        examples=corpus.val_src[:50], max_examples=6)
@@ -412,14 +394,9 @@ def train_until_stopped(trainer: Trainer) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from transformer.core.checkpoint import CheckpointError
-
     try:
-        from transformer.data.tasks import CorpusError
-
-        data_error: tuple = (CorpusError,)
         state = run(argv)
-    except (UsageError, CheckpointError, ValueError) + data_error as e:  # type: ignore[operator]
+    except (UsageError, CheckpointError, ValueError, CorpusError) as e:
         print(f"error: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
         return 2
     except OSError as e:  # a full disk, a read-only or vanished run directory: one line, exit 2
