@@ -46,7 +46,7 @@ def server_time(repeats: int) -> dict:
     texts = [SENTENCE_32] + [s.replace(".", "on a sunny day .") for s in sentences(repeats)]
     times = []
     for t in texts[:repeats]:
-        at.text_input(key="att_text").set_value(t)
+        at.text_input(key="attention_text").set_value(t)
         t0 = time.perf_counter()
         at.run()
         times.append(time.perf_counter() - t0)

@@ -3,19 +3,11 @@ the source, masked self-attention over the prefix), and teacher forcing versus f
 Math in transformer/core/decode.py, the sections in ui/decode_view.py, tables and figures in
 viz/decode.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
-import streamlit as st
-
 from ui import decode_view as DV
-from ui import i18n, models
+from ui import page_kit
 from ui.strings import decode as strings
 
-t = i18n.translator(strings)
-
-st.title(t("title"))
-st.caption(t("intro"))
-
-ck = models.required(t("no_checkpoint"))
-path = models.current_path()
+_, ck, path = page_kit.checkpoint_header(strings)
 
 text = DV.source_text(ck.train_config)
 method = DV.method()

@@ -4,20 +4,12 @@ accuracy with and without). Scoring in transformer/probing/heads.py, the section
 figures and the causal test in viz/heads.py; the head atlas (every head labelled) in
 ui/atlas_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
-import streamlit as st
-
 from ui import atlas_view
 from ui import heads_view as HV
-from ui import i18n, models
+from ui import page_kit
 from ui.strings import heads as strings
 
-t = i18n.translator(strings)
-
-st.title(t("title"))
-st.caption(t("intro"))
-
-ck = models.required(t("no_checkpoint"))
-path = models.current_path()
+_, ck, path = page_kit.checkpoint_header(strings)
 task = (ck.train_config or {}).get("task")
 
 atlas_view.section(path)  # every head labelled (off until asked: it runs the model 40 times)

@@ -3,19 +3,11 @@ pronoun in each, side by side, with whether the head's strongest word moved. The
 ui/pair_view.py, the diff, the row and the figure in viz/pair.py.
 Query parameters: ?text=...&text2=... fill the two boxes; kind, layer, head open a given head."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
-import streamlit as st
-
-from ui import i18n, models
+from ui import page_kit
 from ui import pair_view as PV
 from ui.strings import pair as strings
 
-t = i18n.translator(strings)
-
-st.title(t("title"))
-st.caption(t("intro"))
-
-ck = models.required(t("no_checkpoint"))
-path = models.current_path()
+_, ck, path = page_kit.checkpoint_header(strings)
 
 text_a, text_b = PV.sentences(ck)
 ins_a, ins_b = PV.inspect_both(path, text_a, text_b)

@@ -1,130 +1,19 @@
 """Positional encoding: waves, heatmap, similarity, the rotation M_k, sizes, the notes' example and
-what the notes say about it in words."""
+what the notes say about it in words. The sections in ui/positional_encoding_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
-import math
-
-import numpy as np
-import pandas as pd
 import streamlit as st
 
-from transformer.core.text import TextError
-from ui import i18n, inspect_cache, models
-from ui import notes as notes_ui
-from ui import positional_compute as PC
-from ui import worked_text, worked_view
-from ui.strings import positional as strings
-from viz import positional as P
-from viz.worked import csv_bytes, matrix_frame, styled
+from ui import page_kit, worked_examples_view
+from ui import positional_encoding_view as view
+from ui.strings import positional_encoding as strings
 
-t = i18n.translator(strings)
-N_POS = 101  # positions 0..100
-
-
-def download(df: pd.DataFrame, name: str, key: str) -> None:
-    st.download_button(t("download"), csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
-
-
-st.title(t("title"))
-st.write(t("intro"))
-
-c1, c2 = st.columns([1, 2])
-d_model = c1.slider(t("d_model"), min_value=4, max_value=1024, value=20, step=2, key="pe_d_model",
-                    help=t("d_model_help"))
-dims_all = list(range(d_model))
-default_dims = [d for d in (4, 5, 6, 7) if d < d_model]
-dims = c2.multiselect(t("dims"), dims_all, default=default_dims, key=f"pe_dims_{d_model}", help=t("dims_help"))
-
-try:
-    pe = P.pe_table(N_POS, d_model)
-except ValueError as e:
-    st.error(t("bad_size", reason=str(e)))
-    st.stop()
-
-# 1. waves
-st.subheader(t("waves_title"))
-st.plotly_chart(P.waves_figure(pe, dims, x_title=t("position"), y_title=t("pe_value"), dim_word=t("dim_word"),
-                               period_word=t("period_word")), key="pe_waves")
-omega = P.frequencies(d_model)
-st.caption(t("waves_caption", fast=2 * math.pi / omega[0], slow=2 * math.pi / omega[-1], last=d_model - 1))
-pe_df = matrix_frame(pe, [str(p) for p in range(N_POS)], [str(d) for d in range(d_model)])
-download(pe_df, f"positional_encoding_{N_POS}x{d_model}", "pe_dl_table")
-
-# 2. heatmap
-st.subheader(t("heat_title"))
-st.plotly_chart(P.heatmap_figure(pe, x_title=t("dimension"), y_title=t("position")), key="pe_heat")
-st.caption(t("heat_caption"))
-
-# 3. similarity
-st.subheader(t("sim_title"))
-sim = P.similarity(pe)
-st.plotly_chart(P.similarity_figure(sim, p_title="p", q_title="q"), key="pe_sim")
-st.caption(t("sim_caption", err=P.diagonal_spread(sim)))
-download(matrix_frame(sim, [str(p) for p in range(N_POS)], [str(p) for p in range(N_POS)]),
-         f"pe_similarity_d{d_model}", "pe_dl_sim")
-st.markdown(f"**{t('offset_title')}**")
-curves = P.offset_curves(pe, [0, 20, 50], 50)
-st.plotly_chart(P.offset_figure(curves, x_title="k"), key="pe_offset")
-st.caption(t("offset_caption", half=d_model // 2))
-download(curves, f"pe_offset_similarity_d{d_model}", "pe_dl_offset")
-
-# 4. rotation
-st.subheader(t("rot_title"))
-st.write(t("rot_intro"))
-k = st.slider(t("k"), min_value=0, max_value=50, value=3, key="pe_k")
-M, err = P.rotation_check(pe, k)
-st.success(t("rot_result", k=k, n=N_POS - k, err=err))
-with st.expander(t("rot_matrix", k=k), expanded=d_model <= 16):
-    if d_model <= 64:
-        st.plotly_chart(P.rotation_figure(M, x_title=t("column"), y_title=t("row")), key="pe_rot")
-    download(matrix_frame(M), f"rotation_M_{k}_d{d_model}", "pe_dl_rot")
-
-# 5. sizes against the current model's embeddings
-st.subheader(t("norm_title"))
-st.write(t("norm_intro"))
-ck = models.current()
-if ck is None:
-    st.info(t("no_model"))
-else:
-    inspect_cache.fill_from_link("pe_sentence", default=t("sentence_default"))  # ?text= (tour)
-    text = st.text_input(t("sentence"), key="pe_sentence")
-    try:
-        rows = PC.embedding_rows(models.current_path(), text)
-    except TextError as e:
-        st.warning(t("bad_text", reason=str(e)))
-    else:
-        notes_ui.warn(rows["notes"])
-        if rows["learned"]:
-            st.caption(t("learned_pe"))
-        norms = P.norm_frame(rows["labels"], rows["scaled"], rows["pe"])
-        st.plotly_chart(P.norm_figure(norms, emb_name=t("emb_name"), pe_name=t("pe_name"), x_title="",
-                                      ratio_word=t("ratio_word")), key="pe_norms")
-        e_mean, p_mean = norms["embedding_norm"].mean(), norms["pe_norm"].mean()
-        st.write(t("norm_result", emb=e_mean, pe=p_mean, ratio=e_mean / p_mean))
-        download(norms, "pe_vs_embedding_norms", "pe_dl_norms")
-
-# 6. the notes' example
-st.subheader(t("love_title"))
-st.write(t("love_intro"))
-res, ex = P.love_example()
-step = res.step("PE")
-terms = P.love_terms(ex["pos"], ex["d_model"], ex["notes_claim"]["PE"])
-terms["agrees"] = step.agrees  # the verdict of transformer.worked (same rounding rule)
-shown = terms.rename(columns={"dimension": t("col_dimension"), "value": t("col_value"),
-                              "notes": t("col_notes"), "agrees": t("col_agrees"),
-                              "angle": t("col_angle"), "function": t("col_function"),
-                              "formula": t("col_formula")})
-bad = np.zeros(shown.shape, dtype=bool)
-bad[:, list(shown.columns).index(t("col_notes"))] = ~step.agrees
-good = np.zeros(shown.shape, dtype=bool)
-good[:, list(shown.columns).index(t("col_notes"))] = step.agrees
-st.dataframe(styled(shown, bad, digits=6).apply(
-    lambda f: pd.DataFrame(np.where(good, "background-color: #d8f0d8", ""), index=f.index, columns=f.columns),
-    axis=None), hide_index=True, key="pe_love")
-st.write(t("love_verdict", ok=int(step.agrees.sum())))
-expl = ex.get("explanations", {}).get("PE", {})
-st.markdown(f"**{t('love_explain')}** " + (i18n.pick(expl) if expl else ""))
-st.caption(worked_text.step_text(step, i18n.lang()))
-download(terms, "pe_love_example", "pe_dl_love")
-
+page_kit.header(strings, intro=st.write)
+d_model, dims, pe = view.controls()
+view.waves(pe, dims, d_model)
+view.heatmap(pe)
+view.similarity(pe, d_model)
+view.rotation(pe, d_model)
+view.norms()
+view.love_example()
 # the notes' statements about this subject, flagged with what is true (transformer.worked statements)
-worked_view.page_statements("pages/positional-encoding.py")
+worked_examples_view.page_statements("pages/positional-encoding.py")

@@ -5,17 +5,13 @@ sections live in ui/train_start.py (the new-run form) and ui/train_watch.py (wat
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 import streamlit as st
 
-from ui import i18n, train_start, train_watch
+from ui import page_kit, train_start, train_watch
 from ui.strings import train as strings
 
-t = i18n.translator(strings)
-
-st.title(t("title"))
-st.caption(t("intro"))
+page_kit.header(strings)
 train_start.device_banner()
 
-if st.session_state.pop("train_open", False):
-    st.switch_page("pages/attention.py")
+train_watch.follow_open()  # a checkpoint opened from this page: on to the Attention page
 train_watch.pump()  # a queued student run starts here when the slot has freed
 
 all_runs, watched = train_watch.pick_run()

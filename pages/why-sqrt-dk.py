@@ -1,67 +1,18 @@
 """Why √d_k: the variance of q·k, softmax saturation, and the size of the softmax's gradient; what
-the notes say about it in words."""
+the notes say about it in words. The sections in ui/why_sqrt_dk_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
-import math
-
-import numpy as np
-import pandas as pd
 import streamlit as st
 
-from ui import i18n
-from ui import lesson_cache as LC
-from ui import worked_view
-from ui.strings import sqrt as strings
-from viz import scaling as S
-from transformer.core.numeric import softmax
-from viz.worked import csv_bytes
+from ui import page_kit
+from ui import why_sqrt_dk_view as view
+from ui import worked_examples_view
+from ui.strings import why_sqrt_dk as strings
 
-t = i18n.translator(strings)
-
-
-def download(df: pd.DataFrame, name: str, key: str) -> None:
-    st.download_button(t("download"), csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
-
-
-st.title(t("title"))
-st.write(t("intro"))
-c1, c2, c3 = st.columns(3)
-d_k = c1.select_slider(t("d_k"), options=list(S.D_KS), value=64, key="sqrt_dk")
-n_keys = c2.slider(t("n_keys"), min_value=2, max_value=32, value=8, key="sqrt_keys")
-seed = int(c3.number_input(t("seed"), min_value=0, max_value=10**6, value=0, step=1, key="sqrt_seed"))
-n = 2000
-
-st.subheader(t("var_title"))
-var = LC.variance(n, seed)
-st.plotly_chart(S.variance_figure(var, raw=t("var_raw"), theory=t("var_theory"), scaled=t("var_scaled"),
-                                  y_title=t("variance")), key="sqrt_var")
-st.caption(t("var_caption", n=n))
-download(var, "variance_of_qk", "sqrt_dl_var")
-
-samples = S.dot_samples(d_k, n, seed)
-st.markdown(f"**{t('hist_title', n=n, d=d_k)}**")
-st.plotly_chart(S.histogram_figure(samples, d_k, x_title=t("value"), y_title=t("count"),
-                                   samples_word=t("samples_word")), key="sqrt_hist")
-st.caption(t("hist_caption", raw=samples.std(ddof=1), theory=math.sqrt(d_k), scaled=samples.std(ddof=1) / math.sqrt(d_k)))
-
-st.subheader(t("row_title", d=d_k))
-scores = S.score_row(d_k, n_keys, seed)
-st.plotly_chart(S.row_figure(scores, d_k, titles=(t("t_raw"), t("t_scaled")), key_word=t("key_word"),
-                             score_word=t("score_word"), weight_word=t("weight_word")), key="sqrt_row")
-raw_stats, scaled_stats = S.softmax_stats(scores), S.softmax_stats(scores / math.sqrt(d_k))
-st.caption(t("row_caption", raw=raw_stats["max_weight"], scaled=scaled_stats["max_weight"]))
-row_df = pd.DataFrame({"score": scores, "scaled": scores / math.sqrt(d_k), "weight_raw": softmax(scores),
-                       "weight_scaled": softmax(scores / math.sqrt(d_k))})
-download(row_df, f"softmax_row_dk{d_k}", "sqrt_dl_row")
-
-st.subheader(t("sat_title", trials=200, keys=n_keys))
-sat = LC.saturation(n_keys, seed)
-st.plotly_chart(S.saturation_figure(sat, d_k, titles=(t("t_max"), t("t_entropy"), t("t_jac")),
-                                    raw=t("raw"), scaled=t("scaled")), key="sqrt_sat")
-here = sat.loc[sat["d_k"] == d_k].iloc[0]
-st.info(t("at_dk", d=d_k, mr=here["max_weight_raw"], ms=here["max_weight_scaled"], er=here["entropy_raw"],
-          es=here["entropy_scaled"], jr=here["jacobian_norm_raw"], js=here["jacobian_norm_scaled"]))
-st.caption(t("sat_caption", keys=n_keys, uniform=1 / n_keys, hmax=np.log(n_keys)))
-download(sat, f"softmax_saturation_{n_keys}keys", "sqrt_dl_sat")
-
+page_kit.header(strings, intro=st.write)
+d_k, n_keys, seed = view.controls()
+view.variance(seed)
+view.histogram(d_k, seed)
+view.softmax_row(d_k, n_keys, seed)
+view.saturation(d_k, n_keys, seed)
 # the notes' statements about this subject, flagged with what is true (transformer.worked statements)
-worked_view.page_statements("pages/why-sqrt-dk.py")
+worked_examples_view.page_statements("pages/why-sqrt-dk.py")

@@ -36,14 +36,14 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     at = open_page(monkeypatch, ck_dir, tmp_path, lang)
     no_errors(at)
     assert at.title[0].value == title
-    assert at.text_input(key="att_text").value == "A dog runs in the park ."  # task "test"
+    assert at.text_input(key="attention_text").value == "A dog runs in the park ."  # task "test"
     # opens on encoder self-attention, pieces merged into words
-    assert at.radio(key="att_kind").value == "encoder_self"
-    assert at.toggle(key="att_merge").value is True
+    assert at.radio(key="attention_kind").value == "encoder_self"
+    assert at.toggle(key="attention_merge").value is True
     head_view, heat = figures(at)[:2]  # then the rollout section's
     # every layer x head: built and drawn only when asked (a toggle, not an expander)
-    assert at.toggle(key="att_model_view_on").value is False
-    assert not any("att_model_view" in el.proto.id for el in at.get("plotly_chart"))
+    assert at.toggle(key="attention_model_view_on").value is False
+    assert not any("attention_model_view" in el.proto.id for el in at.get("plotly_chart"))
     ref = reference(at._ck, "A dog runs in the park .")
     tok = load_checkpoint(at._ck).tokenizer
     want = merged_reference(ref.weights("encoder_self", 0)[0].double().numpy(), tok,
@@ -57,10 +57,10 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     assert heat["data"][0]["hovertemplate"] == "%{y} → %{x}: %{z:.2f}<extra></extra>"
     # the model view, asked for: ONE heatmap trace whose tiles are every layer's and head's
     # merged weights, computed here from the trace with loops
-    at.toggle(key="att_model_view_on").set_value(True)
+    at.toggle(key="attention_model_view_on").set_value(True)
     rerun(at)
     no_errors(at)
-    model_view = figure(at, "att_model_view")
+    model_view = figure(at, "attention_model_view")
     assert len(model_view["data"]) == 1 and model_view["layout"]["coloraxis"]["cmax"] == 1
     grid = plotly_array(model_view["data"][0]["z"])
     n = len(tok.words(ref.src_ids))
@@ -91,15 +91,15 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     assert at.code[0].value  # the model's output is shown
 
     # cross-attention, a chosen head, pieces shown and specials hidden, two heads drawn
-    at.radio(key="att_kind").set_value("cross")
-    at.selectbox(key="att_layer").set_value(1)
-    at.selectbox(key="att_head").set_value(2)
-    at.toggle(key="att_merge").set_value(False)
-    at.toggle(key="att_hide").set_value(True)
-    at.checkbox(key="att_avg").set_value(True)
+    at.radio(key="attention_kind").set_value("cross")
+    at.selectbox(key="attention_layer").set_value(1)
+    at.selectbox(key="attention_head").set_value(2)
+    at.toggle(key="attention_merge").set_value(False)
+    at.toggle(key="attention_hide").set_value(True)
+    at.checkbox(key="attention_avg").set_value(True)
     rerun(at)
     no_errors(at)
-    at.pills(key="att_hv_heads_cross_1_2").set_value([0, 2])
+    at.pills(key="attention_hv_heads_cross_1_2").set_value([0, 2])
     rerun(at)
     no_errors(at)
     figs = figures(at)
@@ -128,7 +128,7 @@ def test_opens_on_the_pronoun(monkeypatch, tmp_path, ck_dir):
     bold = [x for tr in hv["data"] if tr.get("mode") == "text" for x in tr["text"] if "<b>" in x]
     assert bold == ["<b>6 it</b>"]
     assert any("\"it\"" in c.value or '"it"' in c.value for c in at.caption)
-    at.radio(key="att_kind").set_value("decoder_self")
+    at.radio(key="attention_kind").set_value("decoder_self")
     rerun(at)
     no_errors(at)
     hv = figures(at)[0]
@@ -140,9 +140,9 @@ def test_query_params_open_one_head(monkeypatch, tmp_path, ck_dir):
     at = open_page(monkeypatch, ck_dir, tmp_path, query={
         "kind": "cross", "layer": "1", "head": "2", "text": "The cat sleeps ."})
     no_errors(at)
-    assert at.radio(key="att_kind").value == "cross"
-    assert at.selectbox(key="att_layer").value == 1 and at.selectbox(key="att_head").value == 2
-    assert at.text_input(key="att_text").value == "The cat sleeps ."
+    assert at.radio(key="attention_kind").value == "cross"
+    assert at.selectbox(key="attention_layer").value == 1 and at.selectbox(key="attention_head").value == 2
+    assert at.text_input(key="attention_text").value == "The cat sleeps ."
     from transformer.core.checkpoint import load_checkpoint
 
     heat = figures(at)[1]
@@ -153,26 +153,26 @@ def test_query_params_open_one_head(monkeypatch, tmp_path, ck_dir):
     # out-of-range values are clamped, not errors
     at2 = open_page(monkeypatch, ck_dir, tmp_path, query={"kind": "nope", "layer": "9", "head": "x"})
     no_errors(at2)
-    assert at2.radio(key="att_kind").value == "encoder_self"
+    assert at2.radio(key="attention_kind").value == "encoder_self"
 
 
 def test_bad_inputs_give_messages(monkeypatch, tmp_path, ck_dir):
     at = open_page(monkeypatch, ck_dir, tmp_path, lang="zh")
     for text in ["", "   \t "]:
-        at.text_input(key="att_text").input(text)
+        at.text_input(key="attention_text").input(text)
         rerun(at)
         no_errors(at)
         assert at.info and not at.get("plotly_chart")
-    at.text_input(key="att_text").input("<script>alert(1)</script> <img src=x onerror=alert(1)>")
+    at.text_input(key="attention_text").input("<script>alert(1)</script> <img src=x onerror=alert(1)>")
     rerun(at)
     no_errors(at)
     spec = " ".join(el.proto.spec for el in at.get("plotly_chart"))
     assert "<script" not in spec and "&lt;" in spec
-    at.text_input(key="att_text").input("word " * 600)  # 3000 characters
+    at.text_input(key="attention_text").input("word " * 600)  # 3000 characters
     rerun(at)
     no_errors(at)
     assert any("128" in w.value for w in at.warning)  # the cut is said (beside other notes)
-    at.text_input(key="att_text").input("مرحبا بالعالم 😀 你好")
+    at.text_input(key="attention_text").input("مرحبا بالعالم 😀 你好")
     rerun(at)
     no_errors(at)
     heat = figures(at)[1]
@@ -216,8 +216,8 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
         assert at.session_state["ckpt_path"].endswith(name)
         no_errors(at)
         # opens on the featured head (and its pronoun row)
-        assert at.session_state["att_kind"] == fh["kind"]
-        assert (at.session_state["att_layer"], at.session_state["att_head"]) == (fh["layer"], fh["head"])
+        assert at.session_state["attention_kind"] == fh["kind"]
+        assert (at.session_state["attention_layer"], at.session_state["attention_head"]) == (fh["layer"], fh["head"])
         text = " ".join(m.value for m in at.markdown)
         same = fh["kind"] == "encoder_self"  # the pronoun head where Figure 4 has its heads
         if lang == "en":
@@ -231,44 +231,44 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
             assert f"从 {on:.0%} 变为 {off:.0%}" in text
     assert at.success  # "You are looking at it."
     # another head chosen: one click opens the featured head again
-    at.radio(key="att_kind").set_value("cross")
+    at.radio(key="attention_kind").set_value("cross")
     rerun(at)
     no_errors(at)
-    assert at.session_state["att_kind"] == "cross"  # the choice sticks (featured once per model)
-    at.button(key="att_open_featured").click()
+    assert at.session_state["attention_kind"] == "cross"  # the choice sticks (featured once per model)
+    at.button(key="attention_open_featured").click()
     rerun(at)
     no_errors(at)
-    assert at.session_state["att_kind"] == fh["kind"]
-    assert (at.session_state["att_layer"], at.session_state["att_head"]) == (fh["layer"], fh["head"])
+    assert at.session_state["attention_kind"] == fh["kind"]
+    assert (at.session_state["attention_layer"], at.session_state["attention_head"]) == (fh["layer"], fh["head"])
     # a link that names a head wins over the featured one
     at2 = open_page(monkeypatch, shipped, tmp_path, lang="en", query={"kind": "cross", "layer": "0",
                                                                       "head": "1"})
     no_errors(at2)
-    assert (at2.session_state["att_kind"], at2.session_state["att_head"]) == ("cross", 1)
+    assert (at2.session_state["attention_kind"], at2.session_state["attention_head"]) == ("cross", 1)
 
 
 def test_text_the_model_cannot_read_is_said_in_the_pages_language(monkeypatch, tmp_path, ck_dir):
     """Chinese typed in the Chinese UI: a note that the model reads English, not silent salad;
     a text longer than the model reads: how much of it is used, and a list instead of buttons."""
     at = open_page(monkeypatch, ck_dir, tmp_path, lang="zh")
-    at.text_input(key="att_text").input("我不明白这个问题。")
+    at.text_input(key="attention_text").input("我不明白这个问题。")
     rerun(at)
     no_errors(at)
     assert any("这个模型只读英语" in w.value for w in at.warning)
     at = open_page(monkeypatch, ck_dir, tmp_path, lang="en")
-    at.text_input(key="att_text").input("I can't read Chinese: 我不明白这个问题，真的不明白。")
+    at.text_input(key="attention_text").input("I can't read Chinese: 我不明白这个问题，真的不明白。")
     rerun(at)
     no_errors(at)
     assert any("reads English only" in w.value for w in at.warning)
-    at.text_input(key="att_text").input("The dog runs . " * 60)  # 240 words
+    at.text_input(key="attention_text").input("The dog runs . " * 60)  # 240 words
     rerun(at)
     no_errors(at)
     assert any("of 240 words are used" in w.value for w in at.warning)
     from viz.tokens import MAX_TOKEN_BUTTONS
 
-    words = [g for g in at.get("button_group") if g.key.startswith("att_hv_")
-             and not g.key.startswith("att_hv_heads")]
-    lists = [s for s in at.selectbox if s.key.startswith("att_hv_list")]
+    words = [g for g in at.get("button_group") if g.key.startswith("attention_hv_")
+             and not g.key.startswith("attention_hv_heads")]
+    lists = [s for s in at.selectbox if s.key.startswith("attention_hv_list")]
     # never a row of more buttons than can be read: a list instead, said in a caption
     assert all(len(g.options) <= MAX_TOKEN_BUTTONS + 1 for g in words)
     assert bool(words) != bool(lists)
@@ -279,10 +279,10 @@ def test_text_the_model_cannot_read_is_said_in_the_pages_language(monkeypatch, t
 
 def test_a_long_sentence_chooses_its_word_from_a_list(monkeypatch, tmp_path, ck_dir):
     at = open_page(monkeypatch, ck_dir, tmp_path, lang="zh")
-    at.text_input(key="att_text").input(" ".join(["A"] * 50))  # two pieces a word: 50 words fit
+    at.text_input(key="attention_text").input(" ".join(["A"] * 50))  # two pieces a word: 50 words fit
     rerun(at)
     no_errors(at)
-    lists = [s for s in at.selectbox if s.key.startswith("att_hv_list")]
+    lists = [s for s in at.selectbox if s.key.startswith("attention_hv_list")]
     assert lists and len(lists[0].options) == 52  # all tokens, 50 words, </s>
     assert any("按钮放不下" in c.value for c in at.caption)
 
@@ -303,7 +303,7 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
     text = "A dog carries a stick in its mouth ."
     at = open_page(monkeypatch, shipped, tmp_path, lang=lang, query={"text": text})
     no_errors(at)
-    heat = figure(at, "att_flow_heat")
+    heat = figure(at, "attention_flow_heat")
     z = plotly_array(heat["data"][0]["z"])
     ck = load_checkpoint(at._ck)
     ins = reference(at._ck, text)
@@ -312,15 +312,15 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
                      ck.tokenizer.words(ins.src_ids))
     np.testing.assert_allclose(z, np.round(want, 4), atol=1e-4)
     np.testing.assert_allclose(z.sum(-1), 1.0, atol=1e-3)
-    assert not any("att_flow_check" in el.proto.id for el in at.get("plotly_chart"))  # asked for
-    at.toggle(key="att_flow_check_on").set_value(True)
+    assert not any("attention_flow_check" in el.proto.id for el in at.get("plotly_chart"))  # asked for
+    at.toggle(key="attention_flow_check_on").set_value(True)
     rerun(at)
     no_errors(at)
-    check = figure(at, "att_flow_check")
+    check = figure(at, "attention_flow_check")
     assert len(check["data"]) == 2 and len(check["data"][0]["x"]) == z.shape[1]
     table = FS.EN if lang == "en" else FS.ZH
     assert any(table["honest"] in c.value for c in at.caption)
-    chosen = at.selectbox(key="att_flow_word")
+    chosen = at.selectbox(key="attention_flow_word")
     from viz.tokens import is_pronoun_de
 
     words = ck.tokenizer.word_strings(pieces)
@@ -359,20 +359,20 @@ def test_a_model_without_a_featured_head_opens_on_its_clearest_head(monkeypatch,
     at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
     assert at.session_state["ckpt_path"].endswith("copy-tiny")
     no_errors(at)
-    assert at.radio(key="att_kind").value == "cross"
-    best = _clearest(at._ck, at.text_input(key="att_text").value, "cross")
-    layer, head = at.selectbox(key="att_layer").value, at.selectbox(key="att_head").value
+    assert at.radio(key="attention_kind").value == "cross"
+    best = _clearest(at._ck, at.text_input(key="attention_text").value, "cross")
+    layer, head = at.selectbox(key="attention_layer").value, at.selectbox(key="attention_head").value
     assert (layer, head) == (best.layer, best.head) != (0, 0)
     assert best.behaviour == "diagonal" and best.score > 0.6
     assert float(best.scores[0, 0]) < best.score - 0.2  # layer 0, head 0 is far weaker
     said = " ".join(c.value for c in at.caption)
     assert ("what copying needs" in said) if lang == "en" else ("这正是复制所需要的" in said)
     # the reader's choice stays
-    at.selectbox(key="att_head").set_value(0)
-    at.selectbox(key="att_layer").set_value(0)
+    at.selectbox(key="attention_head").set_value(0)
+    at.selectbox(key="attention_layer").set_value(0)
     rerun(at)
     no_errors(at)
-    assert (at.selectbox(key="att_layer").value, at.selectbox(key="att_head").value) == (0, 0)
+    assert (at.selectbox(key="attention_layer").value, at.selectbox(key="attention_head").value) == (0, 0)
 
 
 def test_clearest_head_scores_patterns_not_sinks():
@@ -402,12 +402,12 @@ def test_cell_numbers_are_written_when_asked(monkeypatch, tmp_path, ck_dir):
     with the toggle on (a browser measures every cell's text)."""
     at = open_page(monkeypatch, ck_dir, tmp_path)
     no_errors(at)
-    assert at.toggle(key="att_cell_numbers").value is False
-    for key in ("att_heatmap", "att_flow_heat"):
+    assert at.toggle(key="attention_cell_numbers").value is False
+    for key in ("attention_heatmap", "attention_flow_heat"):
         d = figure(at, key)["data"][0]
         assert "texttemplate" not in d and d["hovertemplate"].endswith("<extra></extra>")
-    at.toggle(key="att_cell_numbers").set_value(True)
+    at.toggle(key="attention_cell_numbers").set_value(True)
     rerun(at)
     no_errors(at)
-    for key in ("att_heatmap", "att_flow_heat"):
+    for key in ("attention_heatmap", "attention_flow_heat"):
         assert figure(at, key)["data"][0]["texttemplate"] == "%{z:.2f}"

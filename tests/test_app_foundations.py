@@ -30,14 +30,14 @@ def test_positional_encoding_page(monkeypatch, tmp_path, ck_dir):
     waves = figs[0]["data"]
     assert [tr["name"].split()[1] for tr in waves] == ["4", "5", "6", "7"]
     assert "e-1" in at.success[0].value  # rotation error printed, round-off size
-    at.slider(key="pe_k").set_value(10).run()
+    at.slider(key="positional_encoding_k").set_value(10).run()
     assert "M_10" in at.success[0].value
     # the size comparison uses the checkpoint: a bar per token, PE norm √(d/2) = 4 for d_model 32
-    at.text_input(key="pe_sentence").set_value("Ein Hund rennt .").run()
+    at.text_input(key="positional_encoding_sentence").set_value("Ein Hund rennt .").run()
     no_errors(at)
     norm_fig = [f for f in _charts(at) if f["data"][0]["type"] == "bar"][0]
     assert all(abs(v - 4.0) < 1e-4 for v in norm_fig["data"][1]["y"])
-    at.text_input(key="pe_sentence").set_value("   ").run()
+    at.text_input(key="positional_encoding_sentence").set_value("   ").run()
     assert not at.exception and at.warning  # empty text: a message, not an error
     assert any("2 of 4" in m.value for m in at.markdown)  # the notes' example: 2 of 4 right
 
@@ -56,7 +56,7 @@ def test_positional_encoding_without_checkpoint(monkeypatch, tmp_path):
     at = open_app(monkeypatch, None, tmp_path, page="pages/positional-encoding.py", lang="zh")
     no_errors(at)
     assert any("没有加载模型" in i.value for i in at.info)
-    at.slider(key="pe_d_model").set_value(1024).run()
+    at.slider(key="positional_encoding_d_model").set_value(1024).run()
     no_errors(at)
 
 
@@ -89,7 +89,7 @@ def test_masks_page_whitespace_tokens_without_model(monkeypatch, tmp_path):
 def test_worked_examples_page(monkeypatch, tmp_path, lang):
     at = open_app(monkeypatch, None, tmp_path, page="pages/worked-examples.py", lang=lang)
     no_errors(at)
-    at.selectbox(key="we_example").set_value("scaled_dot_product_2_queries_3_keys").run()
+    at.selectbox(key="worked_examples_example").set_value("scaled_dot_product_2_queries_3_keys").run()
     no_errors(at)
     # the numbers of the example: QK^T = [[17, 23, 29], [39, 53, 67]]
     frames = [d.value for d in at.dataframe]
@@ -107,25 +107,25 @@ def test_worked_examples_every_example_and_free_mode(monkeypatch, tmp_path):
 
     at = open_app(monkeypatch, None, tmp_path, page="pages/worked-examples.py")
     for ex in list_examples():
-        at.selectbox(key="we_example").set_value(ex).run()
+        at.selectbox(key="worked_examples_example").set_value(ex).run()
         no_errors(at)
-    at.selectbox(key="we_example").set_value("positional_encoding_love").run()
-    at.number_input(key="we_pos_0").set_value(1.0).run()
+    at.selectbox(key="worked_examples_example").set_value("positional_encoding_love").run()
+    at.number_input(key="worked_examples_pos_0").set_value(1.0).run()
     no_errors(at)
     assert at.info  # inputs changed: said so
     # free mode: garbage gives a message, good input the weights
-    at.session_state["we_mode"] = "free"
+    at.session_state["worked_examples_mode"] = "free"
     at.run()
-    at.text_area(key="we_free_qkv_Q").set_value("1 2\nfoo").run()
+    at.text_area(key="worked_examples_free_qkv_Q").set_value("1 2\nfoo").run()
     assert at.error and "foo" in at.error[0].value and not at.exception
-    at.text_area(key="we_free_qkv_Q").set_value("1 2\n3 4").run()
-    at.radio(key="we_free_mask").set_value("causal").run()
+    at.text_area(key="worked_examples_free_qkv_Q").set_value("1 2\n3 4").run()
+    at.radio(key="worked_examples_free_mask").set_value("causal").run()
     no_errors(at)
     assert "1" in at.success[0].value
-    at.number_input(key="we_free_dk").set_value(5).run()
+    at.number_input(key="worked_examples_free_dk").set_value(5).run()
     assert at.error and not at.exception  # d_k that does not match the widths
-    at.number_input(key="we_free_dk").set_value(0).run()
-    at.radio(key="we_free_mode").set_value("x").run()
+    at.number_input(key="worked_examples_free_dk").set_value(0).run()
+    at.radio(key="worked_examples_free_mode").set_value("x").run()
     no_errors(at)
 
 
@@ -137,7 +137,7 @@ def test_why_sqrt_dk_page(monkeypatch, tmp_path, lang):
     var = figs[0]["data"]
     measured = dict(zip(var[1]["x"], var[1]["y"]))
     assert abs(measured[256] / 256 - 1) < 0.15  # Var(q·k) ≈ d_k
-    at.select_slider(key="sqrt_dk").set_value(1024).run()
+    at.select_slider(key="why_sqrt_dk_dk").set_value(1024).run()
     no_errors(at)
     assert "1024" in at.info[0].value
 
@@ -155,8 +155,8 @@ def test_worked_examples_explain_the_notes_open_on_a_teaching_example_and_free_m
         assert "This app checks them" in intro
     else:
         assert "讲义式" in intro and "不需要手头有这份笔记" in intro and "本应用检查这些笔记" in intro
-    assert at.selectbox(key="we_example").value == "self_attention_cat_sentence"
-    at.session_state["we_mode"] = "free"
+    assert at.selectbox(key="worked_examples_example").value == "self_attention_cat_sentence"
+    at.session_state["worked_examples_mode"] = "free"
     at.run()
     no_errors(at)
     labels = [e.label for e in at.expander if " — " in e.label]  # the steps (not the sidebar's)

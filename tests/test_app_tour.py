@@ -17,9 +17,9 @@ from app_helpers import no_errors, open_app
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "checkpoints"
 # the widget each page fills from its link
-BOX = {"pages/attention.py": "att_text", "pages/step.py": "step_text",
-       "pages/heads.py": "heads_abl_text", "pages/positional-encoding.py": "pe_sentence",
-       "pages/masks.py": "masks_text", "pages/worked-examples.py": "we_example"}
+BOX = {"pages/attention.py": "attention_text", "pages/step.py": "step_text",
+       "pages/heads.py": "heads_abl_text", "pages/positional-encoding.py": "positional_encoding_sentence",
+       "pages/masks.py": "masks_text", "pages/worked-examples.py": "worked_examples_example"}
 
 
 def _literal(path: Path, name: str):
@@ -27,8 +27,8 @@ def _literal(path: Path, name: str):
                 if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == name)
 
 
-STOPS = _literal(ROOT / "pages" / "tour.py", "STOPS")
-BLOG_PAIR = _literal(ROOT / "pages" / "tour.py", "BLOG_PAIR")
+STOPS = _literal(ROOT / "ui" / "tour_view.py", "STOPS")
+BLOG_PAIR = _literal(ROOT / "ui" / "tour_view.py", "BLOG_PAIR")
 
 
 def test_tour_order_is_the_sidebar_order():
@@ -75,7 +75,7 @@ def test_each_stop_opens_its_page_with_its_sentence(monkeypatch, tmp_path, lang)
         if page == "pages/heads.py":
             assert at.text_input(key="heads_abl_text").value == value
         elif page == "pages/worked-examples.py":
-            assert at.selectbox(key="we_example").value == value
+            assert at.selectbox(key="worked_examples_example").value == value
         elif page == "pages/masks.py":
             assert at.text_area(key="masks_text").value == value
         else:

@@ -186,14 +186,14 @@ def test_the_page_draws_the_tree(monkeypatch, tmp_path, anaphora, lang):
 
     shipped = shipped_folder(tmp_path, ROOT / "anaphora-en-de", "anaphora-en-de")
     at = open_pinned(monkeypatch, shipped, tmp_path, "pages/decode.py", lang=lang)
-    at.radio(key="dec_method").set_value("beam")
+    at.radio(key="decode_method").set_value("beam")
     rerun(at)
     no_errors(at)
-    src = source_ids(anaphora.tokenizer, at.text_input(key="dec_text").value, 512)[0]
+    src = source_ids(anaphora.tokenizer, at.text_input(key="decode_text").value, 512)[0]
     res, tree = trace_beam_search(anaphora.model, src, 4, 0.6)
     assert at.code[0].value == anaphora.tokenizer.decode(res.tokens)
     table = getattr(S, lang.upper())
-    fig = figure(at, "dec_beam_tree")
+    fig = figure(at, "decode_beam_tree")
     names = {tr.get("name") for tr in fig["data"]}
     assert table["tree_kept"] in names and table["tree_best"] in names
     assert fig["layout"]["title"]["text"] == table["tree_title"]
@@ -201,9 +201,9 @@ def test_the_page_draws_the_tree(monkeypatch, tmp_path, anaphora, lang):
     assert fin.value[table["tree_col_hyp"]].iloc[0] == anaphora.tokenizer.decode(res.tokens)
     # a later window of the search
     if len(BT.windows(tree)) > 1:
-        at.select_slider(key="dec_tree_window").set_value(1)
+        at.select_slider(key="decode_tree_window").set_value(1)
         rerun(at)
         no_errors(at)
-        xs = [x for tr in figure(at, "dec_beam_tree")["data"]
+        xs = [x for tr in figure(at, "decode_beam_tree")["data"]
               if tr.get("mode") == "markers+text" for x in tr["x"]]
         assert min(xs) == BT.windows(tree)[1][0]

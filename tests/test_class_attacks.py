@@ -600,10 +600,10 @@ def test_F_the_decode_page_gates_a_long_text(monkeypatch, tmp_path, ck_dir, buck
     monkeypatch.setenv("ATTENTION_LAB_RATE_DECODE_WIDE_BEAM", "1/60")
     at = open_pinned(monkeypatch, ck_dir, tmp_path, "pages/decode.py")
     long = "a dog runs in the park . " * 70  # 1,750 characters, greedy: cost 9
-    at.text_input(key="dec_text").set_value(long)
+    at.text_input(key="decode_text").set_value(long)
     rerun(at)
     assert not at.warning or not any("try again" in w.value for w in at.warning)
-    at.text_input(key="dec_text").set_value(long + " again")
+    at.text_input(key="decode_text").set_value(long + " again")
     rerun(at)
     assert any("try again in" in w.value for w in at.warning), [w.value for w in at.warning]
 

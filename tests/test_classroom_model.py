@@ -71,7 +71,7 @@ def test_the_card_reports_what_is_measured(measured):
 def test_the_lesson_sentence_turns_on_the_head(ck):
     """The tour's and the Attention page's sentence: with the head, 'sie' (die Zeitung); with it
     switched off, the model falls back to the nearest noun's gender (der Stand: 'ihn')."""
-    from ui.inspect_cache import EXAMPLES
+    from ui.page_kit import EXAMPLES
 
     text = EXAMPLES["classroom"]
     fh = json.loads((CK / "history.json").read_text())["featured_head"]

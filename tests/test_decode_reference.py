@@ -61,7 +61,7 @@ def sort_dir(tmp_path, tokenizer):
 def test_the_page_offers_the_tasks_sorted_target(monkeypatch, tmp_path, sort_dir, lang):
     at = open_pinned(monkeypatch, sort_dir, tmp_path, "pages/decode.py", lang=lang)
     no_errors(at)
-    at.text_input(key="dec_text").set_value("b aa z a")
+    at.text_input(key="decode_text").set_value("b aa z a")
     rerun(at)
     no_errors(at)
-    assert at.text_input(key="dec_target").value == "a b z aa"
+    assert at.text_input(key="decode_target").value == "a b z aa"

@@ -231,16 +231,16 @@ def _code(at) -> int:
 
 PAGES = {
     "attention": ("pages/attention.py", [
-        Box("att_text", "text_input", SENT, chart("att_heatmap")),
-        Box("att_target", "text_input", TARGET, chart("att_heatmap"), optional=True),
+        Box("attention_text", "text_input", SENT, chart("attention_heatmap")),
+        Box("attention_target", "text_input", TARGET, chart("attention_heatmap"), optional=True),
     ]),
     "step": ("pages/step.py", [
         Box("step_text", "text_input", SENT, chart("step_heat")),
         Box("step_target", "text_input", TARGET, chart("step_heat"), optional=True),
     ]),
     "decode": ("pages/decode.py", [
-        Box("dec_text", "text_input", SENT, chart("dec_cross")),
-        Box("dec_target", "text_input", TARGET, chart("dec_tf_fig")),
+        Box("decode_text", "text_input", SENT, chart("decode_cross")),
+        Box("decode_target", "text_input", TARGET, chart("decode_tf_fig")),
     ]),
     "heads": ("pages/heads.py", [
         Box("heads_abl_text", "text_input", SENT, _code),
@@ -255,20 +255,20 @@ PAGES = {
             chart("masks_padding")),
     ]),
     "pe": ("pages/positional-encoding.py", [
-        Box("pe_sentence", "text_input", SENT, chart("pe_norms")),
+        Box("positional_encoding_sentence", "text_input", SENT, chart("positional_encoding_norms")),
     ]),
     "worked_free": ("pages/worked-examples.py", [
-        Box("we_free_qkv_Q", "text_area", "1 2\n3 4", lambda at: len(at.success),
-            setup=[("button_group", "we_mode", "free")]),
-        Box("we_free_qkv_K", "text_area", "5 6\n7 8\n9 10", lambda at: len(at.success), sibling=True),
-        Box("we_free_qkv_V", "text_area", "11 12\n13 14\n15 16", lambda at: len(at.success), sibling=True),
-        Box("we_free_mask_text", "text_area", "1 0 0\n1 1 0", lambda at: len(at.success),
-            setup=[("radio", "we_free_mask", "custom")]),
-        Box("we_free_x_X", "text_area", "1 0 1\n0 2 0\n1 1 1", lambda at: len(at.success),
-            setup=[("radio", "we_free_mask", "none"), ("radio", "we_free_mode", "x")]),
-        Box("we_free_x_W_Q", "text_area", "1 0\n0 1\n1 1", lambda at: len(at.success), sibling=True),
-        Box("we_free_x_W_K", "text_area", "0 1\n1 0\n1 1", lambda at: len(at.success), sibling=True),
-        Box("we_free_x_W_V", "text_area", "", lambda at: len(at.success), optional=True,
+        Box("worked_examples_free_qkv_Q", "text_area", "1 2\n3 4", lambda at: len(at.success),
+            setup=[("button_group", "worked_examples_mode", "free")]),
+        Box("worked_examples_free_qkv_K", "text_area", "5 6\n7 8\n9 10", lambda at: len(at.success), sibling=True),
+        Box("worked_examples_free_qkv_V", "text_area", "11 12\n13 14\n15 16", lambda at: len(at.success), sibling=True),
+        Box("worked_examples_free_mask_text", "text_area", "1 0 0\n1 1 0", lambda at: len(at.success),
+            setup=[("radio", "worked_examples_free_mask", "custom")]),
+        Box("worked_examples_free_x_X", "text_area", "1 0 1\n0 2 0\n1 1 1", lambda at: len(at.success),
+            setup=[("radio", "worked_examples_free_mask", "none"), ("radio", "worked_examples_free_mode", "x")]),
+        Box("worked_examples_free_x_W_Q", "text_area", "1 0\n0 1\n1 1", lambda at: len(at.success), sibling=True),
+        Box("worked_examples_free_x_W_K", "text_area", "0 1\n1 0\n1 1", lambda at: len(at.success), sibling=True),
+        Box("worked_examples_free_x_W_V", "text_area", "", lambda at: len(at.success), optional=True,
             sibling=True),
     ]),
 }
@@ -430,7 +430,7 @@ def test_hostile_checkpoint_zips_in_the_sidebar(monkeypatch, tmp_path, ck_dir, m
     at.switch_page("pages/attention.py")
     rerun(at)
     report += problems(at, marker, "attention after uploads")
-    if not chart("att_heatmap")(at):
+    if not chart("attention_heatmap")(at):
         report.append("the Attention page draws nothing after the uploads")
     assert_clean(report, counts)
 

@@ -80,7 +80,7 @@ def test_pages_hold_no_cached_functions():
 
 
 def test_positional_rows_are_read_under_the_inference_lock(small_checkpoint, monkeypatch):
-    from ui import positional_compute as PC
+    from ui import positional_encoding_compute as PC
 
     seen = []
 

@@ -141,7 +141,7 @@ def test_attention_page_marks_unknown_words_and_offers_sentences(monkeypatch, tm
     shutil.copytree(ROOT / "checkpoints" / "multi30k-en-de", d / "multi30k-en-de")
     at = open_app(monkeypatch, d, tmp_path, page="pages/attention.py", lang=lang)
     no_errors(at)
-    at.text_input(key="att_text").set_value(
+    at.text_input(key="attention_text").set_value(
         "The animal didn't cross the street because it was too tired .").run()
     no_errors(at)
     warn = " ".join(w.value for w in at.warning)
@@ -149,10 +149,10 @@ def test_attention_page_marks_unknown_words_and_offers_sentences(monkeypatch, tm
     assert "`street`" not in warn and "`animal`" not in warn  # known, one piece each
     # the offered sentences are the checkpoint's measured examples; choosing one fills the box
     rec = json.loads((d / "multi30k-en-de" / "history.json").read_text())["knowledge"]
-    pills = at.button_group(key="att_text__offer")
+    pills = at.button_group(key="attention_text__offer")
     pills.select(rec["examples"][1]).run()
     no_errors(at)
-    assert at.text_input(key="att_text").value == rec["examples"][1]
+    assert at.text_input(key="attention_text").value == rec["examples"][1]
     assert not at.warning  # an offered sentence has no marked word
 
 

@@ -74,7 +74,7 @@ def test_the_example_references_are_what_the_generator_and_model_write():
     the same words the task generator writes for that noun pair and predicate, and the shipped
     model's own translation."""
     from transformer.data.anaphora import generate
-    from ui.inspect_cache import EXAMPLE_TARGETS, EXAMPLES
+    from ui.page_kit import EXAMPLE_TARGETS, EXAMPLES
 
     src = EXAMPLES["anaphora"]
     ref = EXAMPLE_TARGETS[src]
@@ -96,7 +96,7 @@ def test_the_tour_pronoun_sentences_are_translated_right():
     from transformer.probing.probe_items import CLASSROOM_PROBE, read_probe_file
     from transformer.probing.pronouns import pronoun_hit
 
-    src = (Path(__file__).resolve().parents[1] / "pages" / "tour.py").read_text()
+    src = (Path(__file__).resolve().parents[1] / "ui" / "tour_view.py").read_text()
     stops = next(ast.literal_eval(n.value) for n in ast.parse(src).body
                  if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "STOPS")
     probe = {it.text: it for it in read_probe_file(CLASSROOM_PROBE)}

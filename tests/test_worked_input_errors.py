@@ -6,7 +6,7 @@ import pytest
 
 from transformer.worked.wording import InputError
 from ui.worked_text import error_text
-from ui.strings import worked as S
+from ui.strings import worked_examples as S
 from viz import worked as V
 
 CODES = sorted(k[len("v_"):] for k in S.EN if k.startswith("v_err_") and k != "v_err_name_mask")

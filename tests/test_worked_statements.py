@@ -203,7 +203,7 @@ def test_every_statement_links_to_a_page_of_the_app():
 
 
 def test_every_evidence_column_is_named_in_both_languages():
-    from ui.strings import worked as strings
+    from ui.strings import worked_examples as strings
 
     for s in statements():
         if s.evidence is not None:
@@ -260,14 +260,14 @@ def test_frequency_order_evidence_grows_with_the_dimension():
 PAGE_SLIPS = {
     "pages/positional-encoding.py": ["pe_sin_cos_by_dimension", "pe_code_xor", "pe_added_not_concatenated",
                                      "pe_frequency_order", "pe_higher_dimensions"],
-    "pages/why-sqrt-dk.py": ["sqrt_dk_no_square_roots", "sqrt_dk_gradients"],
+    "pages/why-sqrt-dk.py": ["sqrt_dk_no_square_roots", "why_sqrt_dk_dk_gradients"],
 }
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("page", sorted(PAGE_SLIPS))
 def test_the_page_of_the_subject_flags_the_slips(monkeypatch, tmp_path, page, lang):
-    from ui.strings import worked as strings
+    from ui.strings import worked_examples as strings
 
     at = open_app(monkeypatch, None, tmp_path, page=page, lang=lang)
     no_errors(at)
@@ -285,10 +285,10 @@ def test_the_page_of_the_subject_flags_the_slips(monkeypatch, tmp_path, page, la
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_worked_examples_page_lists_every_statement(monkeypatch, tmp_path, lang):
-    from ui.strings import worked as strings
+    from ui.strings import worked_examples as strings
 
     at = open_app(monkeypatch, None, tmp_path, page="pages/worked-examples.py", lang=lang)
-    at.session_state["we_mode"] = "statements"
+    at.session_state["worked_examples_mode"] = "statements"
     at.run()
     no_errors(at)
     table = strings.ZH if lang == "zh" else strings.EN
@@ -301,9 +301,9 @@ def test_the_worked_examples_page_lists_every_statement(monkeypatch, tmp_path, l
         s = next(x for x in statements() if x.id == sid)
         assert s.where[lang] in captions, sid
     # an example's own statements are shown with it: the q2·k2 slip with "Thinking Machines"
-    at.session_state["we_mode"] = "examples"
+    at.session_state["worked_examples_mode"] = "examples"
     at.run()
-    at.selectbox(key="we_example").set_value("thinking_machines_scores").run()
+    at.selectbox(key="worked_examples_example").set_value("thinking_machines_scores").run()
     no_errors(at)
     q2k2 = next(s for s in statements() if s.id == Q2K2)
     assert any(e.label.startswith(q2k2.title[lang]) for e in at.expander)

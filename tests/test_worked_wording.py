@@ -1,5 +1,5 @@
 """The worked examples' labels, notes and verdicts are codes with parameters (transformer.worked
-.wording.Verdict); their words live in ui/strings/worked.py. Every code the core produces renders
+.wording.Verdict); their words live in ui/strings/worked_examples.py. Every code the core produces renders
 in both languages, and the Chinese rendering is Chinese wherever the English one says something."""
 import re
 
@@ -9,7 +9,7 @@ from transformer.worked.examples import list_examples, run_example
 from transformer.worked.steps import add_norm_steps, attention_steps
 from transformer.worked.wording import Verdict, plain
 from ui.worked_text import render, step_text
-from ui.strings import worked as strings
+from ui.strings import worked_examples as strings
 
 FREE = [dict(Q=[[1, 2], [3, 4]], K=[[5, 6], [7, 8], [9, 10]], V=[[11, 12], [13, 14], [15, 16]]),
         dict(X=[[1, 0, 1, 2], [0, 2, 0, 1], [1, 1, 1, 0]], heads=2, mask="causal", W_O=[[1, 0, 0, 0]] * 4)]

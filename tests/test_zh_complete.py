@@ -316,7 +316,7 @@ class Model:
     def __init__(self, ckpt_path):
         from transformer.worked.examples import load_examples
         from transformer.core.checkpoint import load_checkpoint
-        from ui.inspect_cache import DEFAULT_EXAMPLE, EXAMPLE_TARGETS, EXAMPLES
+        from ui.page_kit import DEFAULT_EXAMPLE, EXAMPLE_TARGETS, EXAMPLES
 
         self.ck = load_checkpoint(ckpt_path)
         tok = self.ck.tokenizer
@@ -387,12 +387,12 @@ def _set(key, value):
 def _worked_variants() -> dict:
     from transformer.worked.examples import load_examples
 
-    out = {f"example {ex['id']}": _set("we_example", ex["id"])
+    out = {f"example {ex['id']}": _set("worked_examples_example", ex["id"])
            for ex in load_examples()["examples"]}
-    out["statements"] = _set("we_mode", "statements")
-    out["free qkv"] = _set("we_mode", "free")
-    out["free x, custom mask"] = lambda at: (_set("we_free_mode", "x")(at),
-                                             _set("we_free_mask", "custom")(at))
+    out["statements"] = _set("worked_examples_mode", "statements")
+    out["free qkv"] = _set("worked_examples_mode", "free")
+    out["free x, custom mask"] = lambda at: (_set("worked_examples_free_mode", "x")(at),
+                                             _set("worked_examples_free_mask", "custom")(at))
     return out
 
 
@@ -407,7 +407,7 @@ def _heads_variants() -> dict:
 
 # Widget settings that show more of a page (each a second render of it).
 VARIANTS = {
-    "pages/attention.py": {k: _set("att_kind", k) for k in ("decoder_self", "cross")},
+    "pages/attention.py": {k: _set("attention_kind", k) for k in ("decoder_self", "cross")},
     "pages/step.py": {k: _set("step_kind", k) for k in ("decoder_self", "cross")},
     "pages/heads.py": _heads_variants,
     "pages/worked-examples.py": _worked_variants,
@@ -534,7 +534,7 @@ def test_every_string_is_in_both_languages():
 
 
 def test_a_missing_string_fails(monkeypatch):
-    from ui.strings import worked
+    from ui.strings import worked_examples as worked
 
     monkeypatch.delitem(worked.ZH, "v_conv_unscaled")
     monkeypatch.setitem(worked.ZH, "title", "")
@@ -594,7 +594,7 @@ def test_the_check_can_fail():
 def test_an_injected_english_string_fails_the_page(tmp_path):
     """End to end: a Chinese string replaced by English on the Why-sqrt page (an axis word and a
     sentence added to a caption) is reported, with the page and the text."""
-    from ui.strings import sqrt
+    from ui.strings import why_sqrt_dk as sqrt
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setitem(sqrt.ZH, "value", "value")

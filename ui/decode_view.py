@@ -2,7 +2,7 @@
 the decoding itself (`decode`), the output with the beam score and the search tree (`output`),
 step by step: the next-token table, top-k, self- and cross-attention (`steps`), and teacher forcing
 versus free generation (`teacher_forcing`). Computations in ui/decode_compute.py, tables and figures
-in viz/decode.py and viz/beam_tree.py. Widget keys are prefixed `dec_`."""
+in viz/decode.py and viz/beam_tree.py. Widget keys are prefixed `decode_`."""
 from __future__ import annotations
 
 from collections import namedtuple
@@ -13,7 +13,7 @@ import streamlit as st
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
 from ui import decode_compute as DC
-from ui import i18n, inspect_cache, quota
+from ui import i18n, page_kit, quota
 from ui import notes as notes_ui
 from ui.strings import decode as strings
 from viz import beam_tree as BT
@@ -43,13 +43,13 @@ Method = namedtuple("Method", "name beam alpha temperature top_k seed shown_k")
 
 def _default_target(task: str | None, text: str, task_opts: dict) -> str:
     ref = V.task_reference(task, text, task_opts)
-    return inspect_cache.EXAMPLE_TARGETS.get(text, "") if ref is None else ref
+    return page_kit.EXAMPLE_TARGETS.get(text, "") if ref is None else ref
 
 
 def source_text(train_config) -> str:
     """The sentence to decode, cleaned; stops the page when it is too long or empty."""
-    st.session_state.setdefault("dec_text", inspect_cache.example_text(train_config))
-    text = st.text_input(t("text"), key="dec_text", help=t("text_help"), max_chars=MAX_CHARS)
+    st.session_state.setdefault("decode_text", page_kit.example_text(train_config))
+    text = st.text_input(t("text"), key="decode_text", help=t("text_help"), max_chars=MAX_CHARS)
     if len(text or "") > MAX_CHARS:
         st.warning(t("too_long", n=len(text), max=MAX_CHARS))
         st.stop()
@@ -62,26 +62,26 @@ def source_text(train_config) -> str:
 
 def method() -> Method:
     """The method's radio and its number inputs; stops the page on settings it refuses."""
-    name = st.radio(t("method"), V.METHODS, key="dec_method", horizontal=True,
+    name = st.radio(t("method"), V.METHODS, key="decode_method", horizontal=True,
                     format_func=lambda m: t(f"method_{m}"), help=t("method_help"))
     beam, alpha, temperature, top_k, seed = 4, 0.6, 1.0, 0, 0
     c1, c2, c3, c4 = st.columns(4)
     if name == "beam":
         beam = c1.number_input(t("beam"), min_value=1, max_value=16, value=4, step=1,
-                               key="dec_beam", help=t("beam_help"))
+                               key="decode_beam", help=t("beam_help"))
         alpha = c2.number_input(t("alpha"), min_value=0.0, max_value=3.0, value=0.6, step=0.1,
-                                key="dec_alpha", help=t("alpha_help"))
+                                key="decode_alpha", help=t("alpha_help"))
     elif name == "sample":
         temperature = c1.number_input(t("temperature"), min_value=0.05, max_value=10.0,
-                                      value=1.0, step=0.1, key="dec_temperature",
+                                      value=1.0, step=0.1, key="decode_temperature",
                                       help=t("temperature_help"))
         top_k = c2.number_input(t("top_k"), min_value=0, max_value=1000, value=0, step=1,
-                                key="dec_top_k", help=t("top_k_help"))
+                                key="decode_top_k", help=t("top_k_help"))
         seed = c3.number_input(t("seed"), min_value=0, max_value=2**31 - 1, value=0, step=1,
-                               key="dec_seed", help=t("seed_help"))
+                               key="decode_seed", help=t("seed_help"))
     box = c1 if name == "greedy" else c3 if name == "beam" else c4
     shown_k = box.number_input(t("shown_k"), min_value=1, max_value=V.MAX_TOPK, value=10,
-                               step=1, key="dec_shown_k", help=t("shown_k_help"))
+                               step=1, key="decode_shown_k", help=t("shown_k_help"))
     m = Method(name, beam, alpha, temperature, top_k, seed, shown_k)
     problems = V.validate(m.name, beam=m.beam, alpha=m.alpha, temperature=m.temperature,
                           top_k=m.top_k, shown_k=m.shown_k)
@@ -142,28 +142,28 @@ def _beam_tree(tree, m: Method, tok) -> None:
     a projector can read from the back of a room), and the finished hypotheses."""
     st.markdown(f"**{t('tree')}**")
     st.caption(t("tree_intro", beam=int(m.beam), k=2 * int(m.beam)))
-    big = st.toggle(t("tree_big"), key="dec_tree_big",
+    big = st.toggle(t("tree_big"), key="decode_tree_big",
                     help=t("tree_big_help", big=BT.BIG_WINDOW, normal=BT.WINDOW))
     wins = BT.windows(tree, BT.BIG_WINDOW if big else BT.WINDOW)
-    inspect_cache.clamp_state("dec_tree_window", len(wins))
+    page_kit.clamp_state("decode_tree_window", len(wins))
     win = 0
     if len(wins) > 1:
         win = st.select_slider(t("tree_window"), options=list(range(len(wins))),
-                               key="dec_tree_window", help=t("tree_window_help"),
+                               key="decode_tree_window", help=t("tree_window_help"),
                                format_func=lambda i: t("tree_window_fmt", a=wins[i][0],
                                                        b=wins[i][1]))
     display = shown(tok)
     st.plotly_chart(BT.figure(tree, display, steps=wins[win], big=big, labels={
         k: t(f"tree_{k}") for k in ("title", "x", "root", "kept", "pruned", "finished",
                                     "eos_pruned", "best", "logp", "score", "token_logp",
-                                    "rank", "key")}), key="dec_beam_tree",
+                                    "rank", "key")}), key="decode_beam_tree",
                     config={"displayModeBar": True, "scrollZoom": False})
     st.caption(t("tree_caption") + " " + t("tree_zoom"))
     a, b = wins[win]
     space_note(display([n.token for n in tree.nodes if n.token is not None and a <= n.step <= b]))
     fin = BT.finished_table(tree, tok.decode, columns={
         k: t(f"tree_col_{k}") for k in ("hyp", "length", "logp", "lp", "score", "chosen")})
-    st.dataframe(fin, hide_index=True, key="dec_beam_finished", column_config={
+    st.dataframe(fin, hide_index=True, key="decode_beam_finished", column_config={
         t(f"tree_col_{k}"): st.column_config.NumberColumn(format="%.4f")
         for k in ("logp", "lp", "score")})
     st.caption(t("tree_finished_caption"))
@@ -185,14 +185,14 @@ def steps(m: Method, res: dict, tok, cfg) -> list[int]:
                                        "p": t("col_p"), "rank": t("col_rank"),
                                        "runners_up": t("col_runners")}),
                  hide_index=True, column_config={t("col_p"): st.column_config.NumberColumn(
-                     format="%.3f")}, key="dec_steps_table")
+                     format="%.3f")}, key="decode_steps_table")
     st.caption(t("steps_help"))
     space_note(list(table["token"]) + list(table["runners_up"]))
 
     n_steps = len(out_ids)
-    inspect_cache.clamp_state("dec_step", n_steps)
+    page_kit.clamp_state("decode_step", n_steps)
     if n_steps > 1:
-        step = st.slider(t("step"), 0, n_steps - 1, key="dec_step", help=t("step_help"))
+        step = st.slider(t("step"), 0, n_steps - 1, key="decode_step", help=t("step_help"))
     else:
         step = 0
     prefix_ids = [cfg.bos_id] + tokens[:step]
@@ -206,7 +206,7 @@ def steps(m: Method, res: dict, tok, cfg) -> list[int]:
         top = V.topk_table(logits[step], display, m.shown_k, chosen=out_ids[step])
         st.plotly_chart(V.topk_figure(top, title=t("topk_title", t=step, k=len(top)),
                                       x_title=t("topk_x"), rank_word=t("rank_word")),
-                        key="dec_topk")
+                        key="decode_topk")
         st.caption(t("topk_caption", s=float(top["p"].sum()), rest=cfg.vocab_size - len(top)))
         space_note(top["token"])
         if m.name == "sample":
@@ -215,22 +215,22 @@ def steps(m: Method, res: dict, tok, cfg) -> list[int]:
             st.plotly_chart(V.topk_figure(stop, title=t("sample_title", t=step,
                                                         temp=m.temperature, k=m.top_k),
                                           x_title=t("topk_x"), rank_word=t("rank_word")),
-                            key="dec_topk_sample")
+                            key="decode_topk_sample")
             st.caption(t("sample_caption"))
     with right:
-        inspect_cache.clamp_state("dec_layer", n_lay, n_lay - 1)
-        layer = st.selectbox(t("layer"), range(n_lay), key="dec_layer", help=t("layer_help"))
+        page_kit.clamp_state("decode_layer", n_lay, n_lay - 1)
+        layer = st.selectbox(t("layer"), range(n_lay), key="decode_layer", help=t("layer_help"))
         selfw = V.step_attention(tr, "decoder_self", layer, step)
         st.plotly_chart(V.heads_keys_figure(
             np.vstack([selfw, selfw.mean(0)]), heads, display(prefix_ids),
             title=t("self_title", t=step, l=layer), x_title=t("keys_tgt"),
-            y_title=t("heads_axis"), max_text=12), key="dec_self")
+            y_title=t("heads_axis"), max_text=12), key="decode_self")
         st.caption(t("self_caption"))
     cross = V.step_attention(tr, "cross", layer, step)
     st.plotly_chart(V.heads_keys_figure(
         np.vstack([cross, cross.mean(0)]), heads, display(res["src"]),
         title=t("cross_title", t=step, l=layer), x_title=t("keys_src"),
-        y_title=t("heads_axis")), key="dec_cross")
+        y_title=t("heads_axis")), key="decode_cross")
     st.caption(t("cross_caption"))
     return out_ids
 
@@ -240,15 +240,15 @@ def teacher_forcing(path, text: str, m: Method, out_ids: list[int], ck) -> None:
     display, cfg = shown(ck.tokenizer), ck.model_config
     st.subheader(t("tf"))
     st.caption(t("tf_intro"))
-    if "dec_target" not in st.session_state or st.session_state.get("dec_target_for") != text:
-        if not st.session_state.get("dec_target_edited"):
+    if "decode_target" not in st.session_state or st.session_state.get("decode_target_for") != text:
+        if not st.session_state.get("decode_target_edited"):
             task = (ck.train_config or {}).get("task")
-            st.session_state["dec_target"] = _default_target(task, text,
+            st.session_state["decode_target"] = _default_target(task, text,
                                                              V.task_options(ck.train_config))
-        st.session_state["dec_target_for"] = text
-    target = st.text_input(t("target"), key="dec_target", help=t("target_help"),
+        st.session_state["decode_target_for"] = text
+    target = st.text_input(t("target"), key="decode_target", help=t("target_help"),
                            max_chars=MAX_CHARS,
-                           on_change=lambda: st.session_state.update(dec_target_edited=True))
+                           on_change=lambda: st.session_state.update(decode_target_edited=True))
     if not target or not target.strip():
         st.info(t("target_empty"))
         st.stop()
@@ -268,7 +268,7 @@ def teacher_forcing(path, text: str, m: Method, out_ids: list[int], ck) -> None:
     st.plotly_chart(V.teacher_forcing_figure(tf, title=t("tf_fig_title"), y_title=t("tf_y"),
                                              ok_name=t("tf_ok_name"), bad_name=t("tf_bad_name"),
                                              free_name=t("tf_free_name"), top_word=t("top_word"),
-                                             wrote_word=t("wrote_word")), key="dec_tf_fig")
+                                             wrote_word=t("wrote_word")), key="decode_tf_fig")
     names = {c: t(f"col_{c}") for c in tf.columns}
-    st.dataframe(V.highlight_rows(tf, names), hide_index=True, key="dec_tf_table")
+    st.dataframe(V.highlight_rows(tf, names), hide_index=True, key="decode_tf_table")
     st.caption(t("tf_table_caption"))

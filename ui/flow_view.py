@@ -1,6 +1,6 @@
 """The Attention page's rollout section: every output word traced to the source words
 (transformer/probing/rollout.py), and for one German word (the pronoun when there is one) rollout beside
-the causal test. Keys prefixed `att_flow`."""
+the causal test. Keys prefixed `attention_flow`."""
 from __future__ import annotations
 
 import numpy as np
@@ -42,17 +42,17 @@ def section(ins, ck, cell_text: bool = True) -> None:
     out_words = tok.word_strings(pieces)
     m = F.word_flow(r.to_source[: len(pieces)], out_groups, src_groups)  # (Wo, Ws)
     st.plotly_chart(F.flow_figure(m, out_words, src_words, title=t("heat_title"), x_title=t("x"),
-                                  y_title=t("y"), cell_text=cell_text), key="att_flow_heat")
+                                  y_title=t("y"), cell_text=cell_text), key="attention_flow_heat")
     # the word to test: the German pronoun when there is one, else the first word
     special = [all(tok.is_special(pieces[i]) for i in g) for g in out_groups]
     options = [i for i, s in enumerate(special) if not s]
     if not options:
         return
     # the causal test runs the model once per source word: asked for, not on every sentence typed
-    if not st.toggle(t("check_toggle"), key="att_flow_check_on", help=t("check_toggle_help")):
+    if not st.toggle(t("check_toggle"), key="attention_flow_check_on", help=t("check_toggle_help")):
         return
     pron = next((i for i in options if tv.is_pronoun_de(out_words[i])), options[0])
-    w = st.selectbox(t("pick"), options, index=options.index(pron), key="att_flow_word",
+    w = st.selectbox(t("pick"), options, index=options.index(pron), key="attention_flow_word",
                      format_func=lambda i: f"{i} {out_words[i]}")
     position = out_groups[w][0]  # the decoder position that writes the word's first piece
     groups = tuple(tuple(g) for g in src_groups)
@@ -60,7 +60,7 @@ def section(ins, ck, cell_text: bool = True) -> None:
     share = m[w]
     st.plotly_chart(F.check_figure(src_words, share, drops, share_name=t("share"),
                                    drop_name=t("drop"), title=t("check_title", word=out_words[w])),
-                    key="att_flow_check")
+                    key="attention_flow_check")
     st.caption(t("check_help", word=esc(out_words[w])))
     base = _probability(models.current_path(), tuple(ins.src_ids), tuple(ins.tgt_ids), position)
     o = int(np.argmax(drops))

@@ -17,7 +17,7 @@ from transformer.probing.probe_items import MAX_PROBE_LINES, PRONOUN_TASKS, task
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
 from ui import heads_compute as HC
-from ui import i18n, inspect_cache, models, quota
+from ui import i18n, inspect_cache, models, page_kit, quota
 from ui.strings import heads as strings
 from viz import heads as VH
 from viz.tokens import escape_markdown
@@ -206,8 +206,8 @@ def open_head(s: Scores, cfg) -> None:
     c1, c2, c3 = st.columns(3)
     okind = c1.selectbox(t("kind"), KINDS, key="heads_open_kind", format_func=kind_name)
     n_lay = attention_kind(okind, cfg).n_layers
-    inspect_cache.clamp_state("heads_open_layer", n_lay)
-    inspect_cache.clamp_state("heads_open_head", cfg.n_heads)
+    page_kit.clamp_state("heads_open_layer", n_lay)
+    page_kit.clamp_state("heads_open_head", cfg.n_heads)
     olayer = c2.selectbox(t("layer"), range(n_lay), key="heads_open_layer")
     ohead = c3.selectbox(t("head"), range(cfg.n_heads), key="heads_open_head")
     if s.relation == "anaphora" and s.res.get("tops"):
@@ -272,8 +272,8 @@ def ablation(s: Scores, ck, path) -> tuple[str, ...]:
               on_click=lambda: st.session_state.update(heads_ablate=[]))
     chosen = st.multiselect(t("ablate"), options, key="heads_ablate", help=t("ablate_help"),
                             placeholder=t("ablate_placeholder"))
-    inspect_cache.fill_from_link("heads_abl_text",
-                                 default=inspect_cache.example_text(ck.train_config))
+    page_kit.fill_from_link("heads_abl_text",
+                                 default=page_kit.example_text(ck.train_config))
     atext = st.text_input(t("ablation_sentence"), key="heads_abl_text", max_chars=MAX_CHARS,
                           help=t("ablation_sentence_help"))
     try:

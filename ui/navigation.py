@@ -1,5 +1,11 @@
-"""The app's pages: one table, one file per page. pages/<url path>.py serves /<url path>, so a
-page has one name for its file and its URL (its strings module and state prefix may differ)."""
+"""The app's pages: one table, one file per page. pages/<url path>.py serves /<url path>.
+
+One page, one name (`Entry.name`: the URL path with dashes as underscores, e.g. why_sqrt_dk):
+its file pages/<url>.py is layout only, over ui/<name>_view.py (its sections; a page may have
+more modules of its own, ui/<name>_*.py, e.g. heads_compute, train_start); its sentences are in
+ui/strings/<name>.py; its widget and session-state keys start with `<name>_`. What every page
+shares (header, links, the sentence boxes) is in ui/page_kit.py. tests/test_page_convention.py
+holds every page to it."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,6 +19,11 @@ class Entry(NamedTuple):
     url: str  # URL path; the page file is pages/<url>.py
     title: str  # title key of the page (ui/strings/shell.py)
     icon: str
+
+    @property
+    def name(self) -> str:
+        """The page's one name: its strings module, its view module and its state-key prefix."""
+        return self.url.replace("-", "_")
 
     @property
     def file(self) -> str:

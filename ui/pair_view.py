@@ -13,7 +13,7 @@ import streamlit as st
 
 from transformer.probing.inspect import Inspected
 from transformer.core.names import KINDS, attention_kind
-from ui import i18n, inspect_cache
+from ui import i18n, inspect_cache, page_kit
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
 from ui.strings import pair as strings
@@ -36,7 +36,7 @@ def kind_names() -> dict[str, str]:
 def sentences(ck) -> tuple[str, str]:
     """The two boxes (keys pair_text, pair_text2; a link's ?text= and ?text2= fill them once).
     An empty box ends the page with a note."""
-    inspect_cache.apply_query_params("pair", LINK_KEYS)
+    page_kit.apply_query_params("pair", LINK_KEYS)
     st.session_state.setdefault("pair_text", DEFAULT_A)
     st.session_state.setdefault("pair_text2", DEFAULT_B)
     c1, c2 = st.columns(2)
@@ -52,7 +52,7 @@ def sentences(ck) -> tuple[str, str]:
 def inspect_both(path: str, a: str, b: str) -> tuple[Inspected, Inspected]:
     """Both sentences through the cached inspect (greedy output); unusable text or a checkpoint
     that fails to load ends the page with a message."""
-    with inspect_cache.page_stops_on_bad_input(t):
+    with page_kit.page_stops_on_bad_input(t):
         ins_a = inspect_cache.inspect(path, a)
         ins_b = inspect_cache.inspect(path, b)
     notes_ui.warn(list(ins_a.notes) + [n for n in ins_b.notes if n not in ins_a.notes])
@@ -102,7 +102,7 @@ def _defaults(ck, path: str) -> None:
     st.session_state["pair_defaults_for"] = path
     if st.query_params.get("kind") is not None and st.session_state.get("pair_kind") in KINDS:
         return
-    fh = inspect_cache.featured_head(ck.history)
+    fh = page_kit.featured_head(ck.history)
     if fh:
         kind, layer, head = fh["kind"], fh["layer"], fh["head"]
     else:
@@ -118,7 +118,7 @@ def head_choice(ck, path: str, ins: Inspected) -> tuple[str, int, int, bool]:
     if st.session_state.get("pair_kind") not in KINDS:
         st.session_state["pair_kind"] = "encoder_self"
     names = kind_names()  # format_funcs read no state (AppTest calls them)
-    fh = inspect_cache.featured_head(ck.history)
+    fh = page_kit.featured_head(ck.history)
     if fh:
         st.caption(t("featured", head=VH.head_label(fh["kind"], fh["layer"], fh["head"]),
                      kind=names[fh["kind"]], l=fh["layer"], h=fh["head"]))
@@ -128,8 +128,8 @@ def head_choice(ck, path: str, ins: Inspected) -> tuple[str, int, int, bool]:
     kind = c1.selectbox(t("kind"), KINDS, key="pair_kind", format_func=names.get,
                         help=t("kind_help"))
     n_lay = n_layers(ins, kind)
-    inspect_cache.clamp_state("pair_layer", n_lay)
-    inspect_cache.clamp_state("pair_head", ck.model_config.n_heads)
+    page_kit.clamp_state("pair_layer", n_lay)
+    page_kit.clamp_state("pair_head", ck.model_config.n_heads)
     layer = c2.selectbox(t("layer"), range(n_lay), key="pair_layer")
     head = c3.selectbox(t("head"), range(ck.model_config.n_heads), key="pair_head")
     hide = st.toggle(t("hide"), key="pair_hide", help=t("hide_help"))

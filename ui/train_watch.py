@@ -264,6 +264,12 @@ def open_checkpoint(path: str) -> None:
     st.session_state["train_open"] = True
 
 
+def follow_open() -> None:
+    """After "open" on a checkpoint (`open_checkpoint`), go to the Attention page with it."""
+    if st.session_state.pop("train_open", False):
+        st.switch_page("pages/attention.py")
+
+
 def checkpoint_section(name: str) -> None:
     path = runs_ui.run_dir(name)
     if path is None:

@@ -1,7 +1,7 @@
 """The worked examples' codes in words. The core (transformer/worked) says what it found as
 :class:`~transformer.worked.wording.Verdict` codes with parameters and raises
 :class:`~transformer.worked.wording.InputError` codes; this module puts them into sentences, each
-code through ui.i18n.text with its string in ui/strings/worked.py (keys ``v_<code>``). The page
+code through ui.i18n.text with its string in ui/strings/worked_examples.py (keys ``v_<code>``). The page
 renders in the reader's language, the CLI (`python -m transformer.worked`) in English.
 
 A parameter that is a dict ``{"en": ..., "zh": ...}`` is the examples file's own text in both
@@ -14,11 +14,11 @@ from typing import Any, Sequence
 
 from transformer.worked.wording import InputError, Verdict
 from ui import i18n
-from ui.strings import worked as strings
+from ui.strings import worked_examples as strings
 
 
 def word(key: str, lang: str = "en", **params: Any) -> str:
-    """One ``v_<key>`` string of ui/strings/worked.py in ``lang``."""
+    """One ``v_<key>`` string of ui/strings/worked_examples.py in ``lang``."""
     return i18n.text(strings, "v_" + key, lang, **params)
 
 

@@ -3,7 +3,7 @@
 those about no single example included).
 
 The core says what it found as codes; this entry point prints them in English with the app's one
-translator (ui/worked_text.py, strings in ui/strings/worked.py), imported when a command runs, so
+translator (ui/worked_text.py, strings in ui/strings/worked_examples.py), imported when a command runs, so
 that importing transformer.worked never imports the UI."""
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from transformer.worked.maths import _jsonable, rounding_tolerance
 from transformer.worked.statements import Statement, statements_summary
 from transformer.worked.wording import Verdict, plain, sort_key
 
-# steps with a label of their own (code "label_<name>" in ui/strings/worked.py); per-head steps
+# steps with a label of their own (code "label_<name>" in ui/strings/worked_examples.py); per-head steps
 # use the part after "headN."
 LABELED = ("scores", "E", "PE", "X", "Q", "K", "V", "QK_T", "scaled", "mask", "masked", "exp", "weights", "output",
            "concat", "W_O", "residual", "mean", "std", "norm")

@@ -1,7 +1,7 @@
 """What the worked examples have to say, as data: a :class:`Verdict` is a code and its
 parameters, an :class:`InputError` an input the core cannot use, as a code and its parameters;
 never prose. Every sentence, English and Chinese, lives with the other UI strings
-(``ui/strings/worked.py``, keys ``v_<code>``) and ``ui/worked_text.py`` renders a code in one
+(``ui/strings/worked_examples.py``, keys ``v_<code>``) and ``ui/worked_text.py`` renders a code in one
 language: the page in the reader's, the CLI in English.
 
 A parameter that is a dict ``{"en": ..., "zh": ...}`` is the examples file's own text in both
@@ -16,7 +16,7 @@ from typing import Any
 @dataclass(frozen=True)
 class Verdict:
     """What the core has to say about a number, as ``code`` (a ``v_<code>`` key of
-    ui/strings/worked.py) and its ``params``."""
+    ui/strings/worked_examples.py) and its ``params``."""
 
     code: str
     params: dict = field(default_factory=dict, hash=False)
@@ -27,7 +27,7 @@ class Verdict:
 
 class InputError(ValueError):
     """An input the worked-examples core cannot use, as ``code`` (a ``v_err_<code>`` key of
-    ui/strings/worked.py without the ``v_``) and ``params``; ``str()`` is the code and its
+    ui/strings/worked_examples.py without the ``v_``) and ``params``; ``str()`` is the code and its
     parameters (ui.worked_text.error_text says it in words)."""
 
     def __init__(self, code: str, **params: Any) -> None:

@@ -58,13 +58,13 @@ def test_head_across_checkpoints(monkeypatch, tmp_path, trained_run, lang):
     if lang == "zh":
         return
     # the slider moves the marker on the loss curve and the framed panel of the strip
-    at.select_slider(key="evo_ck").set_value("step-000010").run()
+    at.select_slider(key="across_training_ck").set_value("step-000010").run()
     no_errors(at)
     figs = figures(at)
     assert any(s.get("x0") == 10 for s in figs[0]["layout"]["shapes"] if s.get("type") == "line")
     # cross-attention of layer 0, head 1: rows = target tokens
-    at.radio(key="evo_kind").set_value("cross").run()
-    at.selectbox(key="evo_head").set_value(1).run()
+    at.radio(key="across_training_kind").set_value("cross").run()
+    at.selectbox(key="across_training_head").set_value(1).run()
     no_errors(at)
     assert len([tr for tr in figures(at)[-1]["data"] if tr["type"] == "heatmap"]) == 3
 
@@ -86,9 +86,9 @@ def test_a_fresh_clone_opens_on_the_shipped_run_and_its_pronoun_head(monkeypatch
     assert len(steps) >= 6
     at = open_app(monkeypatch, SHIPPED, tmp_path, PAGE)
     assert not at.exception, [e.value for e in at.exception]
-    assert at.selectbox(key="evo_run").value == "shipped/anaphora-en-de"
-    assert (at.radio(key="evo_kind").value, at.selectbox(key="evo_layer").value,
-            at.selectbox(key="evo_head").value) == ("decoder_self", 1, 3)
+    assert at.selectbox(key="across_training_run").value == "shipped/anaphora-en-de"
+    assert (at.radio(key="across_training_kind").value, at.selectbox(key="across_training_layer").value,
+            at.selectbox(key="across_training_head").value) == ("decoder_self", 1, 3)
     assert at.success  # the featured-head explanation
     heat = [tr for tr in figures(at)[-1]["data"] if tr["type"] == "heatmap"]
     assert len(heat) == len(steps)

@@ -1,0 +1,171 @@
+"""What every page shares: its header (`header`, `checkpoint_header`), a CSV download button, the
+example sentence for a checkpoint's task, links into a page's widget state (`apply_query_params`,
+`fill_from_link`), the featured head, integer states kept in range, and the sentence boxes of a
+trace page (`sentence_inputs`). A page's own sections are in ui/<page>_view.py; the cache of what
+is computed from a checkpoint is ui/inspect_cache.py."""
+from __future__ import annotations
+
+import contextlib
+from types import ModuleType
+
+import pandas as pd
+import streamlit as st
+
+from transformer.core.names import Head
+from transformer.probing.inspect import Inspected
+from ui import i18n, inspect_cache, models
+from ui import knowledge as knowledge_ui
+from ui import notes as notes_ui
+from viz.worked import csv_bytes
+
+
+def header(strings: ModuleType, intro=st.caption):
+    """The page's title and introduction (strings "title", "intro"; `intro` draws it: st.caption
+    or st.write). Returns the page's translator."""
+    t = i18n.translator(strings)
+    st.title(t("title"))
+    intro(t("intro"))
+    return t
+
+
+def checkpoint_header(strings: ModuleType):
+    """`header` for a page that needs the session's checkpoint: without one the page ends with
+    t("no_checkpoint"). Returns (t, checkpoint, its path)."""
+    t = header(strings)
+    ck = models.required(t("no_checkpoint"))
+    return t, ck, models.current_path()
+
+
+def download_csv(label: str, df: pd.DataFrame, name: str, key: str) -> None:
+    """A button that downloads `df` as `name`.csv."""
+    st.download_button(label, csv_bytes(df), file_name=f"{name}.csv", mime="text/csv", key=key)
+
+
+EXAMPLES = {
+    "anaphora": "The dog saw the book because it was hungry .",
+    # the pronoun's antecedent is not the nearest noun, and German tells them apart (die Zeitung:
+    # sie; der Stand: ihn); with the pronoun head off, classroom-en-de writes "ihn"
+    "classroom": "A man buys a newspaper at the stand and reads it on the train .",
+    "copy": "a b c d e f", "reverse": "a b c d e f", "sort": "d a f b e c",
+}
+DEFAULT_EXAMPLE = "A dog runs in the park ."
+# Reference translations of the examples, for teacher forcing (Decode page).
+EXAMPLE_TARGETS = {
+    EXAMPLES["anaphora"]: "Der Hund sah das Buch , weil er hungrig war .",
+    DEFAULT_EXAMPLE: "Ein Hund rennt im Park .",
+    EXAMPLES["classroom"]: "Ein Mann kauft eine Zeitung am Stand und liest sie im Zug .",
+}
+
+
+def example_text(train_config: dict | None) -> str:
+    """A ready sentence that fits the checkpoint's training task."""
+    task = (train_config or {}).get("task")
+    return EXAMPLES.get(task, DEFAULT_EXAMPLE)
+
+
+def apply_query_params(prefix: str, keys=("text", "target", "kind", "layer", "head", "query")) -> None:
+    """Copy `?kind=cross&layer=1&head=2&text=...` into the page's widget state (keys
+    `{prefix}_{name}`) once per distinct set of parameters, so a link opens the named view and
+    the user's later changes are not overridden. Values are validated by the page (clamped)."""
+    qp = st.query_params
+    sig = tuple((k, qp.get(k)) for k in keys if qp.get(k) is not None)
+    if not sig or st.session_state.get(f"{prefix}_qp_applied") == sig:
+        return
+    st.session_state[f"{prefix}_qp_applied"] = sig
+    for k, v in sig:
+        if k in ("layer", "head", "query"):
+            try:
+                st.session_state[f"{prefix}_{k}"] = int(v)
+            except ValueError:
+                continue
+        else:
+            st.session_state[f"{prefix}_{k}"] = v
+
+
+def fill_from_link(key: str, param: str = "text", default: str | None = None,
+                   allowed=None) -> None:
+    """Put a link's `?param=...` into the widget state `key`, once per distinct value (a tour
+    stop opens its page with its sentence; the reader's later edits are not overridden), else
+    give the widget its `default`. Call before the widget is drawn, and draw it without
+    `value=` (Streamlit warns when both a value and a state set the same widget). A value not
+    in `allowed` (when given) is ignored."""
+    v = st.query_params.get(param)
+    marker = f"{key}_link_applied"
+    if v is not None and (allowed is None or v in allowed) and st.session_state.get(marker) != v:
+        st.session_state[key] = v
+        st.session_state[marker] = v
+    elif default is not None:
+        st.session_state.setdefault(key, default)
+
+
+def featured_head(history: dict | None) -> dict | None:
+    """The head a checkpoint's card features (history.json "featured_head"), if well formed."""
+    fh = (history or {}).get("featured_head") if isinstance(history, dict) else None
+    if not isinstance(fh, dict):
+        return None
+    try:
+        Head(fh.get("kind"), fh.get("layer"), fh.get("head"))  # a known kind, integers >= 0
+    except ValueError:
+        return None
+    return fh
+
+
+def apply_featured_head(prefix: str, path: str, history: dict | None) -> dict | None:
+    """Open the page on the checkpoint's featured head, once per checkpoint, unless a link
+    (query parameters) names a head. Returns the featured head (for a caption) or None."""
+    fh = featured_head(history)
+    if fh is None:
+        return None
+    marker = f"{prefix}_featured_for"
+    if st.session_state.get(marker) != path and st.query_params.get("kind") is None:
+        st.session_state[f"{prefix}_kind"] = fh["kind"]
+        st.session_state[f"{prefix}_layer"] = fh["layer"]
+        st.session_state[f"{prefix}_head"] = fh["head"]
+    st.session_state[marker] = path
+    return fh
+
+
+def clamp_state(key: str, n: int, default: int = 0) -> None:
+    """Keep an integer selectbox's state within 0..n-1 (a link or another model may have set
+    it out of range)."""
+    v = st.session_state.get(key, default)
+    if not isinstance(v, int) or not 0 <= v < n:
+        st.session_state[key] = min(max(default, 0), max(n - 1, 0))
+
+
+@contextlib.contextmanager
+def page_stops_on_bad_input(t, load_failed=st.info):
+    """Inside it, unusable text (TextError) ends the page with t("bad_text") and a checkpoint
+    that fails to load (CheckpointError) with t("load_failed") shown by `load_failed`."""
+    from transformer.core.checkpoint import CheckpointError
+    from transformer.core.text import TextError
+
+    try:
+        yield
+    except TextError as e:
+        st.info(t("bad_text", reason=str(e)))
+        st.stop()
+    except CheckpointError as e:
+        load_failed(t("load_failed", reason=str(e)))
+        st.stop()
+
+
+def sentence_inputs(prefix: str, t, ck) -> Inspected:
+    """The source/target boxes of a trace page (keys `{prefix}_text`, `{prefix}_target`) and the
+    trace of what they hold. Empty or unusable text and a checkpoint that fails to load end the
+    page with a message in the UI's language (strings empty, bad_text, load_failed); the trace's
+    notes (a cut to the model's limit) are shown as warnings (ui/notes.py)."""
+    st.session_state.setdefault(f"{prefix}_text", example_text(ck.train_config))
+    c1, c2 = st.columns(2)
+    text = c1.text_input(t("text"), key=f"{prefix}_text", help=t("text_help"))
+    target = c2.text_input(t("target"), key=f"{prefix}_target", help=t("target_help"))
+    knowledge_ui.offer(ck, f"{prefix}_text")
+    if not text or not text.strip():
+        st.info(t("empty"))
+        st.stop()
+    knowledge_ui.notice(ck, text)
+    with page_stops_on_bad_input(t):
+        ins = inspect_cache.inspect(models.current_path(), text, target)
+    notes_ui.warn(ins.notes)
+    return ins
+

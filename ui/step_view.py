@@ -1,0 +1,206 @@
+"""The Step-by-step page's sections (pages/step.py is the layout): the sentence and where a link
+opens (`open_view`), the kind, layer, head and query (`choice`), then the parts: one query, short
+(`part_query`), the ten numbered steps (`part_steps`), the whole head (`part_matrix`), concat and
+W_O (`part_combine`), Add & Norm (`part_norm`), the FFN (`part_ffn`) and the next-token
+probabilities (`part_logits`). Tables in viz/step.py. Widget keys are prefixed `step_`."""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import pandas as pd
+import streamlit as st
+
+from transformer.core.names import KINDS
+from ui import i18n, page_kit
+from ui.strings import step as strings
+from viz import attention as figs
+from viz import step as steps
+from viz.tokens import escape_markdown as md
+from viz.tokens import lesson_position
+
+t = i18n.translator(strings)
+WEIGHTS = (steps.EXP, steps.WEIGHT)
+
+
+class Choice(NamedTuple):
+    kind: str
+    layer: int
+    head: int
+    i: int  # the query's position
+    q_tokens: list
+    k_tokens: list
+    q_labels: list
+
+
+class Numbering:
+    """The steps' numbers, counted through the page's parts in one run."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def next(self) -> int:
+        self.n += 1
+        return self.n
+
+
+def open_view(ck):
+    """A link's view, the sentence boxes, the trace and its output."""
+    page_kit.apply_query_params("step")
+    if st.session_state.get("step_kind") not in KINDS:
+        st.session_state["step_kind"] = "encoder_self"
+    ins = page_kit.sentence_inputs("step", t, ck)
+    st.caption(t("output", text=md(ins.output)))
+    return ins
+
+
+def choice(ins, ck) -> Choice:
+    """The kind, layer, head and query (a new sentence or kind starts on the pronoun's row), and
+    the head's sizes."""
+    cfg = ck.model_config
+    kind_names = {k: t(f"kind_{k}") for k in KINDS}  # format_funcs read no state (AppTest calls them)
+    kind = st.radio(t("kind"), KINDS, key="step_kind", format_func=kind_names.get, horizontal=True)
+    c2, c3, c4 = st.columns([1, 1, 2])
+    n_lay = steps.n_layers(ins, kind)
+    q_tokens, k_tokens = ins.queries_keys(kind)
+    q_labels = steps.labels(q_tokens)
+    page_kit.clamp_state("step_layer", n_lay)
+    page_kit.clamp_state("step_head", cfg.n_heads)
+    if st.session_state.get("step_query_for") != (ins.src_ids, ins.tgt_ids, kind):
+        # a new sentence or kind: start on the pronoun's row (a link's ?query= wins once)
+        if st.session_state.get("step_query_for") is not None or "step_query" not in st.session_state:
+            q_ids = ins.query_key_ids(kind)[0]
+            tok = ck.tokenizer
+            groups = tok.words(q_ids)
+            st.session_state["step_query"] = lesson_position(
+                tok.word_strings(q_ids), groups, kind,
+                [all(tok.is_special(q_ids[p]) for p in g) for g in groups])
+        st.session_state["step_query_for"] = (ins.src_ids, ins.tgt_ids, kind)
+    page_kit.clamp_state("step_query", len(q_tokens))
+    layer = c2.selectbox(t("layer"), range(n_lay), key="step_layer")
+    head = c3.selectbox(t("head"), range(cfg.n_heads), key="step_head")
+    i = c4.selectbox(t("query"), range(len(q_tokens)), key="step_query", help=t("query_help"),
+                     format_func=q_labels.__getitem__)
+    d_k = cfg.d_model // cfg.n_heads
+    st.info(t("sizes", d_model=cfg.d_model, h=cfg.n_heads, d_k=d_k, sqrt=math.sqrt(d_k)))
+    st.caption(t("sections_hint") + (" " + t("wide", d_k=d_k) if d_k > 12 else ""))
+    return Choice(kind, layer, head, i, q_tokens, k_tokens, q_labels)
+
+
+def table(df: pd.DataFrame, key: str, modes="signed", per_column: bool = False) -> None:
+    """Numbers to 4 decimals, shaded by value (`viz.step.shaded`), every header and row label
+    whole (`viz.step.column_widths`); up to 40 rows without scrolling."""
+    df, sums = steps.split_sum(df)  # no half-empty Σ row: it would show 'None'
+    widths = steps.column_widths(df)
+    st.dataframe(steps.shaded(df, modes, per_column=per_column), key=key, width="content",
+                 height=int(38 + 35 * len(df)) if 10 < len(df) <= 40 else "auto",
+                 column_config={c: st.column_config.Column(width=w) for c, w in widths.items()})
+    if sums:
+        st.caption(" · ".join(f"Σ {c} = {steps.cell_text(v)}" for c, v in sums.items()))
+
+
+def modes_for(step: steps.StepTable):
+    """Weights and exp shade 0..1; everything else by sign (one scale per table)."""
+    if step.key in ("m_weights",):
+        return "weight"
+    cols = list(step.table.columns)
+    w = [c for c in cols if c in WEIGHTS]
+    return {"weight": w, "signed": [c for c in cols if c not in WEIGHTS and c != steps.MASK]}
+
+
+def per_column(step: steps.StepTable) -> bool:
+    """Narrow tables hold different quantities per column (q·k, ÷√d_k, ...): one scale each."""
+    return step.key in ("dot", "scale", "mask", "exp", "softmax")
+
+
+def numbered(num: Numbering, step: steps.StepTable, key: str) -> None:
+    n = num.next()
+    st.markdown(f"**{t('step_n', n=n)} · {t(step.key)}**")
+    st.caption(t(step.key + "_help", **{k: v for k, v in step.args.items()
+                                         if not isinstance(v, pd.DataFrame)}))
+    table(step.table, key, modes_for(step), per_column(step))
+
+
+def part_query(ins, c: Choice) -> None:
+    # part 1: one query, short
+    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
+    with st.expander(t("part_query", query=md(q_labels[i]), head=head), expanded=True):
+        s = steps.query_summary(ins, kind, layer, head, i)
+        st.markdown(f"**{t('summary', query=md(q_labels[i]))}**")
+        st.caption(t("summary_help", **{k: v for k, v in s.args.items()
+                                        if not isinstance(v, pd.DataFrame)}))
+        table(s.table, "step_summary", {"signed": [steps.DOT, steps.SCALED], "weight": list(WEIGHTS)},
+              per_column=True)
+        st.caption(t("z_row", max_diff=s.args["max_diff"]))
+        table(s.args["z"], "step_summary_z")
+
+
+def part_steps(ins, c: Choice, num: Numbering) -> None:
+    # part 1 in full: the ten numbered steps
+    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
+    with st.expander(t("part_steps")):
+        NARROW = ("dot", "scale", "mask", "exp", "softmax")  # one or a few columns: two per row
+        cols = None
+        for s in steps.query_steps(ins, kind, layer, head, i):
+            if s.key in NARROW:
+                if cols is None or s.key in ("dot", "mask", "softmax"):
+                    cols = iter(st.columns(2))
+                with next(cols):
+                    numbered(num, s, f"step_q_{s.key}")
+            else:
+                numbered(num, s, f"step_q_{s.key}")
+
+
+def part_matrix(ins, c: Choice, num: Numbering) -> None:
+    # part 2: the whole head
+    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
+    with st.expander(t("part_matrix")):
+        for s in steps.matrix_steps(ins, kind, layer, head):
+            numbered(num, s, f"step_m_{s.key}")
+            if s.key == "m_weights":
+                st.plotly_chart(figs.heatmap(s.table.to_numpy(), q_tokens, k_tokens,
+                                             title=t("heatmap_weights")), key="step_heat")
+
+
+def part_combine(ins, c: Choice, num: Numbering) -> None:
+    # part 3: concat and W_O
+    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
+    with st.expander(t("part_combine")):
+        for s in steps.combine_steps(ins, kind, layer):
+            numbered(num, s, f"step_c_{s.key}")
+
+
+def part_norm(ins, c: Choice, num: Numbering, ck) -> None:
+    # part 4: add & norm
+    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
+    with st.expander(t("part_norm")):
+        s = steps.add_norm(ins, kind, layer, norm_first=ck.model_config.norm_first)
+        numbered(num, s, "step_norm")
+        if s.args["pre_ln"]:
+            st.caption(t("add_norm_pre"))
+
+
+def part_ffn(ins, c: Choice, num: Numbering, ck) -> None:
+    # part 5: FFN
+    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
+    with st.expander(t("part_ffn", query=md(q_labels[i]))):
+        s = steps.ffn(ins, kind, layer, i, activation=getattr(ck.model_config, "activation", "relu"))
+        numbered(num, s, "step_ffn")
+        st.caption(t("ffn_out"))
+        table(s.args["out"], "step_ffn_out")
+
+
+def part_logits(ins, c: Choice, num: Numbering, ck) -> None:
+    # part 6: next-token probabilities (decoder)
+    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
+    with st.expander(t("part_logits", query=md(q_labels[i]))):
+        if kind == "encoder_self":
+            st.caption(t("encoder_only"))
+        else:
+            top = steps.top_k(ins, ck.tokenizer.display, i, k=10)
+            st.markdown(f"**{t('step_n', n=num.next())} · {t('topk', k=len(top))}**")
+            st.caption(t("topk_help"))
+            st.plotly_chart(steps.top_k_figure(top, t("topk_chart", query=q_labels[i]),
+                                               t("probability")), key="step_topk")
+            table(top.rename(columns={"token": t("col_token"), "logit": t("col_logit")}),
+                  "step_topk_table", {"weight": ["p"], "signed": [t("col_logit")]})
