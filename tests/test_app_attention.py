@@ -14,6 +14,7 @@ import pytest
 
 from app_helpers import figure, figures, no_errors, open_app, open_pinned, rerun
 from helpers import merged_reference, plotly_array, reference
+from ui import i18n
 
 PAGE = "pages/attention.py"
 
@@ -76,7 +77,7 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     mv = model_view["data"][0]
     assert mv["hovertemplate"] == "%{y} → %{x}: %{z:.2f}<extra></extra>"
     from ui.strings import attention as S
-    said = S.EN if lang == "en" else S.ZH
+    said = i18n.sentences(S, lang)
     assert mv["y"][n + 1 + 2] == said["layer_n"].format(n=1) + f" · {words[2]}"  # layer 1, query 2
     assert mv["x"][3 * (n + 1) + 1] == said["head_n"].format(n=3) + f" · {words[1]}"  # head 3, key 1
     # head view: one word (no pronoun here: the first word), one head, hover points with numbers
@@ -318,7 +319,7 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
     no_errors(at)
     check = figure(at, "attention_flow_check")
     assert len(check["data"]) == 2 and len(check["data"][0]["x"]) == z.shape[1]
-    table = FS.EN if lang == "en" else FS.ZH
+    table = i18n.sentences(FS, lang)
     assert any(table["honest"] in c.value for c in at.caption)
     chosen = at.selectbox(key="attention_flow_word")
     from viz.tokens import is_pronoun_de

@@ -8,6 +8,7 @@ import torch
 from app_helpers import figure, no_errors, open_app, open_pinned, rerun
 from helpers import plotly_array
 from ui.strings import decode as S
+from ui import i18n
 
 PAGE = "pages/decode.py"
 from ui.page_kit import EXAMPLES
@@ -97,7 +98,7 @@ def test_sampling_and_bad_input(monkeypatch, tmp_path, trained_dir):
     at.text_input(key="decode_text").set_value("   ")
     rerun(at)
     no_errors(at)
-    assert [i.value for i in at.info] == [S.ZH["empty"]]  # the page stops at the message
+    assert [i.value for i in at.info] == [i18n.text(S, "empty", "zh")]  # the page stops at the message
     at.text_input(key="decode_text").set_value("The dog saw it . " * 400)
     rerun(at)
     assert not at.exception
@@ -127,7 +128,7 @@ def test_the_space_piece_is_named_and_explained(monkeypatch, tmp_path, lang):
     at.text_input(key="decode_text").input("The animal didn't cross the street because it was too tired .")
     rerun(at)
     no_errors(at)
-    table = S.EN if lang == "en" else S.ZH
+    table = i18n.sentences(S, lang)
     [steps] = [d.value for d in at.dataframe if table["col_runners"] in d.value.columns]
     shown = list(steps[table["col_token"]]) + list(steps[table["col_runners"]])
     assert table["space"] in shown, shown

@@ -11,6 +11,7 @@ import pytest
 from app_helpers import no_errors, open_pinned, rerun
 from helpers import plotly_array
 from ui.strings import heads as S
+from ui import i18n
 
 PAGE = "pages/heads.py"
 
@@ -64,7 +65,7 @@ def test_head_finder_fills_the_grid(monkeypatch, tmp_path, trained_dir, trained_
         "Choose heads" if lang == "en" else "选择要关掉的头")
     base = baselines(items)
     metrics = [m.value for m in at.metric]
-    assert [m.label for m in at.metric][:4] == [S.EN[k] if lang == "en" else S.ZH[k]
+    assert [m.label for m in at.metric][:4] == [i18n.text(S, k, lang)
                                             for k in ("nearest_noun", "first_noun", "random_noun", "random_word")]
     assert metrics[:4] == [f"{base[k]:.0%}" for k in ("nearest_noun", "first_noun", "random_noun", "random_word")]
     # the link opens the best head on the Attention page
@@ -183,7 +184,7 @@ def test_sentence_by_sentence_table_of_the_chosen_head(monkeypatch, tmp_path, la
     assert at.session_state["heads_probe"] == "natural"
     want = H.head_choices(items, {k: v.tops for k, v in scores.items()}, kind, layer, head)
     miss = sum(not c.hit for c in want)
-    label = S.EN["choices_title"] if lang == "en" else S.ZH["choices_title"]
+    label = i18n.text(S, "choices_title", lang)
     title = label.format(head=f"dec L{layer} H{head}", miss=miss, n=len(items))
     assert kind == "decoder_self" and title in [e.label for e in at.expander]
     df = next(d.value for d in at.dataframe if len(d.value) == len(items))
@@ -220,7 +221,7 @@ def test_head_atlas_labels_every_head(monkeypatch, tmp_path, lang):
     ck = load_checkpoint(shipped / "everyday-en-de")
     cfg = ck.model_config
     n_heads = cfg.n_heads * (cfg.n_encoder_layers + 2 * cfg.n_decoder_layers)
-    table = AS.EN if lang == "en" else AS.ZH
+    table = i18n.sentences(AS, lang)
     df = next(d.value for d in at.dataframe if table["col_label"] in d.value.columns)
     assert len(df) == n_heads
     labels = {v for k, v in table.items() if k.startswith("lab_")}

@@ -7,6 +7,7 @@ import pytest
 
 from app_helpers import no_errors, open_app
 from helpers import zipped
+from ui import i18n
 
 
 @pytest.mark.parametrize("lang,title", [("en", "Attention Lab"), ("zh", "注意力实验室")])
@@ -52,8 +53,10 @@ def test_every_ui_string_table_has_both_languages():
 
     for mod in pkgutil.iter_modules(ui.strings.__path__):
         m = importlib.import_module(f"ui.strings.{mod.name}")
-        assert set(m.EN) == set(m.ZH), mod.name
-        assert all(isinstance(v, str) and v.strip() for v in list(m.EN.values()) + list(m.ZH.values()))
+        for lang in i18n.LANGS:
+            table = i18n.sentences(m, lang)
+            assert set(m.EN) == set(table), (mod.name, lang)
+            assert all(isinstance(v, str) and v.strip() for v in table.values()), (mod.name, lang)
 
 
 def test_one_file_per_page_named_by_its_url_path():

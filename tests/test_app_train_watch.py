@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from app_helpers import no_errors, open_app
+from ui import i18n
 from ui.strings import train as S
 from viz import training as vt
 
@@ -54,8 +55,6 @@ def _open(monkeypatch, tmp_path, lang):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_stopped_run_reads_plainly(monkeypatch, tmp_path, lang):
-    from ui import i18n
-
     monkeypatch.setattr(i18n, "lang", lambda: lang)
     at = _open(monkeypatch, tmp_path, lang)
     table = getattr(S, lang.upper())
@@ -101,7 +100,7 @@ def test_status_messages_are_translated_with_their_numbers():
     assert vt.status_message(None) is None and vt.status_message("") is None
     for key in ("msg_stopped_by_user", "msg_stopped", "msg_signal", "msg_done", "msg_loading",
                 "msg_data", "msg_loss_nan", "msg_weights_nan"):
-        for table in (S.EN, S.ZH):
+        for table in (i18n.sentences(S, lang) for lang in i18n.LANGS):
             assert "STOP" not in table[key] and "file" not in table[key]
 
 

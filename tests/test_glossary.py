@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app_helpers import no_errors, open_app
+from ui import i18n
 from ui.strings import glossary as g
 
 REQUIRED = ["query", "key", "value", "head", "layer", "mask", "softmax", "logit", "token",
@@ -13,11 +14,11 @@ REQUIRED = ["query", "key", "value", "head", "layer", "mask", "softmax", "logit"
 
 def test_required_terms_defined_in_both_languages():
     for e in REQUIRED:
-        for table in (g.EN, g.ZH):
+        for table in (i18n.sentences(g, lang) for lang in i18n.LANGS):
             assert table[f"term_{e}"].strip() and len(table[f"def_{e}"]) > 15, e
     assert "<s>" in g.EN["term_special"] and "</s>" in g.EN["term_special"]
     # the Chinese definitions are Chinese: most characters are CJK
-    for k, v in g.ZH.items():
+    for k, v in i18n.sentences(g, "zh").items():
         if k.startswith("def_"):
             cjk = sum("\u4e00" <= c <= "\u9fff" for c in v)
             assert cjk >= 0.3 * len(v.replace(" ", "")), k
@@ -36,7 +37,7 @@ def test_glossary_in_every_sidebar(monkeypatch, tmp_path, small_checkpoint, page
     assert any(title in lab for lab in labels), labels
     text = " ".join(m.value for m in at.sidebar.markdown)
     for e in REQUIRED:
-        term = (g.EN if lang == "en" else g.ZH)[f"term_{e}"]
+        term = i18n.text(g, f"term_{e}", lang)
         assert term.split("（")[0].split(" (")[0].replace("<", "&lt;").replace(">", "&gt;") in text, e
 
 
@@ -63,7 +64,7 @@ def test_the_atlas_labels_and_rollout_are_defined_in_both_languages():
     from ui.strings import atlas as A
     from ui.strings import glossary as G
 
-    for table, atlas in ((G.EN, A.EN), (G.ZH, A.ZH)):
+    for table, atlas in ((i18n.sentences(G, lang), i18n.sentences(A, lang)) for lang in ("en", "zh")):
         assert "term_atlas" in table and "term_rollout" in table
         for b in BEHAVIOURS + ("none",):
             # each label is named in the definition: its first word (EN) or first two characters

@@ -15,6 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ui import i18n
+
 ROOT = Path(__file__).resolve().parents[1]
 N = 24
 
@@ -78,7 +80,8 @@ def test_heads_page_strings_say_what_is_measured():
     """Both languages name the article and the noun, and no longer claim 'the noun' alone."""
     from ui.strings import heads as S
 
-    for lang, d in (("en", S.EN), ("zh", S.ZH)):
+    for lang in ("en", "zh"):
+        d = i18n.sentences(S, lang)
         desc = d["desc_anaphora"]
         assert ("article" in desc and "noun" in desc) if lang == "en" else ("冠词" in desc and "名词" in desc)
         assert "is the noun the pronoun refers to" not in desc
@@ -91,11 +94,11 @@ def test_no_measured_number_is_written_into_these_pages_prose():
     import json
     import re
 
-    from ui.strings import attention, heads, home, step
+    from ui.strings import attention, heads, step, tour
 
     typed = re.compile(r"\d+(\.\d+)?\s?%")
-    for mod in (attention, heads, home, step):
-        for d in (mod.EN, mod.ZH):
+    for mod in (attention, heads, step, tour):
+        for d in (i18n.sentences(mod, lang) for lang in i18n.LANGS):
             for k, v in d.items():
                 assert not typed.search(re.sub(r"\{[^}]*\}", "", v)), (mod.__name__, k, v)
     fh = json.loads((ROOT / "checkpoints" / "anaphora-en-de" / "history.json").read_text())

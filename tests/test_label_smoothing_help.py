@@ -1,6 +1,6 @@
 """The Train page's help for label smoothing states what the trainer's loss does.
 
-The statement (EN and ZH): epsilon is spread over the whole vocabulary, the correct token
+The statement (English and Chinese): epsilon is spread over the whole vocabulary, the correct token
 included: every one of the V tokens gets eps/V and the correct one 1 - eps + eps/V. The trainer's
 loss (transformer.train.label_smoothed_loss) is cross-entropy against some target distribution q;
 its gradient with respect to the logits is softmax(z) - q, so q can be read off the gradient, and
@@ -15,6 +15,7 @@ import pytest
 import torch
 
 from transformer.train.loop import label_smoothed_loss
+from ui import i18n
 from ui.strings import train as S
 
 
@@ -36,10 +37,10 @@ def _implied_target(eps: float, V: int = 11, target: int = 4, pad: int = 0):
     return z.detach()[0, 0], q, float(loss.detach())
 
 
-@pytest.mark.parametrize("lang", ["EN", "ZH"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("eps", [0.1, 0.3])
 def test_the_help_states_the_smoothed_target_the_loss_uses(lang, eps):
-    text = getattr(S, lang)["h_label_smoothing"]
+    text = i18n.text(S, "h_label_smoothing", lang)
     every, correct = _formulas(text)
     V, target, pad = 11, 4, 0
     z, q, loss = _implied_target(eps, V, target, pad)
@@ -59,6 +60,6 @@ def test_the_help_states_the_smoothed_target_the_loss_uses(lang, eps):
 def test_the_old_wrong_statement_is_gone():
     """The help used to say eps went to 'all other tokens' (the target would get exactly 1 - eps)."""
     assert "other tokens" not in S.EN["h_label_smoothing"]
-    assert "其他所有词元" not in S.ZH["h_label_smoothing"]
+    assert "其他所有词元" not in i18n.text(S, "h_label_smoothing", "zh")
     _, q, _ = _implied_target(0.1)
     assert q[4].item() != pytest.approx(0.9, abs=1e-6)  # the target keeps more than 1 - eps

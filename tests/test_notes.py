@@ -7,6 +7,7 @@ import re
 import pytest
 
 from transformer.core import notes as N
+from ui import i18n
 from ui.strings import notes as strings
 
 EXAMPLES = {N.SOURCE_CUT: N.source_cut(128), N.TARGET_CUT: N.target_cut(127),
@@ -24,7 +25,7 @@ def test_each_code_renders_in_both_languages_and_the_cli(code, monkeypatch):
     from ui import notes as notes_ui
 
     note = EXAMPLES[code]
-    assert set(strings.EN) == set(strings.ZH) == set(N.CODES) | {"cli_" + c for c in N.CODES}
+    assert set(strings.EN) == set(i18n.sentences(strings, "zh")) == set(N.CODES) | {"cli_" + c for c in N.CODES}
     state = {}
     monkeypatch.setattr(st, "session_state", state)
     state["lang"] = "en"

@@ -9,6 +9,7 @@ from transformer.core.config import PRESETS, ModelConfig, TrainConfig
 from transformer.train.corpus import SYNTHETIC
 from transformer.train.settings import TASK_DEFAULTS, build_parser, resolve_settings
 from transformer.core.config import preset as make_preset
+from ui import i18n
 from ui import train_form
 from ui.strings import train as strings
 
@@ -114,8 +115,8 @@ def test_changed_values_reach_the_command_line():
     assert cfg.n_heads == 2 and cfg.tie_embeddings is False
 
 
-@pytest.mark.parametrize("lang", ["EN", "ZH"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_field_has_a_label_and_help(lang):
-    table = getattr(strings, lang)
+    table = i18n.sentences(strings, lang)
     for f in train_form.fields("multi30k", "small"):
         assert table.get(f"l_{f.name}") and table.get(f"h_{f.name}"), f.name

@@ -12,6 +12,7 @@ import torch.nn.functional as F
 from helpers import tiny_config
 from transformer.core.names import attn_path
 from transformer.probing.inspect import inspect_text
+from ui import i18n
 from viz import step as steps
 
 
@@ -212,7 +213,7 @@ def test_ffn_shows_the_models_own_activation(tokenizer, activation, name):
     assert s.args["negative"] == int((post < 0).sum()) and s.args["zeroed"] == int((post == 0).sum())
     if activation != "relu":
         assert s.args["negative"] > 0 and s.args["zeroed"] == 0  # nothing is cut off at 0
-    for table in (S.EN, S.ZH):
+    for table in (i18n.sentences(S, lang) for lang in i18n.LANGS):
         title, help_ = table[s.key], table[s.key + "_help"]
         assert name in title and ("ReLU" in title) == (activation == "relu")
         help_.format(**{k: v for k, v in s.args.items() if not hasattr(v, "columns")})

@@ -8,6 +8,7 @@ import pytest
 from transformer.worked.examples import list_examples, run_example
 from transformer.worked.steps import add_norm_steps, attention_steps
 from transformer.worked.wording import Verdict, plain
+from ui import i18n
 from ui.worked_text import render, step_text
 from ui.strings import worked_examples as strings
 
@@ -39,7 +40,7 @@ def _steps():
 
 
 def test_every_code_has_words_in_both_languages():
-    assert {k for k in strings.EN if k.startswith("v_")} == {k for k in strings.ZH if k.startswith("v_")}
+    assert {k for k in strings.EN if k.startswith("v_")} == {k for k in i18n.sentences(strings, "zh") if k.startswith("v_")}
     seen = set()
     for _, s in _steps():
         parts = [s.label, s.note, s.verdict_note, s.source_label, s.matches, s.rough_matches, s.alternatives,

@@ -38,8 +38,9 @@ Any other run of 3 or more ASCII letters fails the test, reported with the page 
 Known English on the Train and Decode pages belongs to the owner of ui/strings/train.py,
 ui/strings/decode.py, pages/train.py and pages/decode.py: it is listed, word by word, in
 PENDING_TRAIN_DECODE, so this test passes until those pages are fixed (a stale entry fails: remove
-it). Every key of every ui/strings module must be in both languages, with the same placeholders
-(a missing string fails), and no Chinese text or language branch sits below the UI's translator.
+it). Every key of every ui/strings module (English, the source) must be in every other language's
+file, ui/locales/<code>.json, with the same placeholders (a missing or empty string fails), and
+no Chinese text or language branch sits below the UI's translator.
 """
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from app_helpers import ROOT, no_errors, open_app, open_pinned, rerun
+from ui import i18n
 from ui.strings.glossary import ALLOWED_ENGLISH, ENGLISH_TERMS, TASK_NAMES
 
 CHECKPOINTS = ROOT / "checkpoints"  # the shipped models (default: anaphora-en-de) and runs
@@ -223,7 +225,7 @@ def _is_model_card(block) -> bool:
 
     from ui.strings import shell
 
-    return isinstance(block, Expander) and block.label in (shell.EN["card"], shell.ZH["card"])
+    return isinstance(block, Expander) and block.label in {i18n.text(shell, "card", lang) for lang in i18n.LANGS}
 
 
 # -- the check -------------------------------------------------------------------------------------
@@ -432,8 +434,6 @@ class Rendered:
 def render_all(mp, tmp_path, pages=PAGES, variants=VARIANTS) -> Rendered:
     """Every page in `pages` (and its variants) rendered in Chinese on the shipped default model,
     in one AppTest session; the home page as first opened comes first."""
-    from ui import i18n
-
     # AppTest formats the shell's selectbox outside a script run, where the session's language
     # cannot be read: pin it (as tests/test_app_attention.py does).
     mp.setattr(i18n, "lang", lambda: "zh")
@@ -497,7 +497,7 @@ def test_pending_train_decode_entries_are_still_needed(rendered):
     assert not stale, f"PENDING_TRAIN_DECODE entries no longer needed (remove them): {sorted(stale)}"
 
 
-# -- every string in both languages (no page needs to be rendered for this) -----------------------
+# -- every string in every language (no page needs to be rendered for this) ----------------------
 
 def _fields(text: str) -> set[str]:
     import string
@@ -505,43 +505,75 @@ def _fields(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
 
 
-def missing_strings(modules=None) -> list[str]:
-    """Every gap between a strings module's EN and ZH: a key one has and the other lacks, a ZH
-    string that is empty, a ZH string whose {placeholders} differ from the English ones."""
+def _strings_modules() -> list:
     import importlib
     import pkgutil
 
     import ui.strings
 
-    if modules is None:
-        modules = [importlib.import_module("ui.strings." + m.name) for m in pkgutil.iter_modules(ui.strings.__path__)]
+    return [importlib.import_module("ui.strings." + m.name) for m in pkgutil.iter_modules(ui.strings.__path__)]
+
+
+def missing_strings(modules=None, langs=None) -> list[str]:
+    """Every gap between a strings module's English (its EN, the source) and each other language of
+    ui.i18n.LANGS (its file, ui/locales/<code>.json): a language without a file, a module the file
+    has no table for, a key one side has and the other lacks, an empty string, a string whose
+    {placeholders} differ from the English ones. Checked with every module: a table in a language
+    file for a module that does not exist (a renamed or removed strings module)."""
+    every = modules is None
+    modules = _strings_modules() if every else modules
     out = []
-    for mod in modules:
-        name = mod.__name__.rsplit(".", 1)[-1]
-        en, zh = mod.EN, mod.ZH
-        out += [f"{name}: {k!r} has no Chinese" for k in sorted(set(en) - set(zh))]
-        out += [f"{name}: {k!r} has no English" for k in sorted(set(zh) - set(en))]
-        out += [f"{name}: {k!r} is empty in Chinese" for k in sorted(set(en) & set(zh)) if not zh[k]]
-        out += [f"{name}: {k!r} fills {sorted(_fields(zh[k]))} in Chinese, {sorted(_fields(en[k]))} in English"
-                for k in sorted(set(en) & set(zh)) if zh[k] and _fields(zh[k]) != _fields(en[k])]
+    for code in [c for c in (i18n.LANGS if langs is None else langs) if c != "en"]:
+        if not (i18n.LOCALES / f"{code}.json").is_file():
+            out.append(f"{code}: no ui/locales/{code}.json")
+            continue
+        names = {mod.__name__.rsplit(".", 1)[-1] for mod in modules}
+        if every:
+            out += [f"{code}: {name} is no strings module" for name in sorted(set(i18n.locale(code)) - names)]
+        for mod in modules:
+            name = mod.__name__.rsplit(".", 1)[-1]
+            if name not in i18n.locale(code):
+                out.append(f"{code}: {name} has no table")
+                continue
+            en, tr = mod.EN, i18n.sentences(mod, code)
+            both = sorted(set(en) & set(tr))
+            out += [f"{code} {name}: {k!r} is missing" for k in sorted(set(en) - set(tr))]
+            out += [f"{code} {name}: {k!r} has no English" for k in sorted(set(tr) - set(en))]
+            out += [f"{code} {name}: {k!r} is not a string or empty" for k in both
+                    if not isinstance(tr[k], str) or not tr[k]]
+            out += [f"{code} {name}: {k!r} fills {sorted(_fields(tr[k]))}, English {sorted(_fields(en[k]))}"
+                    for k in both if isinstance(tr[k], str) and tr[k] and _fields(tr[k]) != _fields(en[k])]
     return out
 
 
-def test_every_string_is_in_both_languages():
+def test_every_string_is_in_every_language():
     """A missing Chinese string fails (ui.i18n.text would quietly show the English one)."""
     bad = missing_strings()
-    assert not bad, f"{len(bad)} strings missing or different in ui/strings:\n" + "\n".join(bad)
+    assert not bad, f"{len(bad)} strings missing or different in ui/locales:\n" + "\n".join(bad)
+
+
+def test_every_language_file_is_offered():
+    """ui/locales holds one file per language of ui.i18n.LANGS but English, and no other."""
+    files = {p.stem for p in i18n.LOCALES.glob("*.json")}
+    assert files == set(i18n.LANGS) - {"en"}, (files, list(i18n.LANGS))
 
 
 def test_a_missing_string_fails(monkeypatch):
-    from ui.strings import worked_examples as worked
+    from ui.strings import uploader, worked_examples as worked
 
-    monkeypatch.delitem(worked.ZH, "v_conv_unscaled")
-    monkeypatch.setitem(worked.ZH, "title", "")
-    monkeypatch.setitem(worked.ZH, "v_input_identity", "单位矩阵")
+    zh = i18n.locale("zh")
+    monkeypatch.delitem(zh["worked_examples"], "v_conv_unscaled")
+    monkeypatch.setitem(zh["worked_examples"], "title", "")
+    monkeypatch.setitem(zh["worked_examples"], "v_input_identity", "单位矩阵")
     assert missing_strings([worked]) == [
-        "worked: 'v_conv_unscaled' has no Chinese", "worked: 'title' is empty in Chinese",
-        "worked: 'v_input_identity' fills [] in Chinese, ['n'] in English"]
+        "zh worked_examples: 'v_conv_unscaled' is missing", "zh worked_examples: 'title' is not a string or empty",
+        "zh worked_examples: 'v_input_identity' fills [], English ['n']"]
+    monkeypatch.delitem(zh, "uploader")
+    monkeypatch.setitem(zh, "old_page", {})
+    assert missing_strings([uploader]) == ["zh: uploader has no table"]
+    assert "zh: old_page is no strings module" in missing_strings()
+    monkeypatch.setitem(i18n.LANGS, "xx", "Xx")  # a language offered without its file
+    assert missing_strings([worked], ["xx"]) == ["xx: no ui/locales/xx.json"]
 
 
 # Chinese text the core may hold: data files (worked_examples.json, domains.json), never a .py file;
@@ -597,8 +629,9 @@ def test_an_injected_english_string_fails_the_page(tmp_path):
     from ui.strings import why_sqrt_dk as sqrt
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setitem(sqrt.ZH, "value", "value")
-        mp.setitem(sqrt.ZH, "var_caption", sqrt.ZH["var_caption"] + " Q used in place of V.")
+        zh = i18n.sentences(sqrt, "zh")
+        mp.setitem(zh, "value", "value")
+        mp.setitem(zh, "var_caption", zh["var_caption"] + " Q used in place of V.")
         bad = all_failures(render_all(mp, tmp_path, pages=["pages/why-sqrt-dk.py"], variants={}))
     assert any("pages/why-sqrt-dk.py [plotly:xaxis.title] ['value']" in f for f in bad), bad
     assert any("['used', 'place']" in f and "pages/why-sqrt-dk.py [caption" in f for f in bad), bad

@@ -1,9 +1,11 @@
 """English / 中文: the app's one translation mechanism.
 
-Every sentence lives in ui/strings/<page or topic>.py as an EN and a ZH dict. The core
-(transformer/) never holds a sentence: it says things as a code with parameters (a note, a
-verdict, an input error), and `text(strings, code, lang, **params)` renders one code in a
-language. The rest are ways to call it:
+English lives in ui/strings/<page or topic>.py as its EN dict (the source: every key is there);
+every other language lives in one data file, ui/locales/<code>.json, which holds, per strings
+module name, that module's sentences in the language ({"attention": {"title": "...", ...}, ...}).
+LANGS names the languages the switch offers. The core (transformer/) never holds a sentence: it
+says things as a code with parameters (a note, a verdict, an input error), and
+`text(strings, code, lang, **params)` renders one code in a language. The rest are ways to call it:
 
     t = translator(strings)              t(key, **fmt) in the session's language, read at each call
     t = translator(strings, frozen=True)  the same, with the language read once, now (for a
@@ -11,16 +13,26 @@ language. The rest are ways to call it:
                                           run, where the session's language is not visible)
     pick({"en": ..., "zh": ...})         a value that is data in both languages (the examples file,
                                           a checkpoint's history.json) in the session's language
+    sentences(strings, lang)             a module's whole table in a language (for tests and checks)
 
-A strings module may name, in SKIP, keys that a language leaves out (rendered as "").
+A strings module may name, in SKIP, keys a language leaves out (rendered as ""); a language SKIP
+does not name leaves out what English leaves out.
+
+Adding a language: write ui/locales/<code>.json (every key of every strings module, the same
+{placeholders}: tests/test_zh_complete.py fails on a gap) and add "<code>": "<its own name>" to
+LANGS.
 """
 from __future__ import annotations
 
+import functools
+import json
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 LANGS = {"en": "English", "zh": "中文"}
 KEY = "lang"
+LOCALES = Path(__file__).with_name("locales")  # <code>.json for every language but English
 
 
 def lang() -> str:
@@ -32,14 +44,28 @@ def lang() -> str:
     return value if value in LANGS else "en"
 
 
+@functools.cache
+def locale(lang: str) -> dict[str, dict[str, str]]:
+    """Every sentence of a language other than English, by strings module name (its file)."""
+    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def sentences(strings: ModuleType, lang: str) -> dict[str, str]:
+    """The sentences of ``strings`` in ``lang``: its EN dict for English, else the module's table in
+    the language's file (empty where the file has none; ``text`` falls back to English)."""
+    if lang == "en":
+        return strings.EN
+    return locale(lang).get(strings.__name__.rsplit(".", 1)[-1], {})
+
+
 def text(strings: ModuleType, key: str, lang: str = "en", /, **params: Any) -> str:
     """The one renderer: ``key`` of ``strings`` in ``lang`` with ``params`` filled in (English
     where the language lacks the key; tests/test_zh_complete.py fails on any such gap). ``lang``
     is positional only, so a sentence may have a ``{lang}`` parameter of its own."""
-    if key in getattr(strings, "SKIP", {}).get(lang, ()):
+    skip = getattr(strings, "SKIP", {})
+    if key in skip.get(lang, skip.get("en", ())):
         return ""
-    table = strings.ZH if lang == "zh" else strings.EN
-    out = table.get(key) or strings.EN[key]
+    out = sentences(strings, lang).get(key) or strings.EN[key]
     return out.format(**params) if params else out
 
 

@@ -77,60 +77,7 @@ EN = {
                    "the feed-forward layers and LayerNorm, so the Attention page sets it beside a "
                    "causal test (removing one source word).",
 }
-ZH = {
-    "title": "📖 术语表",
-    "intro": "各页用到的词，按一个句子经过模型的顺序排列。",
-    "term_token": "词元（token）",
-    "def_token": "模型读入或写出的一个文本单位；这里就是一个“子词片段”（见下）。"
-                 "每个词元对应这些页面上每个矩阵的一行。",
-    "term_piece": "子词片段（piece）",
-    "def_piece": "模型的 SentencePiece 词表中的一个词或词的一部分。常见词是一个片段，"
-                 "少见的词会被切成几个（`▁walk` `ing`）。`▁` 表示一个词的开头。",
-    "term_special": "<s>、</s>、<pad>（句首、句尾、填充）",
-    "def_special": "特殊词元：`<s>`（句首）是解码器输入的第一个词元，`</s>`（句尾）结束一个句子，"
-                   "`<pad>` 把短句补齐到一批的长度，补齐处被掩码遮住。一个例外：转换来的 OPUS-MT 模型的解码器"
-                   "从 `<pad>` 而不是 `<s>` 开始，这第一个 `<pad>` 像其他词元一样被读入、被关注。",
-    "term_embedding": "词嵌入（embedding）",
-    "def_embedding": "代表一个词元的 d_model 个数的向量，在训练中学得。",
-    "term_pe": "位置编码",
-    "def_pe": "加到词嵌入上的正弦、余弦波，让模型知道每个词元的位置；注意力本身不区分顺序。",
-    "term_query": "查询（query，Q）",
-    "def_query": "一个词元“在找什么”：它的向量乘以 W_Q。每个查询都与所有键比较。",
-    "term_key": "键（key，K）",
-    "def_key": "一个词元“凭什么被找到”：它的向量乘以 W_K。查询与键的得分是二者的点积再除以 √d_k。",
-    "term_value": "值（value，V）",
-    "def_value": "一个词元被关注后“交出什么”：它的向量乘以 W_V。一个头的输出是各个值按注意力权重的加权平均。",
-    "term_logit": "逻辑值（logit，得分）",
-    "def_logit": "softmax 之前的数，大小和正负都不限。注意力得分是逻辑值，词表上的最终得分也是。",
-    "term_softmax": "softmax",
-    "def_softmax": "把一行逻辑值变成概率：每个取指数，再除以总和。最大的逻辑值得到最大的份额；一行之和为 1。",
-    "term_mask": "掩码（mask）",
-    "def_mask": "在 softmax 之前被设为 −∞ 的位置，因此权重为 0：填充位置，以及解码器中不许看到的后面的词元。",
-    "term_head": "注意力头（head）",
-    "def_head": "一次独立的注意力计算，有自己的 W_Q、W_K、W_V，每个词元用 d_k = d_model / h 个数。"
-                "h 个头并行计算，输出拼接后乘以 W_O。",
-    "term_layer": "层（layer）",
-    "def_layer": "堆叠中的一块：先注意力，再前馈网络，各带残差连接和层归一化。编码器和解码器各堆叠 N 层。",
-    "term_kinds": "编码器自注意力 / 解码器自注意力 / 交叉注意力",
-    "def_kinds": "编码器自注意力：源语言词元关注源语言词元。解码器自注意力（带掩码）：每个目标词元只关注"
-                 "自己和前面的目标词元。交叉注意力：查询来自解码器，键和值来自编码器的输出。",
-    "term_residual": "残差与层归一化（Add & Norm）",
-    "def_residual": "把子层的输入加到它的输出上，再把每一行归一化为均值 0、方差 1（再乘以、加上学得的参数）。",
-    "term_checkpoint": "检查点（checkpoint）",
-    "def_checkpoint": "保存到磁盘上的训练好的模型：权重、设置、词表和模型卡片。",
-    "term_decoding": "贪心搜索与束搜索",
-    "def_decoding": "一次写出一个词元的方法：贪心搜索每步取最可能的词元；束搜索保留最好的几个未完成的句子。",
-    "term_atlas": "注意力头图谱的标签",
-    "def_atlas": "“注意力头”页的图谱给每个头的名称，各带一个 0 到 1 的分数：前一个 / 后一个词元（权重落在查询"
-                 "前面 / 后面紧挨着的词元上）；对角线（落在自身位置上，交叉注意力则落在与正在写出的词同一位置的"
-                 "源词上，复制任务需要这个）；反向（落在从末尾对称过来的源词上）；汇聚点（落在第一个词元或 </s> "
-                 "上）；分散（权重平均分开：熵接近最大值）；标点；单调对齐（按顺序读源句的交叉注意力）；"
-                 "代词 → 先行词（从 \"it\" 指向它所代表的名词）；没有明确作用（没有一项达到 0.5）。",
-    "term_rollout": "注意力展开",
-    "def_rollout": "把每一层的注意力按头平均，再与残差连接各占一半混合，逐层相乘，从而把每个输出词追溯到各个源词。"
-                   "这只是近似：它忽略了值向量、前馈层和层归一化，所以“注意力”页把它和一个因果检验"
-                   "（移除一个源词）放在一起。",
-}
+
 
 # English words the Chinese glossary keeps on purpose (beside their translation): the names the
 # paper and the libraries use. A test of the Chinese pages allows exactly these.

@@ -12,13 +12,3 @@ EN = {
     "cli_source_cut_words": "source truncated to {n} tokens (the model's limit): the first {words} of "
                             "{total} words are read",
 }
-
-ZH = {
-    "source_cut": "句子超过了该模型的长度上限：只使用前 {n} 个词元（最后一个是 </s>）。",
-    "target_cut": "目标句超过了该模型的长度上限：已截断为 {n} 个词元。",
-    "source_cut_words": "句子超过了该模型一次能读的长度（{n} 个词元，最后一个是 </s>）：只使用了全部 {total} "
-                        "个词中的前 {words} 个。缩短句子才能看到全部。",
-    "cli_source_cut": "源句截断为 {n} 个词元（模型的上限）",
-    "cli_target_cut": "目标句截断为 {n} 个词元",
-    "cli_source_cut_words": "源句截断为 {n} 个词元（模型的上限）：读取全部 {total} 个词中的前 {words} 个",
-}

@@ -4,8 +4,3 @@ EN = {
     "limit": "{mb}MB per file",
     "limit_types": "{mb}MB per file • {types}",
 }
-ZH = {
-    "button": "上传",
-    "limit": "每个文件最大 {mb}MB",
-    "limit_types": "每个文件最大 {mb}MB · {types}",
-}
