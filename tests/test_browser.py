@@ -49,9 +49,8 @@ def server(tmp_path, ck_dir):
         yield srv.base
 
 
-@pytest.mark.parametrize("url,strings", [("masks", "masks"), ("heads", "heads"),
-                                         ("positional-encoding", "positional")])
-def test_a_deep_link_on_a_fresh_server(server, url, strings):
+@pytest.mark.parametrize("url", ["masks", "heads", "positional-encoding"])
+def test_a_deep_link_on_a_fresh_server(server, url):
     """The first browser on a freshly started server opens /<url> directly. Streamlit routes it
     by file name to pages/<url>.py (no st.navigation has run yet); the page hands over to app.py
     (ui/deeplink.py), so the browser gets the app's sidebar navigation, the checkpoint picker and
@@ -62,7 +61,8 @@ def test_a_deep_link_on_a_fresh_server(server, url, strings):
     from ui import navigation
     from ui.strings import shell
 
-    title = importlib.import_module(f"ui.strings.{strings}").EN["title"]
+    # a page's strings module is named by its URL (ui/navigation.Entry.name)
+    title = importlib.import_module(f"ui.strings.{url.replace('-', '_')}").EN["title"]
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
