@@ -57,7 +57,7 @@ def _open(monkeypatch, tmp_path, lang):
 def test_a_stopped_run_reads_plainly(monkeypatch, tmp_path, lang):
     monkeypatch.setattr(i18n, "lang", lambda: lang)
     at = _open(monkeypatch, tmp_path, lang)
-    table = getattr(S, lang.upper())
+    table = i18n.sentences(S, lang)
     captions = [c.value for c in at.caption]
     text = " ".join(captions + [m.value for m in at.markdown])
     assert "STOP" not in text

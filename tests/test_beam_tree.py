@@ -18,6 +18,7 @@ from transformer.core.beam_trace import trace_beam_search
 from transformer.core.checkpoint import load_checkpoint
 from transformer.core.decode import beam_search
 from transformer.core.text import source_ids
+from ui import i18n
 from viz import beam_tree as BT
 
 ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
@@ -192,7 +193,7 @@ def test_the_page_draws_the_tree(monkeypatch, tmp_path, anaphora, lang):
     src = source_ids(anaphora.tokenizer, at.text_input(key="decode_text").value, 512)[0]
     res, tree = trace_beam_search(anaphora.model, src, 4, 0.6)
     assert at.code[0].value == anaphora.tokenizer.decode(res.tokens)
-    table = getattr(S, lang.upper())
+    table = i18n.sentences(S, lang)
     fig = figure(at, "decode_beam_tree")
     names = {tr.get("name") for tr in fig["data"]}
     assert table["tree_kept"] in names and table["tree_best"] in names
