@@ -576,6 +576,32 @@ def test_a_missing_string_fails(monkeypatch):
     assert missing_strings([worked], ["xx"]) == ["xx: no ui/locales/xx.json"]
 
 
+def test_a_new_language_is_its_file_and_its_name(monkeypatch, tmp_path, request):
+    """Adding a language is ui/locales/<code>.json plus its name in ui.i18n.LANGS, nothing else: with
+    a copy of the Chinese file as "xx" (the switch's label changed), the checks pass, the sidebar's
+    language switch offers it, and the app speaks it."""
+    import shutil
+
+    folder = tmp_path / "locales"
+    folder.mkdir()
+    for p in i18n.LOCALES.glob("*.json"):
+        shutil.copy(p, folder / p.name)
+    table = json.loads((folder / "zh.json").read_text(encoding="utf-8"))
+    table["shell"]["language"] = "Xx-language"
+    (folder / "xx.json").write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALES", folder)
+    monkeypatch.setitem(i18n.LANGS, "xx", "Xx")
+    i18n.locale.cache_clear()
+    request.addfinalizer(i18n.locale.cache_clear)  # before the monkeypatch is undone
+    assert missing_strings() == []
+    monkeypatch.setattr(i18n, "lang", lambda: "xx")  # as render_all pins it (the module's fixture pins "zh")
+    at = open_app(monkeypatch, None, tmp_path / "app", lang="xx")
+    no_errors(at)
+    switch = at.button_group(key=i18n.KEY)
+    assert switch.label == "Xx-language" and list(switch.options) == ["English", "中文", "Xx"], switch
+    assert switch.value == ["xx"] or switch.value == "xx", switch.value
+
+
 # Chinese text the core may hold: data files (worked_examples.json, domains.json), never a .py file;
 # the one exception is an example of the byte pieces a Chinese character becomes.
 CORE_CHINESE_ALLOWED = {("tokenizer.py", '"中 1/3", "中 2/3", "中 3/3"')}
