@@ -16,6 +16,7 @@ import pytest
 from app_helpers import no_errors, open_app
 from transformer.worked.examples import statements
 from transformer.worked.examples import list_examples, load_examples, run_example
+from ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -208,7 +209,7 @@ def test_every_evidence_column_is_named_in_both_languages():
     for s in statements():
         if s.evidence is not None:
             for c in s.evidence.columns:
-                assert strings.EN.get("ev_" + c) and strings.ZH.get("ev_" + c), (s.id, c)
+                assert all(i18n.sentences(strings, lang).get("ev_" + c) for lang in i18n.LANGS), (s.id, c)
 
 
 # ---------------------------------------------------------------- the evidence, recomputed here
@@ -271,7 +272,7 @@ def test_the_page_of_the_subject_flags_the_slips(monkeypatch, tmp_path, page, la
 
     at = open_app(monkeypatch, None, tmp_path, page=page, lang=lang)
     no_errors(at)
-    table = strings.ZH if lang == "zh" else strings.EN
+    table = i18n.sentences(strings, lang)
     said = {s.id: s for s in statements()}
     labels = [e.label for e in at.expander]
     texts = " ".join(m.value for m in at.markdown)
@@ -291,7 +292,7 @@ def test_the_worked_examples_page_lists_every_statement(monkeypatch, tmp_path, l
     at.session_state["worked_examples_mode"] = "statements"
     at.run()
     no_errors(at)
-    table = strings.ZH if lang == "zh" else strings.EN
+    table = i18n.sentences(strings, lang)
     labels = [e.label for e in at.expander]
     for s in statements():
         title = s.title[lang]
