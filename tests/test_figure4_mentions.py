@@ -3,15 +3,18 @@ heads 5 and 6) and that the shipped anaphora model's pronoun head is in the deco
 
 The model card, the Train page and the Attention callout once called a decoder head "the Figure 4
 head" without saying the paper's are in the encoder. This test reads every text file a reader can
-see (model cards, README, UI strings in both languages, the core's docstrings) and fails for a
+see (model cards, README, UI strings in English and in each language's file, the core's docstrings) and fails for a
 file that names Figure 4 without both facts.
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+
+from ui import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = re.compile(r"Figure 4|图 ?4")
@@ -40,10 +43,27 @@ def test_figure_4_is_named_somewhere():
 def test_every_mention_says_encoder_layer_5_of_6_and_the_decoder(path, text):
     if str(path).startswith("pages/"):
         pytest.skip("a page's comment; its words are in ui/strings")
+    if str(path).startswith("ui/locales/"):  # a language's file: each module's table on its own
+        for name, table in json.loads(text).items():
+            said = " ".join(table.values())
+            if NAMES.search(said):
+                assert _zh(said), f"{path} ({name}) names 图 4 without 编码器, 第 5 层 and 解码器"
+        return
     en = "layer 5 of 6" in text and re.search(r"[Ee]ncoder|ENCODER", text) and re.search(
         r"decoder", text, re.I)
-    zh_needed = "图" in "".join(NAMES.findall(text)) or str(path).startswith("ui/strings/")
-    zh = "第 5 层" in text and "编码器" in text and "解码器" in text
+    zh_needed = "图" in "".join(NAMES.findall(text))
+    if str(path).startswith("ui/strings/"):  # its Chinese is the module's table in ui/locales/zh.json
+        zh_needed, text = True, " ".join(i18n.sentences(_module(path), "zh").values())
     assert en, f"{path} names Figure 4 without 'encoder', 'layer 5 of 6' and the decoder"
     if zh_needed:
-        assert zh, f"{path} names 图 4 without 编码器, 第 5 层 and 解码器"
+        assert _zh(text), f"{path} names 图 4 without 编码器, 第 5 层 and 解码器"
+
+
+def _zh(text: str) -> bool:
+    return "第 5 层" in text and "编码器" in text and "解码器" in text
+
+
+def _module(path: Path):
+    import importlib
+
+    return importlib.import_module("ui.strings." + path.stem)
