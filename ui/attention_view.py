@@ -123,7 +123,8 @@ def clearest(sh: Shown, ck, path, featured, fresh: bool) -> None:
 
 
 def featured_box(sh: Shown, ck, path, featured) -> None:
-    """The checkpoint's featured head (the paper's Figure 4, and where this model has it)."""
+    """The checkpoint's featured head: where this model has its pronoun head (the paper's Figure 4
+    heads are in encoder self-attention, layer 5 of 6; a model's may be in the decoder)."""
     kind, kind_names, cfg = sh.kind, sh.kind_names, ck.model_config
     if not featured:
         return
