@@ -157,19 +157,8 @@ def uncommented_function_level_imports() -> list[str]:
     return sorted(set(out))
 
 
-# Files whose function-level imports were left to the engineers changing them at the same time
-# (hooks and the Head type; the page convention): each leaves this list once its imports are
-# at the top. No other file may gain an uncommented function-level import of the project.
-PENDING = {"transformer/core/checkpoint.py", "transformer/core/decode.py",
-           "transformer/probing/atlas.py", "transformer/probing/heads.py",
-           "transformer/probing/inspect.py", "transformer/probing/scorecard.py",
-           "transformer/probing/supervise.py", "ui/atlas_view.py", "ui/heads_compute.py",
-           "ui/inspect_cache.py", "ui/page_kit.py", "viz/heads.py"}
-
-
 def test_function_level_imports_of_the_project_say_why():
-    found = uncommented_function_level_imports()
-    assert [f for f in found if f.split(":")[0] not in PENDING] == []
+    assert uncommented_function_level_imports() == []
 
 
 def test_an_uncommented_function_level_import_is_found(tmp_path, monkeypatch):

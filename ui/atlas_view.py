@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from transformer.probing import atlas as A
+from transformer.probing.probe_items import anaphora_probe, read_probe_file
 from ui import i18n, models
 from ui.inspect_cache import per_checkpoint
 from ui.strings import atlas as strings
@@ -20,8 +21,6 @@ N_SENTENCES = 40
 def _roles(ck, n: int) -> dict:
     """The atlas of this checkpoint: a task's held-out data for a synthetic task, else the
     hand-written minimal pairs (for the pronoun behaviour) and the shipped sentences."""
-    from transformer.probing.probe_items import anaphora_probe, read_probe_file
-
     task = (ck.train_config or {}).get("task")
     probe, source = None, "sentences"
     if task == "anaphora":

@@ -3,6 +3,8 @@ head finder's grids for the anaphora probe and for a relation, and a translation
 switched off. Scoring in transformer/probing/heads.py, the causal test in viz/heads.py."""
 from __future__ import annotations
 
+from transformer.data import classroom, textbook
+from transformer.data.tasks import load_task
 from transformer.probing import heads as H
 from transformer.core.names import KINDS, ablate_map, parse_heads
 from transformer.probing.probe_items import anaphora_probe, baselines, read_probe_file
@@ -25,10 +27,8 @@ def probe_items(source: str, n: int, data: bytes | None, name: str | None, task:
     (natural) or an upload."""
     if source == "heldout":
         if task in CLASSROOM_TASKS:  # the classroom generator's held-out noun pairs
-            from transformer.data import classroom
             return generated_probe(classroom.generate("test", n))
         if task == "everyday":  # the textbook generator's held-out noun pairs
-            from transformer.data import textbook
             return generated_probe(textbook.generate("test", n))
         return anaphora_probe("test", n=n)
     if source == "natural":  # hand-written: minimal pairs for the everyday models
@@ -58,8 +58,6 @@ def relation(ck, relation: str, task: str | None, n: int, sentences: tuple[str, 
     apply), on the task's test split (synthetic tasks) or the given sentences and the model's
     translations of them."""
     if task in SYNTHETIC:
-        from transformer.data.tasks import load_task
-
         pairs = [(e.src, e.tgt) for e in load_task(task, "test", n=n)]
     else:
         outs = models.run_inference(translate_ids, ck.model, ck.tokenizer, list(sentences))

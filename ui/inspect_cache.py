@@ -21,7 +21,10 @@ from typing import Callable
 
 import streamlit as st
 
+from transformer.core.names import ablate_map, parse_heads
+from transformer.probing import pronouns
 from transformer.probing.inspect import Inspected, inspect_text
+from transformer.probing.probe_items import task_probe
 from ui import models
 
 MAX_ENTRIES = int(os.environ.get("ATTENTION_LAB_INSPECT_CACHE", "24"))
@@ -86,10 +89,6 @@ PROBE_N = 100  # held-out sentences both pages measure on by default, so their n
 
 @per_checkpoint
 def _pronoun_accuracy(ck, n: int, ablate: tuple[str, ...]):
-    from transformer.probing.probe_items import task_probe
-    from transformer.core.names import ablate_map, parse_heads
-    from transformer.probing import pronouns
-
     task = (ck.train_config or {}).get("task")
     items = task_probe(task, n or (PROBE_N if task == "anaphora" else None))
     if not items:
@@ -99,10 +98,10 @@ def _pronoun_accuracy(ck, n: int, ablate: tuple[str, ...]):
 
 
 def pronoun_accuracy(path: str, n: int | None = None, ablate: tuple[str, ...] = ()):
-    """Pronoun accuracy (transformer.probing.heads.PronounResult) of the checkpoint at `path` on the
-    first `n` sentences of its task's probe (transformer.probing.heads.task_probe: held-out anaphora
-    sentences, or the hand-written caption probe; n=None: PROBE_N anaphora sentences or the
-    whole caption probe), with the heads named in `ablate` ('dec L1 H1')
+    """Pronoun accuracy (transformer.probing.pronouns.PronounResult) of the checkpoint at `path`
+    on the first `n` sentences of its task's probe (transformer.probing.probe_items.task_probe:
+    held-out anaphora sentences, or the hand-written caption probe; n=None: PROBE_N anaphora
+    sentences or the whole caption probe), with the heads named in `ablate` ('dec L1 H1')
     switched off. Cached per weights file: a whole class asking costs one measurement, and every
     page that quotes the number quotes this one (never a number written into prose)."""
     return _pronoun_accuracy(path, int(n or 0), tuple(sorted(ablate)))

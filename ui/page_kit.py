@@ -11,7 +11,9 @@ from types import ModuleType
 import pandas as pd
 import streamlit as st
 
+from transformer.core.checkpoint import CheckpointError
 from transformer.core.names import Head
+from transformer.core.text import TextError
 from transformer.probing.inspect import Inspected
 from ui import i18n, inspect_cache, models
 from ui import knowledge as knowledge_ui
@@ -137,9 +139,6 @@ def clamp_state(key: str, n: int, default: int = 0) -> None:
 def page_stops_on_bad_input(t, load_failed=st.info):
     """Inside it, unusable text (TextError) ends the page with t("bad_text") and a checkpoint
     that fails to load (CheckpointError) with t("load_failed") shown by `load_failed`."""
-    from transformer.core.checkpoint import CheckpointError
-    from transformer.core.text import TextError
-
     try:
         yield
     except TextError as e:

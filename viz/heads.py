@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import html
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import numpy as np
 import plotly.graph_objects as go
 
 from transformer.core.names import KINDS, Head, model_heads
+from transformer.probing.probe_items import read_probe_file
 
 MAX_PROBE_BYTES = 1_000_000
 # the baselines of transformer.probing.heads.baselines, in the order the Heads page shows them
@@ -107,8 +109,6 @@ def read_probe_upload(data: bytes, name: str = "probe.jsonl", max_bytes: int = M
     """An uploaded JSONL probe file -> list of transformer.probing.heads.ProbeItem. Raises ValueError with
     the file name and line number for anything wrong (too big, not UTF-8, bad JSON, positions out
     of range)."""
-    from transformer.probing.probe_items import read_probe_file
-
     name = shown_file_name(name, "probe.jsonl")
     if len(data) > max_bytes:
         raise ValueError(f"{name}: {len(data):,} bytes is over the limit of {max_bytes:,} bytes")
@@ -127,14 +127,8 @@ def shown_file_name(name, default: str, max_chars: int = 80) -> str:
     """An uploaded file's name as messages show it: its last part, control characters dropped,
     at most `max_chars` characters (the end kept: the extension). Issue 22, N: a 300-character
     name was used as a path and failed with an OSError."""
-    import unicodedata
-
     text = str(name or "").replace("\\", "/").rsplit("/", 1)[-1]
     text = "".join(c for c in text if unicodedata.category(c)[0] != "C").strip()
     if len(text) > max_chars:
         text = "…" + text[-(max_chars - 1):]
     return text or default
-
-
-# -- the causal test lives in the core (the CLI reports it too); re-exported for the pages ---
-

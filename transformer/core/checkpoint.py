@@ -28,6 +28,8 @@ from safetensors.torch import save as st_save_bytes
 
 from transformer.core.config import ModelConfig
 from transformer.core.model import Transformer
+from transformer.core.pair_tokenizer import PairTokenizer
+from transformer.core.tokenizer import Tokenizer
 
 FORMAT = "attention-lab/1"
 WEIGHTS, CONFIG, TOKENIZER, HISTORY, CARD = (
@@ -320,8 +322,6 @@ def load_checkpoint(path: str | os.PathLike, device: str = "cpu") -> Checkpoint:
 
 
 def load_tokenizer(path: Path, cfg: ModelConfig, kind: str = TOKENIZER_KINDS[0]):
-    from transformer.core.tokenizer import Tokenizer
-
     if kind == "sentencepiece-pair":
         return _load_pair_tokenizer(Path(path), cfg)
     p = Path(path) / TOKENIZER
@@ -340,8 +340,6 @@ def load_tokenizer(path: Path, cfg: ModelConfig, kind: str = TOKENIZER_KINDS[0])
 
 
 def _load_pair_tokenizer(path: Path, cfg: ModelConfig):
-    from transformer.core.pair_tokenizer import PairTokenizer
-
     try:
         tok = PairTokenizer.load(path)
     except ValueError as e:

@@ -14,6 +14,7 @@ import torch
 
 from transformer.core.masks import padding_mask
 from transformer.core.model import Transformer
+from transformer.core.text import TextError, source_ids
 from transformer.core.trace import record
 
 
@@ -248,8 +249,6 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
 def translate(model: Transformer, tokenizer, texts: list[str], *, beam: int = 1,
               alpha: float = 0.6, batch_size: int = 64, max_len: int | None = None) -> list[str]:
     """Decode many sentences: batched greedy for beam=1, one beam search per sentence else."""
-    from transformer.core.text import TextError, source_ids
-
     out: list[str] = []
     ids = []
     for t in texts:

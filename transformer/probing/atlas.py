@@ -36,7 +36,12 @@ from pathlib import Path
 import torch
 
 from transformer.core.cli_util import OneLineParser
+from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core.names import KINDS
+from transformer.data import tasks as data
+from transformer.probing.heads import score_anaphora
+from transformer.probing.inspect import inspect_text
+from transformer.probing.probe_items import read_probe_file
 
 BEHAVIOURS = ("previous", "next", "diagonal", "reversed", "sink", "broad", "punctuation",
               "monotonic", "pronoun")
@@ -114,9 +119,6 @@ def _sums(w: torch.Tensor, kind: str, q_tok: list[str], k_tok: list[str],
 def measure(model, tokenizer, sentences: list[str], probe_items=None) -> dict[str, dict[str, torch.Tensor]]:
     """kind -> behaviour -> (layers, heads) score in [0, 1], averaged over SENTENCES (each run
     through the model with its own greedy output as the decoder's input, as the app shows it)."""
-    from transformer.probing.heads import score_anaphora
-    from transformer.probing.inspect import inspect_text
-
     totals: dict[str, dict[str, torch.Tensor]] = {}
     for text in sentences:
         ins = inspect_text(model, tokenizer, text)
@@ -182,8 +184,6 @@ def atlas(model, tokenizer, sentences: list[str], probe_items=None) -> list[Head
 def sentences_for(ck, n: int = 40) -> list[str]:
     """What to measure a checkpoint on: its task's held-out data for a synthetic task, else the
     English sentences shipped with the project (the caption probe and the everyday set)."""
-    from transformer.data import tasks as data
-
     task = (ck.train_config or {}).get("task")
     if task in data.TASKS and task not in ("classroom_pronouns", "textbook"):
         return [e.src for e in data.load_task(task, "test", n=n, seed=0)]
@@ -205,9 +205,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    from transformer.core.checkpoint import CheckpointError, load_checkpoint
-    from transformer.probing.probe_items import read_probe_file
-
     if a.n < 1:
         ap.error("--n must be at least 1")
     torch.set_num_threads(max(1, a.threads))

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import torch
 
 from transformer.core.cli_util import OneLineParser
+from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core.masks import decoder_mask, padding_mask  # noqa: F401  (re-exported, as before the split)
 from transformer.core.names import CLI_ERROR, KINDS, Head, Trace, ablate_map, attention_kind
 from transformer.probing.probe_items import (ProbeItem, anaphora_probe, baselines,
@@ -330,8 +331,6 @@ def main(argv: list[str] | None = None) -> int:
             shown = Head.parse(args.choices, form="cli")
         except ValueError:
             ap.error("--choices: " + CLI_ERROR.format(spec=args.choices))
-    from transformer.core.checkpoint import CheckpointError, load_checkpoint
-
     torch.set_num_threads(max(1, args.threads))
     if args.n < 1:
         ap.error("--n must be at least 1")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import torch
 
+from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core.cli_util import OneLineParser
 from transformer.core.decode import greedy
 from transformer.core import notes as N
@@ -102,7 +103,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON (else a short summary)")
     ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args(argv)
-    from transformer.core.checkpoint import CheckpointError, load_checkpoint
 
     torch.set_num_threads(max(1, args.threads))
     try:

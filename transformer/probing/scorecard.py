@@ -24,9 +24,15 @@ from pathlib import Path
 
 import torch
 
+from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core.cli_util import OneLineParser
 from transformer.core.names import Head, ablate_map
+from transformer.data import tasks as data
+from transformer.probing.evaluate import evaluate
+from transformer.probing.heads import score_anaphora
+from transformer.probing.pairs import baseline_pairs, head_pair_accuracy, pair_groups, pair_share
 from transformer.probing.probe_items import ProbeItem, noun_phrase, read_probe_file
+from transformer.probing.pronouns import pronoun_accuracy, pronoun_class, translate_ids
 
 PROBES = Path(__file__).resolve().parents[1] / "probes"
 MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"
@@ -74,11 +80,6 @@ def default_heads(ck) -> tuple[Head | None, Head | None]:
 def probe_scores(model, tokenizer, items: list[ProbeItem], heads: list[Head]) -> dict:
     """Head accuracy and (for pairs) pair accuracy of each head, pronoun accuracy with all heads
     on and each switched off."""
-    from transformer.probing.heads import score_anaphora
-    from transformer.probing.pairs import (baseline_pairs, head_pair_accuracy, pair_groups,
-                                           pair_share)
-    from transformer.probing.pronouns import pronoun_accuracy
-
     scores = score_anaphora(model, tokenizer, items)
     groups = pair_groups(items)
     by_pair = head_pair_accuracy(items, {k: v.tops for k, v in scores.items()}) if groups else {}
@@ -112,9 +113,6 @@ def probe_scores(model, tokenizer, items: list[ProbeItem], heads: list[Head]) ->
 
 def blog(model, tokenizer, enc: Head | None) -> list[dict]:
     """Per blog sentence: the translation, its pronoun, and the encoder head's strongest word."""
-    from transformer.probing.heads import score_anaphora
-    from transformer.probing.pronouns import pronoun_class, translate_ids
-
     items = blog_items()
     hyps = [tokenizer.decode(h) for h in translate_ids(model, tokenizer, [it.text for it in items])]
     tops = score_anaphora(model, tokenizer, items)["encoder_self"].tops if enc else None
@@ -133,9 +131,6 @@ def blog(model, tokenizer, enc: Head | None) -> list[dict]:
 
 
 def translation_scores(model, tokenizer, path: Path, limit: int) -> dict:
-    from transformer.data import tasks as data
-    from transformer.probing.evaluate import evaluate
-
     exs = data.load_tsv(path)[: limit or None]
     res = evaluate(model, tokenizer, [e.src for e in exs], [e.tgt for e in exs])
     return {"n": len(exs), "chrf": res["chrf"], "bleu": res["bleu"],
@@ -156,9 +151,6 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
            "caption_probe": probe_scores(model, tok, caps, heads),
            "blog_pair": blog(model, tok, enc)}
     if data_dir:
-        from transformer.data import tasks as data
-        from transformer.probing.evaluate import evaluate
-
         exs = data.load_multi30k(data_dir, "test_2016_flickr", "en", "de")[: limit or None]
         res = evaluate(model, tok, [e.src for e in exs], [e.tgt for e in exs], beam=beam)
         out["multi30k_test2016"] = {"n": len(exs), "beam": beam, "bleu": res["bleu"],
@@ -249,8 +241,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    from transformer.core.checkpoint import CheckpointError, load_checkpoint
-
     heads = []
     for flag in (a.encoder_head, a.decoder_head):
         try:

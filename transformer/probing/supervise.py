@@ -20,6 +20,8 @@ from typing import Sequence
 import torch
 
 from transformer.core.names import Head
+from transformer.probing.heads import _word_of_position
+from transformer.probing.probe_items import noun_phrase
 
 
 @dataclass(frozen=True)
@@ -63,9 +65,6 @@ SUPERVISABLE = ("decoder_self", "encoder_self")
 def _pieces(tokenizer, text: str, meta: dict | None, pron_key: str, ante_key: str):
     """(first piece of the pronoun word, pieces of the antecedent's noun phrase) in
     ``tokenizer.encode(text)``, from the word positions ``meta`` names; None without them."""
-    from transformer.probing.heads import _word_of_position
-    from transformer.probing.probe_items import noun_phrase
-
     pron, ante = (meta or {}).get(pron_key), (meta or {}).get(ante_key)
     if not isinstance(pron, int) or not isinstance(ante, int) or pron == ante:
         return None
