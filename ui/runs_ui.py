@@ -24,7 +24,7 @@ import torch
 from transformer.core.checkpoint import read_config
 from transformer.core.config import PRESETS
 from transformer.data import tasks as data
-from transformer.ops import disk_budget, run_queue, runs
+from transformer.ops import audit, disk_budget, run_queue, runs
 from transformer.train.corpus import SYNTHETIC
 from transformer.train import settings as train_settings
 from ui import i18n, models, roles
@@ -501,13 +501,13 @@ def pump_queue() -> list[str]:
             return launch(entry["name"], entry["args"])
         except StudentRunRefused as e:  # switched off or capped since it was queued: dropped
             remove_failed_launch(root / entry["name"])
-            roles.audit.record(root, "system", "run.start", entry["name"], "refused",
-                               reason=str(e)[:200], owner=entry.get("actor"))
+            audit.record(root, "system", "run.start", entry["name"], "refused",
+                         reason=str(e)[:200], owner=entry.get("actor"))
             raise
 
     started = run_queue.pump(root, start)
     for name in started:
-        roles.audit.record(root, "system", "run.start", name, "ok", reason="from the queue")
+        audit.record(root, "system", "run.start", name, "ok", reason="from the queue")
     return started
 
 

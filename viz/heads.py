@@ -1,9 +1,9 @@
-"""The head finder and head ablation on screen: grids, head names, probe files, and the causal
-test (pronoun accuracy with chosen heads switched off).
+"""The head finder and head ablation on screen: grids, head names and uploaded probe files.
 
-Figures and tables are pure. `pronoun_accuracy` and `translate_ids` run a model (never Streamlit):
-they decode under `transformer.core.trace.ablation`, a context that lives in this thread only, so the
-shared model object is never touched.
+Nothing here runs a model or imports Streamlit. The causal test (pronoun accuracy with chosen
+heads switched off) lives in transformer.probing.pronouns (`pronoun_accuracy`, `translate_ids`):
+it decodes under `transformer.core.trace.ablation`, a context that lives in this thread only, so
+the shared model object is never touched.
 """
 from __future__ import annotations
 

@@ -59,7 +59,8 @@ Design decisions:
 
 The lexicon (nouns, genders, predicates, verbs) lives in transformer/data/classroom_lexicon.py and the
 sentence templates in transformer/data/classroom_templates.py (split for issue 13's 500-line limit);
-this module keeps the splits, `generate`, the probe and the CLI, and re-exports every name.
+this module keeps the splits, `generate`, the probe and the CLI. Import each name from the module
+that defines it (issue 21: no re-exports).
 
     python -m transformer.data.classroom --split test --n 5          # print
     python -m transformer.data.classroom --split train --n 10000 --tsv out.tsv

@@ -5,7 +5,8 @@ the caption templates (transformer/data/classroom_templates.py) draw on: the inf
 (pronouns, articles, adjective and possessive endings), the nouns by kind (animals, things,
 people, places) with their German forms and parts, the predicates, verbs and object verbs with
 the nouns they fit, and the noun phrase (NP) that inflects one noun. Genders come from
-genders_lexicon.json (transformer.data.genders). transformer.data.classroom re-exports every name.
+genders_lexicon.json (transformer.data.genders). Import these names from here (issue 21: no
+re-exports).
 """
 from __future__ import annotations
 

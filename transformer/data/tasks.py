@@ -28,7 +28,7 @@ from pathlib import Path
 from transformer.data import anaphora
 from transformer.data import classroom
 from transformer.data import textbook
-from transformer.data.example import Example  # noqa: F401  (re-exported: data.Example)
+from transformer.data.example import Example
 from transformer.data.splits import canonical_split, hash_split
 
 MULTI30K_URL = "https://raw.githubusercontent.com/multi30k/dataset/master/data/task1/raw/"

@@ -15,7 +15,8 @@ Other relations score the same (layers x heads) grid from a batch of sentences: 
 same token, first token / end-of-sentence sink, diagonal and anti-diagonal alignment.
 
 The probe items and baselines live in transformer/probing/probe_items.py and the pronoun test in
-transformer/probing/pronouns.py (split for issue 13's 500-line limit); this module re-exports their names.
+transformer/probing/pronouns.py (split for issue 13's 500-line limit); import them from there
+(issue 21: no re-exports).
 
     python -m transformer.heads --checkpoint DIR --probe anaphora --json
     python -m transformer.heads --checkpoint DIR --probe my_probe.jsonl
@@ -30,7 +31,6 @@ import torch
 
 from transformer.core.cli_util import OneLineParser
 from transformer.core.checkpoint import CheckpointError, load_checkpoint
-from transformer.core.masks import decoder_mask, padding_mask  # noqa: F401  (re-exported, as before the split)
 from transformer.core.names import CLI_ERROR, KINDS, Head, Trace, ablate_map, attention_kind
 from transformer.probing.probe_items import (ProbeItem, anaphora_probe, baselines,
                                              read_probe_file)

@@ -4,8 +4,8 @@ Split out of transformer/probing/heads.py (issue 13: no module over 500 lines). 
 pronoun and its antecedent by word position; this module builds them from the synthetic anaphora
 task (`anaphora_probe`), reads them from a JSON-lines file (`read_probe_file`, errors naming the
 line), picks the probe a model of a given task is measured on (`task_probe`), and scores the rules
-without a model (`baselines`). transformer.heads re-exports every name, so
-``from transformer.heads import ProbeItem`` keeps working.
+without a model (`baselines`). Import these names from here (issue 21: no re-exports), e.g.
+``from transformer.probing.probe_items import ProbeItem``.
 """
 from __future__ import annotations
 

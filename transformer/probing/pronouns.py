@@ -4,7 +4,7 @@ Split out of transformer/probing/heads.py (issue 13: no module over 500 lines). 
 gender/number a German pronoun shows, `pronoun_hit` compares a hypothesis with its reference,
 `translate_ids` decodes greedily with heads ablated, and `pronoun_accuracy` puts them together
 over a probe. The trainer's pronoun metric (transformer.train.evaluation) is this one.
-transformer.heads re-exports every name.
+Import these names from here (issue 21: no re-exports).
 """
 from __future__ import annotations
 
