@@ -64,7 +64,7 @@ def spread(s: dict) -> str:
 
 
 def write_doc(res: dict, path: Path) -> None:
-    L = [f"# Benchmarks", "",
+    L = ["# Benchmarks", "",
          f"Recorded {res['date']} on {res['machine']}. Command: `python -m bench` "
          f"(the whole CPU set took {res['total_s']} s"
          + (f"; rerun afterwards with --only: {', '.join(res['rerun'])}" if res.get("rerun") else "")

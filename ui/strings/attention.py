@@ -69,7 +69,6 @@ EN = {
     "average_help": "The plain mean of the heads' weights in this layer. It is not a head of the "
                     "model: the heads are computed separately and concatenated, never averaged.",
     "avg_title": "AVERAGE over the {n} heads of layer {l} (not a head of the model)",
-    "choose_token": "Token",
     "all_tokens": "all tokens",
     "downloads": "Downloads",
     "csv": "This head's matrix (CSV)",
