@@ -9,14 +9,17 @@ import pytest
 
 from transformer.data import textbook
 from transformer.data.everyday import find_ding
-from transformer.data.textbook_lexicon import (ANIMALS, FIT_DE, FIT_PLACES, FIT_THINGS, PROPERTIES,
-                                               STATES, THINGS, TOOL_ADJS, TOOLS, VERBS)
+from transformer.data.textbook_lexicon import (ANIMAL_HANDLES, ANIMAL_PARTS, ANIMALS, FINDS,
+                                               FIT_DE, FIT_PLACES, FIT_THINGS, PARTS, POSS_VERBS,
+                                               PROPERTIES, STATES, THING_HANDLES, THING_PARTS,
+                                               THINGS, TOOL_ADJS, TOOLS, VERBS, WATER_ONLY)
 
 PUBLIC = ("The animal didn't cross the street because it was too tired .",
           "The animal didn't cross the street because it was too wide .",
           "The trophy doesn't fit into the brown suitcase because it is too large .",
           "The trophy doesn't fit into the brown suitcase because it is too small .")
 GENDER_OF_PRONOUN = {"er": "m", "sie": "f", "es": "n"}
+GENDER_OF_ACCUSATIVE = {"ihn": "m", "sie": "f", "es": "n"}
 
 
 @pytest.fixture(scope="module")
@@ -51,14 +54,39 @@ def test_positions_name_the_words_and_the_german_agrees(sample):
     nouns = {n.en: n for n in [*ANIMALS.values(), *THINGS.values()]}
     for ex in sample:
         m, en, de = ex.meta, ex.src.split(), ex.tgt.split()
-        assert en[m["pronoun_pos"]] == "it"
         noun = nouns[en[m["antecedent_pos"]]]
         assert de[m["tgt_antecedent_pos"]] == noun.de
         assert de[m["tgt_pronoun_pos"]] == m["pronoun_de"]
-        assert GENDER_OF_PRONOUN[m["pronoun_de"]] == noun.gender
-        assert de[m["tgt_pronoun_pos"] - 1] == "weil"  # German: ", weil er ... war ." verb last
-        assert de[-2] in ("war", "ist") and de[-1] == "." and en[-1] == "."
+        assert de[-1] == "." and en[-1] == "."
         assert [en[i] for i in m["candidates_pos"]][m["antecedent_first"] is False] == noun.en
+        if m["frame"] == "obj":  # "..., and Lisa wore it ." -> ", und Lisa trug sie ."
+            assert en[m["pronoun_pos"]] == "it" and m["pronoun_case"] == "acc"
+            assert GENDER_OF_ACCUSATIVE[m["pronoun_de"]] == noun.gender
+            assert de[m["tgt_pronoun_pos"] - 3] == "und"
+            continue
+        assert de[m["tgt_pronoun_pos"] - 1] == "weil"  # German: ", weil er ... war ." verb last
+        assert de[-2] in ("war", "ist")
+        if m["frame"] == "poss":  # "because its paw was wet" -> ", weil ihre Pfote nass war ."
+            assert en[m["pronoun_pos"]] == "its" and m["pronoun_case"] == "poss"
+            part = PARTS[en[m["pronoun_pos"] + 1]]
+            assert de[m["tgt_pronoun_pos"] + 1] == part.de
+            assert m["pronoun_de"] == textbook.possessive(noun.gender, part.gender)
+        else:
+            assert en[m["pronoun_pos"]] == "it"
+            assert GENDER_OF_PRONOUN[m["pronoun_de"]] == noun.gender
+
+
+def test_possessive_takes_the_owners_stem_and_the_owned_nouns_ending():
+    assert textbook.possessive("f", "f") == "ihre"  # die Katze: ihre Pfote
+    assert textbook.possessive("f", "m") == "ihr"  # die Bank: ihr Sitz
+    assert textbook.possessive("m", "f") == "seine"  # der Hund: seine Pfote
+    assert textbook.possessive("n", "n") == "sein"  # das Pferd: sein Fell
+
+
+def test_water_animals_only_swim():
+    for ex in (e for split in ("train", "val", "test") for e in textbook.generate(split, n=20000)):
+        if set(ex.src.split()) & set(WATER_ONLY):
+            assert ex.meta["verb"] == "swim through", ex.src
 
 
 def test_every_frame_and_tense_occurs(sample):
@@ -69,6 +97,13 @@ def test_every_frame_and_tense_occurs(sample):
     verbs = Counter(ex.meta["verb"] for ex in sample if ex.meta["frame"] in ("fit", "tool"))
     assert {"fit into", "fit in", "fit through", "fit under", "fit on"} <= set(verbs)
     assert {tool.en for tool in TOOLS} <= set(verbs)
+    too = Counter(ex.meta["verb"] for ex in sample if ex.meta["frame"] == "too")
+    assert {v.en for v in VERBS} <= set(too)
+    assert any(" too " not in ex.src for ex in sample if ex.meta["frame"] == "too")  # bare: "it was hot"
+    assert any(" too " in ex.src for ex in sample if ex.meta["frame"] == "too")
+    handles = Counter(ex.meta["deciding_word"] for ex in sample if ex.meta["frame"] == "obj")
+    assert set(THING_HANDLES) | set(ANIMAL_HANDLES) <= set(handles)
+    assert {"didn't", "couldn't"} == {ex.meta["tense"] for ex in sample if ex.meta["frame"] == "poss"}
     assert any("wasn't" in ex.src for ex in sample)
     words = Counter(ex.meta["deciding_word"] for ex in sample)
     for w in ("tired", "hungry", "scared", "sick", "wide", "heavy", "hot", "narrow", "big", "small"):
@@ -105,7 +140,20 @@ def test_lexicon_is_consistent():
         assert set(tool.subject_adjs) | set(tool.object_adjs) <= set(TOOL_ADJS), tool.en
         for field in ("de_past_neg", "de_modal_neg", "de_pres_neg", "de_can_neg", "de_wont_neg"):
             assert getattr(tool, field).count("{O}") == 1, (tool.en, field)
-        assert tool.de_wont_neg.startswith("will "), tool.en
+        assert tool.de_wont_neg.startswith("wird "), tool.en  # a thing's "won't" is the future
+    for verb in VERBS:
+        assert set(verb.subjects) <= set(ANIMALS), verb.en
+    for verb, (de, things) in THING_HANDLES.items():
+        assert de.count("{P}") == 1 and set(things.split()) <= set(THINGS), verb
+        assert verb not in ANIMAL_HANDLES  # one word, one antecedent
+    assert all(de.count("{P}") == 1 for de in ANIMAL_HANDLES.values())
+    assert all(de.count("{O}") == 1 for de in FINDS.values())
+    assert all(de.count("{O}") == 1 for pair in POSS_VERBS.values() for de in pair)
+    animal_parts = {p for parts in ANIMAL_PARTS.values() for p in parts}
+    thing_parts = {p for parts in THING_PARTS.values() for p in parts}
+    assert not animal_parts & thing_parts  # "its paw" is the animal's, "its seat" the thing's
+    assert animal_parts | thing_parts <= set(PARTS)
+    assert set(ANIMAL_PARTS) <= set(ANIMALS) and set(THING_PARTS) <= set(THINGS)
 
 
 def test_same_arguments_same_examples_and_bad_arguments_refused():
@@ -130,7 +178,17 @@ HAND_CHECKED = {  # German sentences read over by hand (a sample of every frame)
     "The knife couldn't cut the cheese because it was too blunt .":
         "Das Messer konnte den Käse nicht schneiden , weil es zu stumpf war .",
     "The ladder won't reach the balcony because it is too short .":
-        "Die Leiter will den Balkon nicht erreichen , weil sie zu kurz ist .",
+        "Die Leiter wird den Balkon nicht erreichen , weil sie zu kurz ist .",
+    "The goat dropped the coffee , and Max patted it .":
+        "Die Ziege ließ den Kaffee fallen , und Max streichelte sie .",
+    "The goat dropped the coffee , and Max drank it .":
+        "Die Ziege ließ den Kaffee fallen , und Max trank ihn .",
+    "The parrot didn't sit on the bench because it was restless .":
+        "Der Papagei setzte sich nicht auf die Bank , weil er unruhig war .",
+    "The chicken didn't climb onto the box because its lid was wet .":
+        "Das Huhn kletterte nicht auf die Kiste , weil ihr Deckel nass war .",
+    "The owl couldn't climb onto the tractor because its foot was wet .":
+        "Die Eule konnte nicht auf den Traktor klettern , weil ihr Fuß nass war .",
 }
 
 
@@ -154,8 +212,8 @@ def test_genders_agree_with_dings_marks():
     marks = ding.noun_genders(DING)
     marks["Sandwich"] = {"m", "n"}  # checked by hand: "das" and "der Sandwich" are both standard
     wrong = [(n.en, n.de, n.gender, marks.get(n.de))
-             for n in itertools.chain(ANIMALS.values(), THINGS.values())
+             for n in itertools.chain(ANIMALS.values(), THINGS.values(), PARTS.values())
              if n.gender not in marks.get(n.de, {n.gender})]
-    missing = [n.de for n in itertools.chain(ANIMALS.values(), THINGS.values()) if n.de not in marks]
+    missing = [n.de for n in itertools.chain(ANIMALS.values(), THINGS.values(), PARTS.values()) if n.de not in marks]
     assert not wrong
     assert len(missing) <= 3, missing

@@ -36,13 +36,39 @@ import random
 
 from transformer.data.example import Example
 from transformer.data.splits import canonical_split, hash_split
-from transformer.data.textbook_lexicon import (ANIMALS, FIT_DE, FIT_PLACES, FIT_THINGS,
-                                               FORBIDDEN_TOGETHER, FORBIDDEN_WORDS, PROPERTIES,
-                                               STATES, THINGS, TOOL_ADJS, TOOLS, VERBS, Adj, Noun,
-                                               Tool, Verb)
+from transformer.data.textbook_lexicon import (
+    ANIMAL_HANDLES,
+    ANIMAL_PARTS,
+    ANIMALS,
+    FINDS,
+    FIT_DE,
+    FIT_PLACES,
+    FIT_THINGS,
+    FORBIDDEN_TOGETHER,
+    FORBIDDEN_WORDS,
+    PARTS,
+    PEOPLE,
+    POSS_ADJS,
+    POSS_VERBS,
+    PROPERTIES,
+    STATES,
+    THING_HANDLES,
+    THING_PARTS,
+    THINGS,
+    TOOL_ADJS,
+    TOOLS,
+    VERBS,
+    WATER_ONLY,
+    Adj,
+    Noun,
+    Tool,
+    Verb,
+)
 
-FRAMES = ("too", "not", "glad", "fit", "tool")
-FRAME_WEIGHTS = {"too": 0.35, "not": 0.07, "glad": 0.08, "fit": 0.25, "tool": 0.25}
+FRAMES = ("too", "not", "glad", "fit", "tool", "obj", "poss")
+FRAME_WEIGHTS = {"too": 0.30, "not": 0.06, "glad": 0.07, "fit": 0.18, "tool": 0.17, "obj": 0.13,
+                 "poss": 0.09}
+BARE = 0.3  # share of "too" and "tool" pairs said without "too": "because it was hot ."
 TENSES = {  # English auxiliary, English copula, the Verb field of the German phrase, German copula
     "didn't": ("was", "de_past_neg", "war"),
     "couldn't": ("was", "de_modal_neg", "war"),
@@ -53,6 +79,13 @@ TENSES = {  # English auxiliary, English copula, the Verb field of the German ph
 NOM = {"m": "der", "f": "die", "n": "das"}
 ACC = {"m": "den", "f": "die", "n": "das"}
 PRONOUN = {"m": "er", "f": "sie", "n": "es"}
+ACC_PRONOUN = {"m": "ihn", "f": "sie", "n": "es"}
+
+
+def possessive(owner: str, owned: str) -> str:
+    """German "its" in the nominative: the stem from the owner's gender, the ending from the
+    owned noun's ("ihre Pfote", "sein Sitz", "seine Motorhaube")."""
+    return ("ihr" if owner == "f" else "sein") + ("e" if owned == "f" else "")
 DEFAULT_N = {"train": 10000, "val": 500, "test": 500}
 
 
@@ -75,13 +108,13 @@ class _Sentence:
         self.words: list[str] = []
         self.at: dict[str, int] = {}
 
-    def add(self, text: str, name: str | None = None) -> "_Sentence":
+    def add(self, text: str, name: str | None = None) -> _Sentence:
         if name:
             self.at[name] = len(self.words)
         self.words.extend(text.split())
         return self
 
-    def phrase(self, template: str, obj: Noun, name: str) -> "_Sentence":
+    def phrase(self, template: str, obj: Noun, name: str) -> _Sentence:
         """A German verb phrase with "{O}" replaced by the object's accusative noun phrase."""
         before, after = template.split("{O}")
         self.add(before).add(ACC[obj.gender]).add(obj.de, name).add(after)
@@ -111,6 +144,8 @@ def _verb_pair(rng: random.Random, verb: Verb, animal: Noun, thing: Noun, frame:
         be_en, field, be_de = TENSES[aux]
         sides = (("S", rng.choice(verb.states), STATES), ("O", rng.choice(verb.properties), PROPERTIES))
         pre_en, pre_de, de_phrase, verb_en = f"{be_en} too", "zu", getattr(verb, field), verb.en
+        if rng.random() < BARE:
+            pre_en, pre_de = be_en, ""
         aux_words = aux
     elif frame == "not":
         aux_words, be_de, verb_en = "didn't", "war", verb.en
@@ -163,18 +198,96 @@ def _tool_pair(rng: random.Random, tool: Tool, subject: Noun, obj: Noun, split: 
     be_en, field, be_de = TENSES[aux]
     sides = (("S", TOOL_ADJS[rng.choice(tool.subject_adjs)]),
              ("O", TOOL_ADJS[rng.choice(tool.object_adjs)]))
+    too_en, too_de = ("", "") if rng.random() < BARE else ("too", "zu")
     key = f"tool:{tool.en}:{subject.en}:{obj.en}:{sides[0][1].en}:{sides[1][1].en}"
     out = []
     for ante, adj in sides:
         en = (_Sentence().add("The").add(subject.en, "S").add(f"{aux} {tool.en} the")
-              .add(obj.en, "O").add("because").add("it", "P").add(f"{be_en} too {adj.en} ."))
+              .add(obj.en, "O").add("because").add("it", "P").add(f"{be_en} {too_en} {adj.en} ."))
         de = (_Sentence().add(NOM[subject.gender].capitalize()).add(subject.de, "S")
               .phrase(getattr(tool, field), obj, "O").add(",").add("weil")
               .add(PRONOUN[(subject if ante == "S" else obj).gender], "P")
-              .add(f"zu {adj.de} {be_de} ."))
+              .add(f"{too_de} {adj.de} {be_de} ."))
         out.append(_example(en, de, subject, obj, ante, adj.en, "tool", key, split,
                             {"verb": tool.en, "tense": aux}))
     return out
+
+
+def _obj_pair(rng: random.Random, animal: Noun, thing: Noun, handle: str, split: str):
+    """Object "it" in a second clause: "The dog found the jacket , and Lisa wore / patted it ."."""
+    find = rng.choice(list(FINDS))
+    person = rng.choice(list(PEOPLE))
+    sides = (("S", rng.choice(list(ANIMAL_HANDLES))), ("O", handle))
+    key = f"obj:{find}:{animal.en}:{thing.en}:{person}:{sides[0][1]}:{handle}"
+    out = []
+    for ante, verb in sides:
+        de_verb = ANIMAL_HANDLES[verb] if ante == "S" else THING_HANDLES[verb][0]
+        before, after = de_verb.split("{P}")
+        en = (_Sentence().add("The").add(animal.en, "S").add(f"{find} the").add(thing.en, "O")
+              .add(f", and {person} {verb}").add("it", "P").add("."))
+        de = (_Sentence().add(NOM[animal.gender].capitalize()).add(animal.de, "S")
+              .phrase(FINDS[find], thing, "O").add(f", und {PEOPLE[person]} {before}")
+              .add(ACC_PRONOUN[(animal if ante == "S" else thing).gender], "P").add(f"{after} ."))
+        ex = _example(en, de, animal, thing, ante, verb, "obj", key, split,
+                      {"verb": find, "tense": "past"})
+        ex.meta.update(pronoun_case="acc", pronoun_de=ACC_PRONOUN[ex.meta["antecedent_gender"]])
+        out.append(ex)
+    return out
+
+
+def _poss_pair(rng: random.Random, animal: Noun, thing: Noun, verb: str, split: str):
+    """"its" and the part it owns: "The cat didn't jump onto the chair because its paw / seat was
+    wet ." German "ihre Pfote" against "sein Sitz"."""
+    aux = rng.choice(("didn't", "couldn't"))
+    de_phrase = POSS_VERBS[verb][aux == "couldn't"]
+    adj = POSS_ADJS[rng.choice(list(POSS_ADJS))]
+    sides = (("S", PARTS[rng.choice(ANIMAL_PARTS[animal.en])]),
+             ("O", PARTS[rng.choice(THING_PARTS[thing.en])]))
+    key = f"poss:{verb}:{animal.en}:{thing.en}:{sides[0][1].en}:{sides[1][1].en}:{adj.en}"
+    out = []
+    for ante, part in sides:
+        owner = animal if ante == "S" else thing
+        word = possessive(owner.gender, part.gender)
+        en = (_Sentence().add("The").add(animal.en, "S").add(f"{aux} {verb} the").add(thing.en, "O")
+              .add("because").add("its", "P").add(f"{part.en} was {adj.en} ."))
+        de = (_Sentence().add(NOM[animal.gender].capitalize()).add(animal.de, "S")
+              .phrase(de_phrase, thing, "O").add(", weil").add(word, "P")
+              .add(f"{part.de} {adj.de} war ."))
+        ex = _example(en, de, animal, thing, ante, part.en, "poss", key, split,
+                      {"verb": verb, "tense": aux})
+        ex.meta.update(pronoun="its", pronoun_case="poss", pronoun_de=word)
+        out.append(ex)
+    return out
+
+
+def _land_animals() -> list[Noun]:
+    return [a for a in ANIMALS.values() if a.en not in WATER_ONLY]
+
+
+@functools.cache
+def _obj_choices(split: str) -> tuple:
+    """(animal, thing, the thing's verb) of this split whose two nouns differ in gender."""
+    out = []
+    for verb, (_, things) in THING_HANDLES.items():
+        for t in (THINGS[x] for x in things.split()):
+            for a in _land_animals():
+                if a.gender != t.gender and pair_split(a.en, t.en) == split \
+                        and not forbidden(f"{a.en} {t.en}"):
+                    out.append((a, t, verb))
+    return tuple(out)
+
+
+@functools.cache
+def _poss_choices(split: str) -> tuple:
+    """(animal, thing, verb) of this split: one owner feminine, the other not, so "ihr-" and
+    "sein-" tell them apart (a masculine and a neuter owner both say "sein")."""
+    out = []
+    for a in (ANIMALS[x] for x in ANIMAL_PARTS):
+        for t in (THINGS[x] for x in THING_PARTS):
+            if (a.gender == "f") != (t.gender == "f") and pair_split(a.en, t.en) == split \
+                    and not forbidden(f"{a.en} {t.en}"):
+                out.extend((a, t, verb) for verb in POSS_VERBS)
+    return tuple(out)
 
 
 @functools.cache
@@ -184,7 +297,7 @@ def _verb_choices(split: str, frame: str) -> tuple:
     for verb in VERBS:
         if frame == "not" and not verb.not_states or frame == "glad" and not verb.glad_states:
             continue
-        for a in ANIMALS.values():
+        for a in (ANIMALS[x] for x in verb.subjects) if verb.subjects else _land_animals():
             for t in (THINGS[o] for o in verb.objects):
                 if a.gender != t.gender and pair_split(a.en, t.en) == split \
                         and not forbidden(f"{a.en} {t.en}"):
@@ -219,6 +332,10 @@ def _tool_choices(split: str) -> tuple:
     return tuple(out)
 
 
+MAKERS = {"fit": (_fit_choices, _fit_pair), "tool": (_tool_choices, _tool_pair),
+          "obj": (_obj_choices, _obj_pair), "poss": (_poss_choices, _poss_pair)}
+
+
 def generate(split: str = "train", n: int | None = None, seed: int = 0,
              frames: tuple[str, ...] | list[str] | None = None) -> list[Example]:
     """``n`` examples (``n // 2`` minimal pairs, each pair's two sentences side by side; an odd
@@ -236,11 +353,11 @@ def generate(split: str = "train", n: int | None = None, seed: int = 0,
     out: list[Example] = []
     while len(out) + 2 <= n:
         frame = rng.choices(chosen, weights)[0]
-        if frame in ("fit", "tool"):
-            options = _fit_choices(split) if frame == "fit" else _tool_choices(split)
+        if frame in MAKERS:
+            choices, make = MAKERS[frame]
+            options = choices(split)
             if not options:
                 continue
-            make = _fit_pair if frame == "fit" else _tool_pair
             pair = make(rng, *rng.choice(options), split)
         else:
             options = _verb_choices(split, frame)

@@ -36,6 +36,13 @@ def _adjs(spec: str) -> dict[str, Adj]:
     return {en: Adj(en, de) for en, de in (item.split() for item in spec.split(","))}
 
 
+# Who can walk onto a bridge, swim through a pipe, fly over a wall (Verb.subjects)
+WALKERS = ("dog cat horse cow mouse sheep pig rabbit fox donkey goat duck chicken kitten turtle"
+           " lamb hamster squirrel frog wolf camel deer goose pony")
+SWIMMERS = "duck frog dog horse turtle snake goose fish seal"
+FLYERS = "bird owl parrot duck goose chicken"
+WATER_ONLY = ("fish", "seal")  # only in verbs that name them (swim through): no fish climbs a tree
+
 # Living things that English calls "it". Weak masculines (Bär, Affe, Löwe, Welpe) are left out:
 # they would need an ending in the accusative, and "it" never stands in the accusative here.
 ANIMALS = _nouns(
@@ -43,7 +50,8 @@ ANIMALS = _nouns(
     " pig Schwein n, rabbit Kaninchen n, fox Fuchs m, donkey Esel m, goat Ziege f, duck Ente f,"
     " chicken Huhn n, kitten Kätzchen n, turtle Schildkröte f, animal Tier n, snake Schlange f,"
     " lamb Lamm n, hamster Hamster m, squirrel Eichhörnchen n, owl Eule f, frog Frosch m,"
-    " wolf Wolf m, camel Kamel n, deer Reh n, goose Gans f, parrot Papagei m")
+    " wolf Wolf m, camel Kamel n, deer Reh n, goose Gans f, parrot Papagei m, fish Fisch m,"
+    " seal Robbe f, pony Pony n")
 
 THINGS = _nouns(
     "river Fluss m, bridge Brücke f, road Straße f, field Feld n, square Platz m,"
@@ -73,18 +81,25 @@ THINGS = _nouns(
     " desk Schreibtisch m, doll Puppe f, pan Pfanne f, wardrobe Kleiderschrank m,"
     " dishwasher Spülmaschine f, toaster Toaster m, lift Aufzug m, candle Kerze f,"
     " truck Lastwagen m, jacket Jacke f, towel Handtuch n, dress Kleid n, kettle Kessel m,"
-    " parcel Paket n, tray Tablett n, can Dose f, sink Spüle f")
+    " parcel Paket n, tray Tablett n, can Dose f, sink Spüle f,"
+    # places a living thing walks onto, swims through or sits on, and the second-clause frame's
+    # things (clothes, food, reading, containers, devices)
+    " ice Eis n, pipe Rohr n, raft Floß n, hat Hut m, scarf Schal m, sock Socke f,"
+    " sweater Pullover m, newspaper Zeitung f, letter Brief m, magazine Zeitschrift f,"
+    " radio Radio n, glove Handschuh m")
 
 # States of a living thing ("too tired" is the animal) and properties of a thing ("too wide").
 STATES = _adjs("tired müde, scared ängstlich, weak schwach, old alt, small klein, slow langsam,"
                " lazy faul, sick krank, young jung, full satt, big groß, hungry hungrig,"
-               " thirsty durstig, shy scheu, nervous nervös, heavy schwer")
+               " thirsty durstig, shy scheu, nervous nervös, heavy schwer, fat dick,"
+               " restless unruhig")
 PROPERTIES = _adjs("wide breit, deep tief, long lang, dangerous gefährlich, high hoch,"
                    " heavy schwer, big groß, hot heiß, salty salzig, dry trocken, hard hart,"
                    " sweet süß, spicy scharf, cold kalt, bitter bitter, sour sauer, steep steil,"
                    " fast schnell, dark dunkel, dirty schmutzig, small klein, narrow schmal,"
                    " fresh frisch, warm warm, clean sauber, delicious lecker, short kurz,"
-                   " soft weich, loud laut, slippery rutschig, full voll, icy eisig")
+                   " soft weich, loud laut, slippery rutschig, full voll, icy eisig, thin dünn,"
+                   " weak schwach, tall hoch, wet nass")
 
 
 @dataclass(frozen=True)
@@ -106,6 +121,7 @@ class Verb:
     not_properties: tuple[str, ...] = ()  # "wasn't ADJ" said of the thing
     glad_states: tuple[str, ...] = ()  # positive frame: "because it was ADJ" of the animal
     glad_properties: tuple[str, ...] = ()  # ... and of the thing
+    subjects: tuple[str, ...] = ()  # the animals that can do it (empty: every animal)
 
     @property
     def de_wont_neg(self) -> str:  # "will {O} nicht überqueren" (won't)
@@ -154,6 +170,26 @@ VERBS = (
          "geht nicht in {O}", "kann nicht in {O} gehen", "ging in {O}",
          _t("water river house room cave garden forest lake box tent garage tunnel"),
          _t("cold dark deep small dirty loud full"), _t("scared tired big shy nervous old")),
+    # the mover's size or weight against the place's: "too heavy" is the animal here, while
+    # "carry" makes it the thing
+    Verb("walk onto", "walked onto", "ging nicht auf {O}", "konnte nicht auf {O} gehen",
+         "geht nicht auf {O}", "kann nicht auf {O} gehen", "ging auf {O}",
+         _t("bridge ice board boat raft roof bench"), _t("weak thin narrow small slippery"),
+         _t("heavy big fat scared tired"), subjects=_t(WALKERS)),
+    Verb("swim through", "swam through", "schwamm nicht durch {O}",
+         "konnte nicht durch {O} schwimmen", "schwimmt nicht durch {O}",
+         "kann nicht durch {O} schwimmen", "schwamm durch {O}",
+         _t("pipe tunnel hole river stream lake"), _t("narrow small cold dirty"),
+         _t("big fat tired weak slow scared"), subjects=_t(SWIMMERS)),
+    Verb("fly over", "flew over", "flog nicht über {O}", "konnte nicht über {O} fliegen",
+         "fliegt nicht über {O}", "kann nicht über {O} fliegen", "flog über {O}",
+         _t("wall fence tree house tower hill lake river"), _t("high tall wide long"),
+         _t("heavy tired weak young sick fat"), subjects=_t(FLYERS)),
+    Verb("sit on", "sat on", "setzte sich nicht auf {O}", "konnte sich nicht auf {O} setzen",
+         "setzt sich nicht auf {O}", "kann sich nicht auf {O} setzen", "setzte sich auf {O}",
+         _t("chair bench sofa roof branch pillow bed box"), _t("wet dirty hot cold hard small"),
+         _t("heavy big fat restless scared nervous"),
+         glad_states=_t("tired"), glad_properties=_t("soft warm")),
 )
 
 # "The X doesn't fit into the Y because it is too big / small." Sizes: a thing of size s fits
@@ -204,8 +240,8 @@ class Tool:
     object_adjs: tuple[str, ...]  # "too ADJ" said of the object
 
     @property
-    def de_wont_neg(self) -> str:
-        return self.de_modal_neg.replace("konnte", "will", 1)
+    def de_wont_neg(self) -> str:  # a thing has no will: "won't" is the future ("wird ... nicht")
+        return self.de_modal_neg.replace("konnte", "wird", 1)
 
 
 TOOL_ADJS = _adjs("blunt stumpf, small klein, short kurz, old alt, weak schwach, thin dünn,"
@@ -239,6 +275,45 @@ TOOLS = (
          _t("truck bus car lorry van tractor"), _t("tunnel gate alley"),
          _t("wide tall big long"), _t("narrow low small")),
 )
+
+# The second-clause frame: "The dog found the jacket , and Lisa wore it ." against "... , and
+# Lisa patted it ." The person's verb decides: what one does to an animal, or to that kind of
+# thing. German simple past, {P} where the accusative pronoun goes (ihn / sie / es).
+PEOPLE = {"Lisa": "Lisa", "Max": "Max", "Anna": "Anna", "Tom": "Tom", "Emma": "Emma", "Ben": "Ben",
+          "Paul": "Paul", "Mia": "Mia", "Mum": "Mama", "Dad": "Papa", "Grandma": "Oma",
+          "Grandpa": "Opa"}
+FINDS = {"found": "fand {O}", "saw": "sah {O}", "brought": "brachte {O}",
+         "dropped": "ließ {O} fallen", "sniffed": "beschnupperte {O}"}
+ANIMAL_HANDLES = {"patted": "streichelte {P}", "fed": "fütterte {P}", "hugged": "umarmte {P}",
+                  "praised": "lobte {P}", "brushed": "bürstete {P}", "called": "rief {P}"}
+THING_HANDLES = {  # English simple past: (German with {P}, the things it is done to)
+    "wore": ("trug {P}", "jacket coat shoe dress hat scarf sock sweater glove"),
+    "ate": ("aß {P}", "cake apple bread sausage banana sandwich egg cheese pizza carrot"),
+    "drank": ("trank {P}", "milk tea juice coffee water"),
+    "read": ("las {P}", "book newspaper letter magazine"),
+    "opened": ("öffnete {P}", "box bag bottle jar parcel envelope can"),
+    "repaired": ("reparierte {P}", "lamp bike chair toaster kettle laptop radio computer"),
+}
+
+# The possessive frame: "The cat didn't jump onto the chair because its paw / seat was wet ." The
+# part decides whose it is; German "ihre Pfote" (the cat's) against "sein Sitz" (the chair's).
+POSS_VERBS = {"sit on": ("setzte sich nicht auf {O}", "konnte sich nicht auf {O} setzen"),
+              "jump onto": ("sprang nicht auf {O}", "konnte nicht auf {O} springen"),
+              "climb onto": ("kletterte nicht auf {O}", "konnte nicht auf {O} klettern")}
+PARTS = _nouns("paw Pfote f, fur Fell n, tail Schwanz m, leg Bein n, wing Flügel m, foot Fuß m,"
+               " seat Sitz m, cushion Kissen n, saddle Sattel m, roof Dach n, bonnet Motorhaube f,"
+               " blanket Decke f, mattress Matratze f, lid Deckel m, deck Deck n,"
+               " surface Oberfläche f")
+ANIMAL_PARTS = {**dict.fromkeys(_t("dog cat fox wolf mouse rabbit hamster kitten squirrel"),
+                                _t("paw fur tail leg")),
+                **dict.fromkeys(_t("horse cow sheep donkey goat lamb camel deer pony"),
+                                _t("fur tail leg")),
+                **dict.fromkeys(_t("bird owl parrot duck goose chicken"), _t("wing foot"))}
+THING_PARTS = {"chair": _t("seat"), "bench": _t("seat"), "sofa": _t("cushion"),
+               "bike": _t("saddle"), "car": _t("roof bonnet"), "bed": _t("blanket mattress"),
+               "box": _t("lid"), "boat": _t("deck"), "table": _t("surface"),
+               "tractor": _t("seat")}
+POSS_ADJS = _adjs("wet nass, dirty schmutzig, sticky klebrig, cold kalt")
 
 # Never generated: the public test of issue 20 (the blog post's pair and the trophy / suitcase
 # pair). Any sentence with both words of one of these is refused (tests/test_textbook.py).
