@@ -212,6 +212,8 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
     on = pronoun_accuracy(ck.model, ck.tokenizer, items).accuracy
     off = pronoun_accuracy(ck.model, ck.tokenizer, items, ablate_map(
         [Head(fh["kind"], fh["layer"], fh["head"])])).accuracy
+    also = [pronoun_accuracy(ck.model, ck.tokenizer, items, ablate_map([Head(**h)])).accuracy
+            for h in fh.get("also", [])]  # the model's other pronoun head, switched off instead
     for lang in ("en", "zh"):
         at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
         assert at.session_state["ckpt_path"].endswith(name)
@@ -225,11 +227,15 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
             assert "ENCODER self-attention (layer 5 of 6" in text and "heads 5 and 6" in text
             assert ("sits in the same place" if same else "Masked decoder self") in text
             assert f"from {on:.0%} to {off:.0%}" in text
+            for off2 in also:
+                assert "other pronoun head" in text and f"from {on:.0%} to {off2:.0%}" in text
             assert ("hand-written sentences" in text) == (task != "anaphora")
         else:
             assert "编码器自注意力" in text and "第 5 层" in text and "头 5 和头 6" in text
             assert ("正在同样的位置" if same else "带掩码的解码器自注意力") in text
             assert f"从 {on:.0%} 变为 {off:.0%}" in text
+            for off2 in also:
+                assert "另一个代词头" in text and f"从 {on:.0%} 变为 {off2:.0%}" in text
     assert at.success  # "You are looking at it."
     # another head chosen: one click opens the featured head again
     at.radio(key="attention_kind").set_value("cross")

@@ -148,6 +148,13 @@ def featured_box(sh: Shown, ck, path, featured) -> None:
                 probe = "probe_anaphora" if ck.train_config.get("task") == "anaphora" else "probe_classroom"
                 st.write(t("featured_ablation", n=on.n_scored, on=on.accuracy, off=off.accuracy,
                            probe=t(probe)))
+                for other in page_kit.also_heads(featured):
+                    if other.layer >= attention_kind(other.kind, cfg).n_layers:
+                        continue
+                    off2 = inspect_cache.pronoun_accuracy(path, ablate=(other.label,))
+                    if off2.accuracy is not None:
+                        st.write(t("featured_ablation_also", kind=kind_names[other.kind],
+                                   l=other.layer, h=other.head, on=on.accuracy, off=off2.accuracy))
         if (kind, st.session_state.get("attention_layer", 0),
                 st.session_state.get("attention_head", 0)) == (fk, fl, fh):
             st.success(t("featured_here"), icon="🎯")

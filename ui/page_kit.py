@@ -112,6 +112,19 @@ def featured_head(history: dict | None) -> dict | None:
     return fh
 
 
+def also_heads(fh: dict | None) -> list[Head]:
+    """The other pronoun heads a featured head names ("also": [{"kind", "layer", "head"}]): the
+    Attention page measures what switching each off does, so a student sees which head carries
+    the pronoun. Malformed entries are skipped."""
+    out = []
+    for item in (fh or {}).get("also") or []:
+        try:
+            out.append(Head(item.get("kind"), item.get("layer"), item.get("head")))
+        except (AttributeError, ValueError):
+            continue
+    return out
+
+
 def apply_featured_head(prefix: str, path: str, history: dict | None) -> dict | None:
     """Open the page on the checkpoint's featured head, once per checkpoint, unless a link
     (query parameters) names a head. Returns the featured head (for a caption) or None."""

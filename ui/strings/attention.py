@@ -90,6 +90,9 @@ EN = {
                           "on the pronoun's row.",
     "featured_ablation": "Measured now: switched off, this head takes the pronoun accuracy on {n} "
                          "{probe} from {on:.0%} to {off:.0%} (the Heads page runs the same test).",
+    "featured_ablation_also": "The model's other pronoun head, in {kind} (layer {l}, head {h}), "
+                              "switched off instead: from {on:.0%} to {off:.0%}. The head that "
+                              "moves the number more is the one the translation leans on.",
     "probe_anaphora": "held-out sentences (noun pairs never seen in training)",
     "probe_classroom": "hand-written sentences (none generated)",
     "featured_open": "Open this head",
