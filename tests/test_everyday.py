@@ -60,7 +60,7 @@ def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monke
                      encoding="utf-8")
     tsv = tmp_path / "everyday.tsv"
     tsv.write_text("The weather is nice today .\tDas Wetter ist heute schön .\n", encoding="utf-8")
-    monkeypatch.setattr(everyday, "MINIMAL_PAIRS", probe)
+    monkeypatch.setattr(everyday, "MINIMAL_PAIR_FILES", (probe,))
     monkeypatch.setattr(everyday, "EVERYDAY_TSV", tsv)
     train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), textbook=20, pronouns=0)
     nouns = everyday.generated_pair_nouns(held)
@@ -76,6 +76,22 @@ def test_shipped_test_sets_are_held_out_by_default():
     assert everyday._key("I don't understand the question .") in keys
     assert len(keys) >= 100 + 2 * 60
     assert len(everyday.held_out_noun_pairs()) >= 60
+
+
+def test_every_minimal_pair_file_is_held_out():
+    names = [p.name for p in everyday.MINIMAL_PAIR_FILES]
+    assert "minimal_pairs_en.jsonl" in names and "minimal_pairs_fresh_en.jsonl" in names
+    assert everyday.MINIMAL_PAIRS in everyday.MINIMAL_PAIR_FILES
+    fresh = [json.loads(x) for x in (everyday.PROBES / "minimal_pairs_fresh_en.jsonl")
+             .read_text(encoding="utf-8").splitlines() if x.strip()]
+    assert len(fresh) >= 80
+    pairs, keys = everyday.held_out_noun_pairs(), everyday.held_out_keys()
+    for item in fresh:
+        words = item["text"].lower().split()
+        assert frozenset(words[i] for i in item["candidates"]) in pairs, item["text"]
+        assert everyday._key(item["text"]) in keys, item["text"]
+    assert frozenset({"goose", "bread"}) in pairs  # the fresh set's first pair
+    assert frozenset({"dog", "milk"}) in pairs  # and the first set's still
 
 
 def test_bad_options_and_missing_ding_say_so(dirs, monkeypatch):

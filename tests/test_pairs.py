@@ -78,22 +78,75 @@ def test_probe_file_reads_pair_ids_and_refuses_bad_ones(tmp_path):
         read_probe_file(f)
 
 
-def test_shipped_minimal_pairs_are_well_formed():
-    from transformer.data.everyday import MINIMAL_PAIRS
+KEYS = ["pair", "text", "pronoun", "antecedent", "candidates", "target", "tgt_pronoun",
+        "tgt_antecedent"]
+FORBIDDEN = {"trophy", "suitcase", "street", "cross"}  # the public tests' words (and frame)
+
+
+def _minimal_pair_file(name):
+    from transformer.data.everyday import PROBES
+
+    return PROBES / name
+
+
+@pytest.mark.parametrize("name, least", [("minimal_pairs_en.jsonl", 60),
+                                         ("minimal_pairs_fresh_en.jsonl", 40)])
+def test_shipped_minimal_pairs_are_well_formed(name, least):
+    from transformer.probing.probe_items import ARTICLES
     from transformer.probing.pronouns import pronoun_class
 
-    items = read_probe_file(MINIMAL_PAIRS)
+    path = _minimal_pair_file(name)
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    assert all(list(d) == KEYS for d in lines), "keys and their order"
+    # pair ids 0..N-1, two consecutive lines each
+    assert [d["pair"] for d in lines] == [i // 2 for i in range(len(lines))]
+    items = read_probe_file(path)
     groups = pair_groups(items)
-    assert len(groups) >= 60 and 2 * len(groups) == len(items)
+    assert len(groups) >= least and 2 * len(groups) == len(items)
     assert baseline_pairs(items)["first_noun"] == 0.0
+    for it in items:
+        words, german = it.text.split(), it.target.split()
+        low = [w.lower() for w in words]
+        # the pronoun is the sentence's only "it" / "its"; the antecedent is one of two nouns
+        assert low[it.pronoun] in ("it", "its") and low.count("it") + low.count("its") == 1, it.text
+        assert len(it.candidates) == 2 and it.candidates[0] < it.candidates[1], it.text
+        assert it.antecedent in it.candidates, it.text
+        for c in it.candidates:  # a noun after its article, not a name
+            assert low[c - 1] in ("the", "a", "an") and words[c].isalpha(), (it.text, words[c])
+        # German: the pronoun shows a gender, the antecedent is a capitalised noun
+        assert pronoun_class(german[it.tgt_pronoun]), (it.target, german[it.tgt_pronoun])
+        ante = german[it.tgt_antecedent]
+        assert ante[0].isupper() and ante.isalpha() and ante.lower() not in ARTICLES, it.target
+        assert not FORBIDDEN & set(low) and not {"animal", "road"} <= set(low), it.text
     for i, j in groups:
         a, b = items[i], items[j]
         wa, wb = a.text.split(), b.text.split()
         assert len(wa) == len(wb) and sum(x != y for x, y in zip(wa, wb)) == 1, a.text
+        assert a.candidates == b.candidates and a.pronoun == b.pronoun, a.text
         assert a.antecedent != b.antecedent
+        # the two German antecedents are the two candidate nouns, so their genders differ
+        assert a.target.split()[a.tgt_antecedent] != b.target.split()[b.tgt_antecedent], a.target
         pa = pronoun_class(a.target.split()[a.tgt_pronoun])
         pb = pronoun_class(b.target.split()[b.tgt_pronoun])
         assert pa and pb and pa != pb, (a.target, b.target)
+
+
+def _sentences_and_noun_pairs(name):
+    from transformer.data.everyday import _key
+
+    items = read_probe_file(_minimal_pair_file(name))
+    keys = [_key(it.text) for it in items]
+    nouns = [frozenset(it.text.lower().split()[c] for c in it.candidates) for it in items]
+    return keys, nouns
+
+
+def test_fresh_minimal_pairs_share_nothing_with_the_first_set():
+    old_keys, old_nouns = _sentences_and_noun_pairs("minimal_pairs_en.jsonl")
+    new_keys, new_nouns = _sentences_and_noun_pairs("minimal_pairs_fresh_en.jsonl")
+    assert not set(new_keys) & set(old_keys)
+    assert not set(new_nouns) & set(old_nouns)
+    assert len(set(new_keys)) == len(new_keys)  # no sentence twice
+    assert len(set(new_nouns)) == len(new_nouns) // 2  # each noun pair is one pair's
 
 
 def test_heads_cli_reports_pair_accuracy(small_checkpoint, tmp_path, capsys):

@@ -14,9 +14,12 @@ textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the captio
 
 Held out from training: 500 of Ding's sentences (by a hash of the English) form a second
 validation set, and every sentence of the project's own hand-written test sets
-(transformer/probes/everyday_en_de.tsv, minimal_pairs_en.jsonl) is removed from the training
+(transformer/probes/everyday_en_de.tsv and every minimal_pairs*_en.jsonl there: the first set,
+minimal_pairs_en.jsonl, and the fresh set written blind to the generator,
+minimal_pairs_fresh_en.jsonl; the list is MINIMAL_PAIR_FILES) is removed from the training
 data wherever it occurs, and so is every generated minimal pair whose two nouns are the two
-nouns of a hand-written pair: the scores on them are never on trained text or trained noun pairs.
+nouns of a hand-written pair of any of those files: the scores on them are never on trained text
+or trained noun pairs.
 """
 from __future__ import annotations
 
@@ -34,7 +37,10 @@ from transformer.data.example import Example
 
 PROBES = Path(__file__).resolve().parents[1] / "probes"
 EVERYDAY_TSV = PROBES / "everyday_en_de.tsv"
-MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"
+MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday models' probe)
+# every hand-written minimal-pair set, held out from training: minimal_pairs_en.jsonl and
+# minimal_pairs_fresh_en.jsonl (and any later minimal_pairs*_en.jsonl)
+MINIMAL_PAIR_FILES = tuple(sorted(PROBES.glob("minimal_pairs*_en.jsonl")))
 DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 24000}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
@@ -68,23 +74,30 @@ def held_out_keys() -> set[str]:
         for line in EVERYDAY_TSV.read_text(encoding="utf-8").splitlines():
             if "\t" in line:
                 keys.add(_key(line.split("\t")[0]))
-    if MINIMAL_PAIRS.is_file():
-        for line in MINIMAL_PAIRS.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                keys.add(_key(json.loads(line)["text"]))
+    for item in _minimal_pair_lines():
+        keys.add(_key(item["text"]))
     return keys
 
 
+def _minimal_pair_lines() -> list[dict]:
+    """Every line of every hand-written minimal-pair file (MINIMAL_PAIR_FILES), parsed."""
+    items = []
+    for path in MINIMAL_PAIR_FILES:
+        if Path(path).is_file():
+            for line in Path(path).read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    items.append(json.loads(line))
+    return items
+
+
 def held_out_noun_pairs() -> set[frozenset[str]]:
-    """The candidate-noun pairs of the hand-written minimal pairs: generated sentences with the
-    same two nouns are left out of training too, so the test measures new noun pairs."""
+    """The candidate-noun pairs of the hand-written minimal pairs (all of MINIMAL_PAIR_FILES):
+    generated sentences with the same two nouns are left out of training too, so the test
+    measures new noun pairs."""
     out = set()
-    if MINIMAL_PAIRS.is_file():
-        for line in MINIMAL_PAIRS.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                item = json.loads(line)
-                words = item["text"].lower().split()
-                out.add(frozenset(words[i] for i in item["candidates"]))
+    for item in _minimal_pair_lines():
+        words = item["text"].lower().split()
+        out.add(frozenset(words[i] for i in item["candidates"]))
     return out
 
 
