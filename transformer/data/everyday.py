@@ -9,7 +9,7 @@ textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the captio
     phrases       how many of Ding's short phrases (default 30000), only those whose English
                   words all occur in the sentences (everyday words, not botany or law)
     pronouns      caption-style pronoun pairs (default 8000)
-    textbook      textbook minimal-pair sentences (default 24000)
+    textbook      textbook minimal-pair sentences (default 28000)
     ding_dir      where de-en.txt is ($ATTENTION_LAB_DING, ../shared/data/ding, data/ding)
 
 Held out from training: 500 of Ding's sentences (by a hash of the English) form a second
@@ -41,7 +41,7 @@ MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday
 # every hand-written minimal-pair set, held out from training: minimal_pairs_en.jsonl and
 # minimal_pairs_fresh_en.jsonl (and any later minimal_pairs*_en.jsonl)
 MINIMAL_PAIR_FILES = tuple(sorted(PROBES.glob("minimal_pairs*_en.jsonl")))
-DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 24000}
+DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 28000}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
                  "weren't haven't hasn't hadn't I'm I've I'll I'd it's that's there's he's she's "
