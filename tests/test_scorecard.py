@@ -25,6 +25,9 @@ def test_cli_json_on_a_tiny_checkpoint(small_checkpoint, capsys):
     mp = r["minimal_pairs"]
     assert mp["n"] == 4 and mp["pairs"] == 2 and mp["pair_baselines"]["first_noun"] == 0.0
     assert r["heads"] == ["encoder_self:1:0"]
+    fp = r["fresh_pairs"]  # the 40 pairs written blind to the generator, the same measures
+    assert fp["n"] == 4 and fp["pairs"] == 2 and 0.0 <= fp["pairs_by_pronoun"] <= 1.0
+    assert "fresh minimal pairs" in S.card_table(r)
     row = mp["heads"]["encoder_self:1:0"]
     assert 0.0 <= row["pair_accuracy"] <= 1.0 and 0.0 <= row["accuracy"] <= 1.0
     assert r["everyday"]["n"] == 4 and 0.0 <= r["everyday"]["chrf"] <= 100.0

@@ -6,6 +6,9 @@
 * the project's own minimal pairs (transformer/probes/minimal_pairs_en.jsonl, written by hand):
   pair accuracy (both sentences right) by the chosen encoder head, by the decoder head, by the
   model's German pronoun, and with each head switched off; the first-noun rule gets 0 pairs;
+* the fresh minimal pairs (minimal_pairs_fresh_en.jsonl, 40 pairs written by hand on 2026-11-26
+  blind to the textbook generator, whose frames were widened after reading the first set's
+  misses): the same measures, an honest check that the first set did not become a tuning set;
 * the project's own everyday sentences (everyday_en_de.tsv): chrF and BLEU, greedy;
 * the caption probe (classroom_pronouns_en.jsonl): head and pronoun accuracy;
 * Multi30k test_2016_flickr: sacreBLEU cased and lowercased, beam 4 (as every card reports it);
@@ -36,6 +39,7 @@ from transformer.probing.pronouns import pronoun_accuracy, pronoun_class, transl
 
 PROBES = Path(__file__).resolve().parents[1] / "probes"
 MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"
+FRESH_PAIRS = PROBES / "minimal_pairs_fresh_en.jsonl"
 EVERYDAY = PROBES / "everyday_en_de.tsv"
 CAPTIONS = PROBES / "classroom_pronouns_en.jsonl"
 
@@ -147,6 +151,8 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
     caps = read_probe_file(CAPTIONS)[: limit or None]
     out = {"heads": [f"{h.kind}:{h.layer}:{h.head}" for h in heads],
            "minimal_pairs": probe_scores(model, tok, pairs, heads),
+           "fresh_pairs": probe_scores(model, tok, read_probe_file(FRESH_PAIRS)[
+               : 2 * (limit // 2) if limit else None], heads),
            "everyday": translation_scores(model, tok, EVERYDAY, limit),
            "caption_probe": probe_scores(model, tok, caps, heads),
            "blog_pair": blog(model, tok, enc)}
@@ -184,6 +190,12 @@ def card_table(r: dict, before: dict | None = None) -> str:
          lambda x: x["minimal_pairs"]["heads"][dec]["pairs_by_pronoun_off"]),
         ("own minimal pairs: \"always the first noun\"",
          lambda x: x["minimal_pairs"]["pair_baselines"]["first_noun"]),
+        ("fresh minimal pairs (written blind to the generator): pair accuracy by the German pronoun",
+         lambda x: x["fresh_pairs"]["pairs_by_pronoun"]),
+        (f"fresh minimal pairs: pair accuracy by the encoder head {enc}",
+         lambda x: x["fresh_pairs"]["heads"][enc]["pair_accuracy"]),
+        (f"fresh minimal pairs: pair accuracy by the decoder head {dec}",
+         lambda x: x["fresh_pairs"]["heads"][dec]["pair_accuracy"]),
         (f"own everyday sentences ({ev['n']}): chrF (greedy)", lambda x: x["everyday"]["chrf"]),
         ("own everyday sentences: BLEU (greedy)", lambda x: x["everyday"]["bleu"]),
         (f"caption probe ({cp['n']}): pronoun accuracy", lambda x: x["caption_probe"]["pronoun_accuracy"]),
@@ -199,6 +211,8 @@ def card_table(r: dict, before: dict | None = None) -> str:
     sep = "| --- | --- |" + (" --- |" if before else "")
     lines = [head, sep]
     for name, f in rows:
+        if not cell(r, f) and not (before and cell(before, f)):
+            continue  # a set this scorecard did not measure (recorded before it existed)
         lines.append(f"| {name} | {cell(r, f)} |" + (f" {cell(before, f)} |" if before else ""))
     for b in r["blog_pair"]:
         lines.append(f"| blog: \"{b['text']}\" | {b['translation']} (pronoun {b['wanted']}: "
@@ -215,6 +229,10 @@ def _print(r: dict) -> None:
     for name, row in mp["heads"].items():
         print(f"  {name}: pair accuracy {row.get('pair_accuracy')}, head accuracy {row['accuracy']}, "
               f"pairs by pronoun with it off {row.get('pairs_by_pronoun_off')}")
+    if "fresh_pairs" in r:
+        fp = r["fresh_pairs"]
+        print(f"fresh minimal pairs ({fp['pairs']}): by pronoun {fp['pairs_by_pronoun']:.3f}; "
+              + "; ".join(f"{k} {v.get('pair_accuracy')}" for k, v in fp["heads"].items()))
     print(f"everyday ({r['everyday']['n']}): chrF {r['everyday']['chrf']:.2f}, BLEU "
           f"{r['everyday']['bleu']:.2f}")
     print(f"caption probe ({cp['n']}): pronoun accuracy {cp['pronoun_accuracy']:.3f}")
