@@ -56,6 +56,24 @@ def test_heads_are_checked_when_built():
             N.Head(*bad)
 
 
+def test_a_head_from_history_json():
+    assert N.Head.from_dict({"kind": "decoder_self", "layer": 2, "head": 6, "en": "note"}) == \
+        N.Head("decoder_self", 2, 6)
+    for bad in (None, [], "cross:1:2", {"kind": "cross", "layer": 1}, {"kind": "x", "layer": 0,
+                                                                        "head": 0}):
+        with pytest.raises(ValueError):
+            N.Head.from_dict(bad)
+
+
+def test_the_other_pronoun_heads_of_a_featured_head():
+    from ui.page_kit import also_heads
+
+    fh = {"kind": "encoder_self", "layer": 2, "head": 0,
+          "also": [{"kind": "decoder_self", "layer": 2, "head": 6}, {"kind": "nope"}, "cross:1:1"]}
+    assert also_heads(fh) == [N.Head("decoder_self", 2, 6)]  # malformed entries skipped
+    assert also_heads({"also": "decoder_self:2:6"}) == also_heads(None) == []
+
+
 def test_ablate_map_merged_and_sorted():
     heads = [N.Head.parse(s) for s in ("cross L1 H2", "cross:1:0", "enc L0 H3", "cross L1 H2")]
     assert N.ablate_map(heads) == {"decoder.layers.1.cross_attn": [0, 2],

@@ -106,7 +106,7 @@ def featured_head(history: dict | None) -> dict | None:
     if not isinstance(fh, dict):
         return None
     try:
-        Head(fh.get("kind"), fh.get("layer"), fh.get("head"))  # a known kind, integers >= 0
+        Head.from_dict(fh)  # a known kind, integers >= 0
     except ValueError:
         return None
     return fh
@@ -117,10 +117,11 @@ def also_heads(fh: dict | None) -> list[Head]:
     Attention page measures what switching each off does, so a student sees which head carries
     the pronoun. Malformed entries are skipped."""
     out = []
-    for item in (fh or {}).get("also") or []:
+    also = (fh or {}).get("also")
+    for item in also if isinstance(also, list) else []:
         try:
-            out.append(Head(item.get("kind"), item.get("layer"), item.get("head")))
-        except (AttributeError, ValueError):
+            out.append(Head.from_dict(item))
+        except ValueError:
             continue
     return out
 

@@ -164,6 +164,14 @@ class Head:
         raise ValueError(f"not a head: expected KIND:LAYER:HEAD like 'cross:1:2' or a name like "
                          f"'cross L1 H2' (got {spec!r})")
 
+    @classmethod
+    def from_dict(cls, d) -> "Head":
+        """A head written as {"kind", "layer", "head"} (history.json's featured_head and its
+        "also" list); ValueError when it is not one."""
+        if not isinstance(d, dict):
+            raise ValueError(f"not a head: expected {{'kind', 'layer', 'head'}} (got {d!r})")
+        return cls(d.get("kind"), d.get("layer"), d.get("head"))
+
     @property
     def cli(self) -> str:
         return f"{self.kind}:{self.layer}:{self.head}"
