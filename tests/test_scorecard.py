@@ -31,6 +31,7 @@ def test_cli_json_on_a_tiny_checkpoint(small_checkpoint, capsys):
     row = mp["heads"]["encoder_self:1:0"]
     assert 0.0 <= row["pair_accuracy"] <= 1.0 and 0.0 <= row["accuracy"] <= 1.0
     assert r["everyday"]["n"] == 4 and 0.0 <= r["everyday"]["chrf"] <= 100.0
+    assert 0.0 <= r["everyday"]["chrf_beam"] <= 100.0 and r["everyday"]["beam"] == 4
     assert len(r["blog_pair"]) == 2 and {"translation", "pronouns", "head_word"} <= set(r["blog_pair"][0])
     assert "multi30k_test2016" not in r  # no --data-dir
 

@@ -134,10 +134,14 @@ def blog(model, tokenizer, enc: Head | None) -> list[dict]:
     return out
 
 
-def translation_scores(model, tokenizer, path: Path, limit: int) -> dict:
+def translation_scores(model, tokenizer, path: Path, limit: int, beam: int = 4) -> dict:
+    """Greedy (what the app's pages show) and beam search (what `transformer.evaluate --beam`
+    and the cards' Multi30k rows use)."""
     exs = data.load_tsv(path)[: limit or None]
     res = evaluate(model, tokenizer, [e.src for e in exs], [e.tgt for e in exs])
-    return {"n": len(exs), "chrf": res["chrf"], "bleu": res["bleu"],
+    wide = evaluate(model, tokenizer, [e.src for e in exs], [e.tgt for e in exs], beam=beam)
+    return {"n": len(exs), "chrf": res["chrf"], "bleu": res["bleu"], "beam": beam,
+            "chrf_beam": wide["chrf"], "bleu_beam": wide["bleu"],
             "examples": [{"src": e.src, "hyp": h} for e, h in list(zip(exs, res["hypotheses"]))[:8]]}
 
 
@@ -153,7 +157,7 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
            "minimal_pairs": probe_scores(model, tok, pairs, heads),
            "fresh_pairs": probe_scores(model, tok, read_probe_file(FRESH_PAIRS)[
                : 2 * (limit // 2) if limit else None], heads),
-           "everyday": translation_scores(model, tok, EVERYDAY, limit),
+           "everyday": translation_scores(model, tok, EVERYDAY, limit, beam),
            "caption_probe": probe_scores(model, tok, caps, heads),
            "blog_pair": blog(model, tok, enc)}
     if data_dir:
@@ -198,6 +202,7 @@ def card_table(r: dict, before: dict | None = None) -> str:
          lambda x: x["fresh_pairs"]["heads"][dec]["pair_accuracy"]),
         (f"own everyday sentences ({ev['n']}): chrF (greedy)", lambda x: x["everyday"]["chrf"]),
         ("own everyday sentences: BLEU (greedy)", lambda x: x["everyday"]["bleu"]),
+        ("own everyday sentences: chrF, beam 4", lambda x: x["everyday"]["chrf_beam"]),
         (f"caption probe ({cp['n']}): pronoun accuracy", lambda x: x["caption_probe"]["pronoun_accuracy"]),
         (f"caption probe: head accuracy of {enc}",
          lambda x: x["caption_probe"]["heads"][enc]["accuracy"]),
@@ -233,8 +238,9 @@ def _print(r: dict) -> None:
         fp = r["fresh_pairs"]
         print(f"fresh minimal pairs ({fp['pairs']}): by pronoun {fp['pairs_by_pronoun']:.3f}; "
               + "; ".join(f"{k} {v.get('pair_accuracy')}" for k, v in fp["heads"].items()))
-    print(f"everyday ({r['everyday']['n']}): chrF {r['everyday']['chrf']:.2f}, BLEU "
-          f"{r['everyday']['bleu']:.2f}")
+    ev = r["everyday"]
+    print(f"everyday ({ev['n']}): chrF {ev['chrf']:.2f}, BLEU {ev['bleu']:.2f} (greedy); chrF "
+          f"{ev['chrf_beam']:.2f}, BLEU {ev['bleu_beam']:.2f} (beam {ev['beam']})")
     print(f"caption probe ({cp['n']}): pronoun accuracy {cp['pronoun_accuracy']:.3f}")
     for name, row in cp["heads"].items():
         print(f"  {name}: head accuracy {row['accuracy']}, pronoun accuracy with it off "
