@@ -20,8 +20,17 @@ Frames (all singular, third person; German verb-final after ", weil"):
   the thing too big, long, tall, wide or thick and the place too small, full, narrow, short or low.
 * ``tool``: a thing acting on a thing, both "it": "The saw couldn't cut the branch because it was
   too blunt / thick .", also hold, reach, pull, heat, cover, drive through (textbook_lexicon.TOOLS).
+* ``obj``: object "it" in a second clause, the person's verb deciding: "The goat dropped the
+  coffee , and Max patted / drank it ." -> ", und Max streichelte sie / trank ihn ." (accusative).
+* ``poss``: "its" and the part it owns: "The owl couldn't climb onto the tractor because its foot /
+  seat was wet ." -> "weil ihr Fuß / sein Sitz nass war" (the owner's stem, the part's ending).
 
-Tenses: didn't, couldn't, doesn't, can't, won't ("will ... nicht VERB"), and the simple past.
+In ``too`` the mover can be the heavy one too ("The goose couldn't walk onto the ice because it
+was too heavy / thin ."; walk onto, swim through, fly over, sit on, each with the animals that can),
+and 30% of ``too`` and ``tool`` pairs drop "too" ("because it was hot .").
+
+Tenses: didn't, couldn't, doesn't, can't, won't (an animal's "will ... nicht VERB", a thing's "wird
+... nicht VERB"), and the simple past.
 
 Splits are over the (first noun, second noun) pair by a hash, as in anaphora.py and
 classroom.py: the test split's noun pairs never occur in training. The blog post's sentences
