@@ -9,7 +9,8 @@ import pytest
 
 from transformer.data import textbook
 from transformer.data.everyday import find_ding
-from transformer.data.textbook_lexicon import (ANIMAL_HANDLES, ANIMAL_PARTS, ANIMALS, FINDS,
+from transformer.data.textbook_lexicon import (ANIMAL_HANDLES, ANIMAL_PARTS, ANIMALS,
+                                               BIRDS_ONLY_SIT, FINDS, NEEDS_TOO,
                                                FIT_DE, FIT_PLACES, FIT_THINGS, PARTS, POSS_VERBS,
                                                PROPERTIES, STATES, THING_HANDLES, THING_PARTS,
                                                THINGS, TOOL_ADJS, TOOLS, VERBS, WATER_ONLY)
@@ -81,6 +82,18 @@ def test_possessive_takes_the_owners_stem_and_the_owned_nouns_ending():
     assert textbook.possessive("f", "m") == "ihr"  # die Bank: ihr Sitz
     assert textbook.possessive("m", "f") == "seine"  # der Hund: seine Pfote
     assert textbook.possessive("n", "n") == "sein"  # das Pferd: sein Fell
+
+
+def test_no_pair_is_left_undecidable(sample):
+    """What a reviewer found ambiguous stays out: "because it was cold / old" alone (the other
+    noun could be cold), birds climbing, "leg" (a chair has legs), "praised" (one praises a cake)."""
+    for ex in sample:
+        words = ex.src.split()
+        if ex.meta["frame"] in ("too", "tool") and ex.meta["deciding_word"] in NEEDS_TOO:
+            assert "too" in words, ex.src
+        if ex.meta["frame"] == "poss" and words[1] in BIRDS_ONLY_SIT:
+            assert ex.meta["verb"] == "sit on", ex.src
+        assert "leg" not in words and "praised" not in words, ex.src
 
 
 def test_water_animals_only_swim():
@@ -179,16 +192,16 @@ HAND_CHECKED = {  # German sentences read over by hand (a sample of every frame)
         "Das Messer konnte den Käse nicht schneiden , weil es zu stumpf war .",
     "The ladder won't reach the balcony because it is too short .":
         "Die Leiter wird den Balkon nicht erreichen , weil sie zu kurz ist .",
-    "The goat dropped the coffee , and Max patted it .":
-        "Die Ziege ließ den Kaffee fallen , und Max streichelte sie .",
-    "The goat dropped the coffee , and Max drank it .":
-        "Die Ziege ließ den Kaffee fallen , und Max trank ihn .",
-    "The parrot didn't sit on the bench because it was restless .":
-        "Der Papagei setzte sich nicht auf die Bank , weil er unruhig war .",
-    "The chicken didn't climb onto the box because its lid was wet .":
-        "Das Huhn kletterte nicht auf die Kiste , weil ihr Deckel nass war .",
-    "The owl couldn't climb onto the tractor because its foot was wet .":
-        "Die Eule konnte nicht auf den Traktor klettern , weil ihr Fuß nass war .",
+    "The goat saw the coffee , and Max patted it .":
+        "Die Ziege sah den Kaffee , und Max streichelte sie .",
+    "The goat saw the coffee , and Max drank it .":
+        "Die Ziege sah den Kaffee , und Max trank ihn .",
+    "The cat can't sit on the sofa because it is too restless .":
+        "Die Katze kann sich nicht auf das Sofa setzen , weil sie zu unruhig ist .",
+    "The mouse couldn't jump onto the car because its roof was dirty .":
+        "Die Maus konnte nicht auf das Auto springen , weil sein Dach schmutzig war .",
+    "The cat couldn't sit on the tractor because its fur was sticky .":
+        "Die Katze konnte sich nicht auf den Traktor setzen , weil ihr Fell klebrig war .",
 }
 
 

@@ -49,12 +49,14 @@ from transformer.data.textbook_lexicon import (
     ANIMAL_HANDLES,
     ANIMAL_PARTS,
     ANIMALS,
+    BIRDS_ONLY_SIT,
     FINDS,
     FIT_DE,
     FIT_PLACES,
     FIT_THINGS,
     FORBIDDEN_TOGETHER,
     FORBIDDEN_WORDS,
+    NEEDS_TOO,
     PARTS,
     PEOPLE,
     POSS_ADJS,
@@ -153,7 +155,7 @@ def _verb_pair(rng: random.Random, verb: Verb, animal: Noun, thing: Noun, frame:
         be_en, field, be_de = TENSES[aux]
         sides = (("S", rng.choice(verb.states), STATES), ("O", rng.choice(verb.properties), PROPERTIES))
         pre_en, pre_de, de_phrase, verb_en = f"{be_en} too", "zu", getattr(verb, field), verb.en
-        if rng.random() < BARE:
+        if rng.random() < BARE and not {w for _, w, _ in sides} & NEEDS_TOO:
             pre_en, pre_de = be_en, ""
         aux_words = aux
     elif frame == "not":
@@ -207,7 +209,8 @@ def _tool_pair(rng: random.Random, tool: Tool, subject: Noun, obj: Noun, split: 
     be_en, field, be_de = TENSES[aux]
     sides = (("S", TOOL_ADJS[rng.choice(tool.subject_adjs)]),
              ("O", TOOL_ADJS[rng.choice(tool.object_adjs)]))
-    too_en, too_de = ("", "") if rng.random() < BARE else ("too", "zu")
+    bare = rng.random() < BARE and not {adj.en for _, adj in sides} & NEEDS_TOO
+    too_en, too_de = ("", "") if bare else ("too", "zu")
     key = f"tool:{tool.en}:{subject.en}:{obj.en}:{sides[0][1].en}:{sides[1][1].en}"
     out = []
     for ante, adj in sides:
@@ -295,7 +298,8 @@ def _poss_choices(split: str) -> tuple:
         for t in (THINGS[x] for x in THING_PARTS):
             if (a.gender == "f") != (t.gender == "f") and pair_split(a.en, t.en) == split \
                     and not forbidden(f"{a.en} {t.en}"):
-                out.extend((a, t, verb) for verb in POSS_VERBS)
+                out.extend((a, t, verb) for verb in POSS_VERBS
+                           if verb == "sit on" or a.en not in BIRDS_ONLY_SIT)
     return tuple(out)
 
 

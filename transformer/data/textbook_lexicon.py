@@ -37,9 +37,9 @@ def _adjs(spec: str) -> dict[str, Adj]:
 
 
 # Who can walk onto a bridge, swim through a pipe, fly over a wall (Verb.subjects)
-WALKERS = ("dog cat horse cow mouse sheep pig rabbit fox donkey goat duck chicken kitten turtle"
-           " lamb hamster squirrel frog wolf camel deer goose pony")
-SWIMMERS = "duck frog dog horse turtle snake goose fish seal"
+WALKERS = "dog horse cow sheep pig fox donkey goat lamb wolf camel deer goose pony"  # heavy enough
+SWIMMERS = "duck frog turtle snake goose fish"  # through a pipe, a tunnel, a hole
+SITTERS = "dog cat fox kitten rabbit hamster squirrel mouse bird owl parrot duck goose chicken"
 FLYERS = "bird owl parrot duck goose chicken"
 WATER_ONLY = ("fish", "seal")  # only in verbs that name them (swim through): no fish climbs a tree
 
@@ -99,7 +99,7 @@ PROPERTIES = _adjs("wide breit, deep tief, long lang, dangerous gefährlich, hig
                    " fast schnell, dark dunkel, dirty schmutzig, small klein, narrow schmal,"
                    " fresh frisch, warm warm, clean sauber, delicious lecker, short kurz,"
                    " soft weich, loud laut, slippery rutschig, full voll, icy eisig, thin dünn,"
-                   " weak schwach, tall hoch, wet nass")
+                   " weak schwach, tall hoch, wet nass, sticky klebrig")
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ VERBS = (
     Verb("eat", "ate", "fraß {O} nicht", "konnte {O} nicht fressen", "frisst {O} nicht",
          "kann {O} nicht fressen", "fraß {O}",
          _t("soup bread cake apple meat pizza carrot cheese sandwich egg banana sausage"),
-         _t("hot salty dry hard sweet spicy cold big"), _t("full sick tired old nervous"),
+         _t("hot salty dry hard sweet spicy cold big"), _t("full sick tired nervous"),
          not_states=_t("hungry"), not_properties=_t("fresh warm"),
          glad_states=_t("hungry"), glad_properties=_t("delicious fresh soft warm sweet")),
     Verb("drink", "drank", "trank {O} nicht", "konnte {O} nicht trinken", "trinkt {O} nicht",
@@ -174,12 +174,12 @@ VERBS = (
     # "carry" makes it the thing
     Verb("walk onto", "walked onto", "ging nicht auf {O}", "konnte nicht auf {O} gehen",
          "geht nicht auf {O}", "kann nicht auf {O} gehen", "ging auf {O}",
-         _t("bridge ice board boat raft roof bench"), _t("weak thin narrow small slippery"),
+         _t("bridge ice board boat raft"), _t("thin narrow slippery"),
          _t("heavy big fat scared tired"), subjects=_t(WALKERS)),
     Verb("swim through", "swam through", "schwamm nicht durch {O}",
          "konnte nicht durch {O} schwimmen", "schwimmt nicht durch {O}",
          "kann nicht durch {O} schwimmen", "schwamm durch {O}",
-         _t("pipe tunnel hole river stream lake"), _t("narrow small cold dirty"),
+         _t("pipe tunnel hole"), _t("narrow small dirty"),
          _t("big fat tired weak slow scared"), subjects=_t(SWIMMERS)),
     Verb("fly over", "flew over", "flog nicht über {O}", "konnte nicht über {O} fliegen",
          "fliegt nicht über {O}", "kann nicht über {O} fliegen", "flog über {O}",
@@ -187,8 +187,8 @@ VERBS = (
          _t("heavy tired weak young sick fat"), subjects=_t(FLYERS)),
     Verb("sit on", "sat on", "setzte sich nicht auf {O}", "konnte sich nicht auf {O} setzen",
          "setzt sich nicht auf {O}", "kann sich nicht auf {O} setzen", "setzte sich auf {O}",
-         _t("chair bench sofa roof branch pillow bed box"), _t("wet dirty hot cold hard small"),
-         _t("heavy big fat restless scared nervous"),
+         _t("chair bench sofa roof branch pillow bed box"), _t("wet dirty hard sticky"),
+         _t("heavy big fat restless scared nervous"), subjects=_t(SITTERS),
          glad_states=_t("tired"), glad_properties=_t("soft warm")),
 )
 
@@ -244,6 +244,7 @@ class Tool:
         return self.de_modal_neg.replace("konnte", "wird", 1)
 
 
+NEEDS_TOO = frozenset({"cold", "old"})  # "because it was cold" alone would name the other noun
 TOOL_ADJS = _adjs("blunt stumpf, small klein, short kurz, old alt, weak schwach, thin dünn,"
                   " thick dick, hard hart, big groß, heavy schwer, long lang, high hoch, far weit,"
                   " cold kalt, wide breit, narrow schmal, low niedrig, tall hoch, tough zäh")
@@ -282,10 +283,11 @@ TOOLS = (
 PEOPLE = {"Lisa": "Lisa", "Max": "Max", "Anna": "Anna", "Tom": "Tom", "Emma": "Emma", "Ben": "Ben",
           "Paul": "Paul", "Mia": "Mia", "Mum": "Mama", "Dad": "Papa", "Grandma": "Oma",
           "Grandpa": "Opa"}
-FINDS = {"found": "fand {O}", "saw": "sah {O}", "brought": "brachte {O}",
-         "dropped": "ließ {O} fallen", "sniffed": "beschnupperte {O}"}
+# what any animal can do to any thing (no "brought": a mouse brings no bike)
+FINDS = {"found": "fand {O}", "saw": "sah {O}", "watched": "beobachtete {O}"}
+# only ever done to an animal here (not "praised": one praises a cake; not "brushed": a coat)
 ANIMAL_HANDLES = {"patted": "streichelte {P}", "fed": "fütterte {P}", "hugged": "umarmte {P}",
-                  "praised": "lobte {P}", "brushed": "bürstete {P}", "called": "rief {P}"}
+                  "stroked": "streichelte {P}", "called": "rief {P}"}
 THING_HANDLES = {  # English simple past: (German with {P}, the things it is done to)
     "wore": ("trug {P}", "jacket coat shoe dress hat scarf sock sweater glove"),
     "ate": ("aß {P}", "cake apple bread sausage banana sandwich egg cheese pizza carrot"),
@@ -300,15 +302,15 @@ THING_HANDLES = {  # English simple past: (German with {P}, the things it is don
 POSS_VERBS = {"sit on": ("setzte sich nicht auf {O}", "konnte sich nicht auf {O} setzen"),
               "jump onto": ("sprang nicht auf {O}", "konnte nicht auf {O} springen"),
               "climb onto": ("kletterte nicht auf {O}", "konnte nicht auf {O} klettern")}
-PARTS = _nouns("paw Pfote f, fur Fell n, tail Schwanz m, leg Bein n, wing Flügel m, foot Fuß m,"
+PARTS = _nouns("paw Pfote f, fur Fell n, tail Schwanz m, ear Ohr n, wing Flügel m, foot Fuß m,"
                " seat Sitz m, cushion Kissen n, saddle Sattel m, roof Dach n, bonnet Motorhaube f,"
                " blanket Decke f, mattress Matratze f, lid Deckel m, deck Deck n,"
                " surface Oberfläche f")
-ANIMAL_PARTS = {**dict.fromkeys(_t("dog cat fox wolf mouse rabbit hamster kitten squirrel"),
-                                _t("paw fur tail leg")),
-                **dict.fromkeys(_t("horse cow sheep donkey goat lamb camel deer pony"),
-                                _t("fur tail leg")),
+# small animals only (no cow sits on a chair); no "leg" (a chair has legs too)
+ANIMAL_PARTS = {**dict.fromkeys(_t("dog cat fox mouse rabbit hamster kitten squirrel"),
+                                _t("paw fur tail ear")),
                 **dict.fromkeys(_t("bird owl parrot duck goose chicken"), _t("wing foot"))}
+BIRDS_ONLY_SIT = frozenset(_t("bird owl parrot duck goose chicken"))  # they do not climb or jump
 THING_PARTS = {"chair": _t("seat"), "bench": _t("seat"), "sofa": _t("cushion"),
                "bike": _t("saddle"), "car": _t("roof bonnet"), "bed": _t("blanket mattress"),
                "box": _t("lid"), "boat": _t("deck"), "table": _t("surface"),
