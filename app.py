@@ -1,5 +1,5 @@
 """Attention Lab: `streamlit run app.py`. The navigation and the sidebar; pages live in pages/."""
-from ui import deeplink, gc_tuning, glossary, i18n, models, navigation, shell, uploader_text
+from ui import deeplink, glossary, i18n, navigation, shell, uploader_text
 from ui.strings import shell as strings
 
 shell.configure()
@@ -11,4 +11,3 @@ page = navigation.navigation(t)  # the page table: ui/navigation.py
 shell.checkpoint_picker()
 glossary.sidebar()
 deeplink.run_page(page)  # pages hand a direct deep link over to this script
-gc_tuning.freeze_after_loads(models.LOADS[0])  # long-lived objects out of later collections

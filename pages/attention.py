@@ -7,7 +7,7 @@ Query parameters: ?kind=cross&layer=1&head=2&text=...&target=... open a given he
 ui/attention_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 from ui import attention_view as view
-from ui import flow_view, page_kit
+from ui import flow_view, gc_tuning, page_kit
 from ui.strings import attention as strings
 
 _, ck, path = page_kit.checkpoint_header(strings)
@@ -21,3 +21,4 @@ numbers = view.enlarged(shown, layer, head, m)
 view.model_view(shown, head_names)
 flow_view.section(ins, ck, cell_text=numbers)  # attention rollout, beside a causal test
 view.downloads(shown, ins, ck, layer, head, m)
+gc_tuning.freeze_once()  # the server's long-lived objects out of every later collection

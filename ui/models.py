@@ -87,13 +87,9 @@ def stamp(path) -> float:
         return 0.0
 
 
-LOADS = [0]  # checkpoints loaded in this process (ui.gc_tuning freezes after each new one)
-
-
 @st.cache_resource(max_entries=6, show_spinner=False)
 def _load(path: str, stamp: float) -> Checkpoint:
     ck = load_checkpoint(path)
-    LOADS[0] += 1
     for p in ck.model.parameters():
         p.requires_grad_(False)
     return ck
