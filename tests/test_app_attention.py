@@ -229,6 +229,7 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
             assert f"from {on:.0%} to {off:.0%}" in text
             for off2 in also:
                 assert "other pronoun head" in text and f"from {on:.0%} to {off2:.0%}" in text
+                assert "in masked decoder self (layer" in text  # lower case mid-sentence
             assert ("hand-written sentences" in text) == (task != "anaphora")
         else:
             assert "编码器自注意力" in text and "第 5 层" in text and "头 5 和头 6" in text

@@ -276,6 +276,12 @@ def _land_animals() -> list[Noun]:
     return [a for a in ANIMALS.values() if a.en not in WATER_ONLY]
 
 
+def _in_split(a, b, split: str) -> bool:
+    """Whether the nouns A and B may pair in SPLIT: their pair hashes there (so a noun pair never
+    crosses from train into val or test), and it is not one of the public test pairs."""
+    return pair_split(a.en, b.en) == split and not forbidden(f"{a.en} {b.en}")
+
+
 @functools.cache
 def _obj_choices(split: str) -> tuple:
     """(animal, thing, the thing's verb) of this split whose two nouns differ in gender."""
@@ -283,8 +289,7 @@ def _obj_choices(split: str) -> tuple:
     for verb, (_, things) in THING_HANDLES.items():
         for t in (THINGS[x] for x in things.split()):
             for a in _land_animals():
-                if a.gender != t.gender and pair_split(a.en, t.en) == split \
-                        and not forbidden(f"{a.en} {t.en}"):
+                if a.gender != t.gender and _in_split(a, t, split):
                     out.append((a, t, verb))
     return tuple(out)
 
@@ -296,8 +301,7 @@ def _poss_choices(split: str) -> tuple:
     out = []
     for a in (ANIMALS[x] for x in ANIMAL_PARTS):
         for t in (THINGS[x] for x in THING_PARTS):
-            if (a.gender == "f") != (t.gender == "f") and pair_split(a.en, t.en) == split \
-                    and not forbidden(f"{a.en} {t.en}"):
+            if (a.gender == "f") != (t.gender == "f") and _in_split(a, t, split):
                 out.extend((a, t, verb) for verb in POSS_VERBS
                            if verb == "sit on" or a.en not in BIRDS_ONLY_SIT)
     return tuple(out)
@@ -312,8 +316,7 @@ def _verb_choices(split: str, frame: str) -> tuple:
             continue
         for a in (ANIMALS[x] for x in verb.subjects) if verb.subjects else _land_animals():
             for t in (THINGS[o] for o in verb.objects):
-                if a.gender != t.gender and pair_split(a.en, t.en) == split \
-                        and not forbidden(f"{a.en} {t.en}"):
+                if a.gender != t.gender and _in_split(a, t, split):
                     out.append((verb, a, t))
     return tuple(out)
 
@@ -327,7 +330,7 @@ def _fit_choices(split: str) -> tuple:
             for y, cap in places.items():
                 a, b = THINGS[x], THINGS[y]
                 if x != y and a.gender != b.gender and cap in (size, size + 1) \
-                        and pair_split(a.en, b.en) == split and not forbidden(f"{x} {y}"):
+                        and _in_split(a, b, split):
                     out.append((a, b, prep))
     return tuple(out)
 
@@ -339,8 +342,7 @@ def _tool_choices(split: str) -> tuple:
         for x in tool.subjects:
             for y in tool.objects:
                 a, b = THINGS[x], THINGS[y]
-                if x != y and a.gender != b.gender and pair_split(a.en, b.en) == split \
-                        and not forbidden(f"{x} {y}"):
+                if x != y and a.gender != b.gender and _in_split(a, b, split):
                     out.append((tool, a, b))
     return tuple(out)
 
