@@ -83,6 +83,20 @@ def test_loss_is_minus_log_of_the_span_weight():
     assert float(supervise.loss(w, 1, rows)) == pytest.approx(want, rel=1e-5)
 
 
+def test_loss_matches_a_row_by_row_sum_and_its_gradient():
+    """The one-gather loss against the plain definition, row by row, value and gradient."""
+    torch.manual_seed(0)
+    logits = torch.randn(5, 4, 7, 9, requires_grad=True)
+    w = torch.softmax(logits, -1)  # (B,H,T,S)
+    rows = [(0, (6, [0, 1])), (2, (3, [4])), (4, (0, [2, 3, 5])), (1, (5, [8]))]
+    got = supervise.loss(w, 2, rows)
+    (g_got,) = torch.autograd.grad(got, logits, retain_graph=True)
+    want = torch.stack([-torch.log(sum(w[r, 2, q, k] for k in keys)) for r, (q, keys) in rows]).mean()
+    (g_want,) = torch.autograd.grad(want, logits)
+    assert float(got) == pytest.approx(float(want), rel=1e-6)
+    assert torch.allclose(g_got, g_want, atol=1e-7)
+
+
 def test_capture_keeps_one_paths_weights_with_gradient(tiny_model):
     src = torch.tensor([[5, 6, 7, 2]])
     tgt = torch.tensor([[1, 8, 9]])

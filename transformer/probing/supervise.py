@@ -110,9 +110,18 @@ def targets_for(head: HeadTarget, tokenizer, src_texts: Sequence[str], tgt_texts
 def loss(weights: torch.Tensor, head: int, rows: Sequence[tuple[int, tuple[int, list[int]]]]
          ) -> torch.Tensor:
     """Mean over supervised rows of -log(weight on the antecedent span) for one head.
-    weights (B,H,T,S); rows: (batch row, (query position, key positions))."""
-    terms = []
-    for r, (q, keys) in rows:
-        p = weights[r, head, q, keys].sum()  # (len(keys),) -> ()
-        terms.append(-torch.log(p.float().clamp_min(1e-6)))
-    return torch.stack(terms).mean()
+    weights (B,H,T,S); rows: (batch row, (query position, key positions)).
+
+    One gather and one masked sum for all rows, in place of a Python loop of small index
+    operations (one host-to-device copy each, forward and backward): on an H200 the whole step
+    took about 170 ms with the loop (2026-11-26), which a GPU should do in a fraction of that."""
+    r_idx = torch.tensor([r for r, _ in rows])  # (R,)
+    q_idx = torch.tensor([q for _, (q, _) in rows])  # (R,)
+    flat_r = torch.tensor([i for i, (_, (_, keys)) in enumerate(rows) for _ in keys])
+    flat_k = torch.tensor([k for _, (_, keys) in rows for k in keys])
+    mask = torch.zeros(len(rows), weights.shape[-1], dtype=torch.bool)  # (R,S): the span's keys
+    mask[flat_r, flat_k] = True
+    dev = weights.device
+    w = weights[r_idx.to(dev), head, q_idx.to(dev)]  # (B,H,T,S) -> (R,S): each row's query
+    p = (w.float() * mask.to(dev)).sum(-1)  # (R,S) -> (R,)
+    return -torch.log(p.clamp_min(1e-6)).mean()
