@@ -276,7 +276,7 @@ def _land_animals() -> list[Noun]:
     return [a for a in ANIMALS.values() if a.en not in WATER_ONLY]
 
 
-def _in_split(a, b, split: str) -> bool:
+def _in_split(a: Noun, b: Noun, split: str) -> bool:
     """Whether the nouns A and B may pair in SPLIT: their pair hashes there (so a noun pair never
     crosses from train into val or test), and it is not one of the public test pairs."""
     return pair_split(a.en, b.en) == split and not forbidden(f"{a.en} {b.en}")
