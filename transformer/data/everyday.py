@@ -10,6 +10,8 @@ textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the captio
                   words all occur in the sentences (everyday words, not botany or law)
     pronouns      caption-style pronoun pairs (default 8000)
     textbook      textbook minimal-pair sentences (default 28000)
+    lexicon       everyday-noun frame sentences from Ding's noun lexicon (default 0;
+                  transformer/data/lexicon.py: "Where is the key ?" -> "Wo ist der Schlüssel ?")
     ding_dir      where de-en.txt is ($ATTENTION_LAB_DING, ../shared/data/ding, data/ding)
 
 Held out from training: 500 of Ding's sentences (by a hash of the English) form a second
@@ -31,7 +33,7 @@ import zlib
 from collections import Counter
 from pathlib import Path
 
-from transformer.data import ding, textbook
+from transformer.data import ding, lexicon, textbook
 from transformer.data import tasks as data
 from transformer.data.example import Example
 
@@ -41,7 +43,7 @@ MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday
 # every hand-written minimal-pair set, held out from training: minimal_pairs_en.jsonl and
 # minimal_pairs_fresh_en.jsonl (and any later minimal_pairs*_en.jsonl)
 MINIMAL_PAIR_FILES = tuple(sorted(PROBES.glob("minimal_pairs*_en.jsonl")))
-DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 28000}
+DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 28000, "lexicon": 0}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
                  "weren't haven't hasn't hadn't I'm I've I'll I'd it's that's there's he's she's "
@@ -145,20 +147,24 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
     kept = [s for s in sentences if _key(s.src) not in banned]
     ding_val = [s for s in kept if is_ding_val(s)]
     ding_train = [s for s in kept if not is_ding_val(s)]
-    phrases = everyday_phrases(ding.phrase_pairs(where, entries), m30k + ding_train,
-                               o["phrases"], seed)
+    all_phrases = ding.phrase_pairs(where, entries)
+    phrases = everyday_phrases(all_phrases, m30k + ding_train, o["phrases"], seed)
+    nouns = lexicon.nouns(entries, m30k + ding_train + all_phrases) if o["lexicon"] else []
+    framed = [ex for ex in lexicon.sentences(nouns, o["lexicon"], seed) if _key(ex.src) not in banned]
     pron = data.load_task("classroom_pronouns", "train", n=o["pronouns"], seed=seed) \
         if o["pronouns"] else []
     book = textbook.generate("train", n=o["textbook"], seed=seed) if o["textbook"] else []
     banned_nouns = held_out_noun_pairs()
     book = [b for b in book if _key(b.src) not in banned
             and generated_pair_nouns(b) not in banned_nouns]
-    train = m30k + ding_train * o["ding_repeat"] + phrases + pron + book
+    train = m30k + ding_train * o["ding_repeat"] + phrases + framed + pron + book
     val = {"multi30k": data.load_multi30k(multi30k_dir, "val", "en", "de"), "ding": ding_val,
            "textbook": textbook.generate("val", n=200, seed=seed)}
     desc = (f"Multi30k en->de from {multi30k_dir} ({len(m30k)} pairs); Ding sentences from {where} "
             f"({len(ding_train)} x {o['ding_repeat']}, {len(ding_val)} held out, "
             f"{len(sentences) - len(kept)} removed as the project's test sentences); "
-            f"{len(phrases)} Ding phrases; {len(pron)} caption-style pronoun pairs; {len(book)} "
+            f"{len(phrases)} Ding phrases; "
+            + (f"{len(framed)} frame sentences of {len(nouns)} Ding nouns; " if o["lexicon"] else "")
+            + f"{len(pron)} caption-style pronoun pairs; {len(book)} "
             f"textbook minimal-pair sentences")
     return train, val, desc
