@@ -1,0 +1,139 @@
+"""transformer.data.lexicon: Ding's everyday nouns said in frames, on small hand-written entries."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from transformer.data import ding, everyday, lexicon
+from transformer.data.example import Example
+
+ENTRIES_TEXT = """\
+Keil {m} (Verbindungselement) [techn.] :: key
+Schlüssel {m} | Schlüssel {pl} :: key | keys
+Fahrkarte {f}; Fahrschein {m} [Dt.] [Ös.]; Billett {n} [Schw.] :: ticket; fare
+Strafmandat {n} :: ticket
+Rücken {m} [anat.] :: back
+Rücken {n} (das Verschieben) :: back
+Junge {m} | Jungen {pl} :: boy | boys
+Weiß {n} :: white
+Telefon {n} :: phone
+Vorsitzender {m} :: chairman
+"""
+PARALLEL = [
+    ("The key is here .", "Der Schlüssel ist hier ."),
+    ("I have the key .", "Ich habe den Schlüssel ."),
+    ("Where is my key ?", "Wo ist mein Schlüssel ?"),
+    ("A ticket , please .", "Eine Fahrkarte , bitte ."),
+    ("The ticket is new .", "Die Fahrkarte ist neu ."),
+    ("I lost my ticket .", "Ich habe meine Fahrkarte verloren ."),
+    ("My back hurts .", "Mein Rücken tut weh ."),
+    ("He hurt his back .", "Er hat sich den Rücken verletzt ."),
+    ("The back is wet .", "Der Rücken ist nass ."),
+    ("The boy runs .", "Der Junge rennt ."),
+    ("A boy sings .", "Ein Junge singt ."),
+    ("The boy laughs .", "Der Junge lacht ."),
+    ("A white dog .", "Ein weißer Hund ."),
+    ("The white cat .", "Die weiße Katze ."),
+    ("A white car .", "Ein weißes Auto ."),
+    ("Snow is white .", "Schnee ist weiß ."),
+    ("A white wall .", "Eine weiße Wand ."),
+    ("The phone rings .", "Das Telefon klingelt ."),
+    ("My phone is old .", "Mein Telefon ist alt ."),
+    ("Where is the phone ?", "Wo ist das Telefon ?"),
+    ("The chairman speaks .", "Der Vorsitzender spricht ."),
+    ("The chairman sits .", "Der Vorsitzender sitzt ."),
+    ("A chairman votes .", "Ein Vorsitzender stimmt ."),
+]
+
+
+@pytest.fixture
+def lex(tmp_path):
+    (tmp_path / "de-en.txt").write_text(ENTRIES_TEXT, encoding="utf-8")
+    entries = ding.read_entries(tmp_path)
+    return {n.en: n for n in lexicon.nouns(entries, [Example(e, d) for e, d in PARALLEL])}
+
+
+def test_the_sense_the_parallel_text_shares_is_chosen(lex):
+    assert (lex["key"].de, lex["key"].gender) == ("Schlüssel", "m")     # not the wedge "Keil"
+    assert (lex["ticket"].de, lex["ticket"].gender) == ("Fahrkarte", "f")  # not "Strafmandat"
+    assert lex["key"].together == 3
+
+
+def test_a_noun_marked_with_two_genders_takes_the_one_its_articles_show(lex):
+    assert (lex["back"].de, lex["back"].gender) == ("Rücken", "m")  # "den Rücken"
+
+
+def test_words_that_are_not_nouns_and_adjectival_nouns_are_left_out(lex):
+    assert "white" not in lex      # "weiß" is written in lower case in the German text
+    assert "chairman" not in lex   # "Vorsitzender" declines like an adjective
+
+
+def test_articles_follow_gender_and_case():
+    key = lexicon.Noun("key", "Schlüssel", "m", 3)
+    ticket = lexicon.Noun("ticket", "Fahrkarte", "f", 3)
+    phone = lexicon.Noun("phone", "Telefon", "n", 3)
+    frames = {f[0]: f for f in lexicon.FRAMES}
+    where, need, mine = (frames["Where is the {n} ?"], frames["I need {a} {n} ."],
+                         frames["I can't find my {n} ."])
+    assert lexicon.say(key, where).tgt == "Wo ist der Schlüssel ?"
+    assert lexicon.say(ticket, where).tgt == "Wo ist die Fahrkarte ?"
+    assert lexicon.say(phone, need).tgt == "Ich brauche ein Telefon ."
+    assert lexicon.say(key, need).tgt == "Ich brauche einen Schlüssel ."
+    assert lexicon.say(key, mine).tgt == "Ich finde meinen Schlüssel nicht ."
+    assert lexicon.say(key, frames["Something is wrong with the {n} ."]).tgt == \
+        "Mit dem Schlüssel stimmt etwas nicht ."
+    assert lexicon.say(key, frames["The {n} is here ."]).tgt == "Der Schlüssel ist hier ."
+    umbrella = lexicon.Noun("umbrella", "Regenschirm", "m", 3)
+    assert lexicon.say(umbrella, need).src == "I need an umbrella ."
+
+
+def test_weak_masculine_nouns_are_said_in_the_nominative_only():
+    boy = lexicon.Noun("boy", "Junge", "m", 3)
+    student = lexicon.Noun("student", "Student", "m", 3)
+    assert boy.weak and student.weak and not lexicon.Noun("key", "Schlüssel", "m", 3).weak
+    for frame in lexicon.FRAMES:
+        said = lexicon.say(boy, frame)
+        assert (said is None) == (frame[2] != "nom")
+    # and the frame sentences of a weak noun are all nominative
+    out = lexicon.sentences([boy], 10, seed=0)
+    assert out and all(ex.tgt.split()[0] in ("Wo", "Der", "Ist") for ex in out)
+
+
+def test_every_frame_sentence_agrees_with_its_gender():
+    """An independent check: the article before the noun belongs to the noun's gender in the
+    frame's case, read from a plain table of German articles, not from lexicon's."""
+    allowed = {"m": {"der", "den", "dem", "einen", "meinen", "keinen"},
+               "f": {"die", "der", "eine", "meine", "keine"},
+               "n": {"das", "dem", "ein", "mein", "kein"}}
+    nouns = [lexicon.Noun("key", "Schlüssel", "m", 3), lexicon.Noun("ticket", "Fahrkarte", "f", 3),
+             lexicon.Noun("phone", "Telefon", "n", 3)]
+    out = lexicon.sentences(nouns, 60, seed=1)
+    assert len(out) == 60
+    for ex in out:
+        noun = next(n for n in nouns if n.en == ex.meta["noun"])
+        words = ex.tgt.split()
+        article = words[words.index(noun.de) - 1].lower()
+        assert article in allowed[noun.gender], ex.tgt
+        assert noun.en in ex.src.split() and ex.src[0].isupper() and ex.tgt[0].isupper()
+
+
+def test_the_everyday_mix_takes_frame_sentences_only_when_asked(tmp_path):
+    m = tmp_path / "m30k"
+    m.mkdir()
+    for split in ("train", "val"):
+        (m / f"{split}.en").write_text("\n".join(e for e, _ in PARALLEL) + "\n", encoding="utf-8")
+        (m / f"{split}.de").write_text("\n".join(d for _, d in PARALLEL) + "\n", encoding="utf-8")
+    d = tmp_path / "ding"
+    d.mkdir()
+    (d / "de-en.txt").write_text(ENTRIES_TEXT, encoding="utf-8")
+    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
+    plain, _, desc = everyday.build(str(m), 0, **opts)
+    assert not any(ex.meta.get("source") == "ding-lexicon" for ex in plain)
+    assert "frame sentences" not in desc
+    mixed, _, desc = everyday.build(str(m), 0, lexicon=12, **opts)
+    framed = [ex for ex in mixed if ex.meta.get("source") == "ding-lexicon"]
+    assert len(framed) == 12 and "12 frame sentences of" in desc
+    assert {ex.meta["noun"] for ex in framed} <= {"key", "ticket", "back", "boy", "phone"}
+    with pytest.raises(ValueError, match="lexicon"):
+        everyday.build(str(m), 0, lexicon=-1, **opts)
