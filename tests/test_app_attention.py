@@ -229,7 +229,7 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
             assert f"from {on:.0%} to {off:.0%}" in text
             for off2 in also:
                 assert "other pronoun head" in text and f"from {on:.0%} to {off2:.0%}" in text
-                assert "in masked decoder self (layer" in text  # lower case mid-sentence
+                assert "in masked decoder self-attention (layer" in text  # its mid-sentence name
             assert ("hand-written sentences" in text) == (task != "anaphora")
         else:
             assert "编码器自注意力" in text and "第 5 层" in text and "头 5 和头 6" in text
@@ -237,6 +237,7 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
             assert f"从 {on:.0%} 变为 {off:.0%}" in text
             for off2 in also:
                 assert "另一个代词头" in text and f"从 {on:.0%} 变为 {off2:.0%}" in text
+                assert "（带掩码的解码器自注意力，第" in text
     assert at.success  # "You are looking at it."
     # another head chosen: one click opens the featured head again
     at.radio(key="attention_kind").set_value("cross")

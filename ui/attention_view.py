@@ -153,8 +153,7 @@ def featured_box(sh: Shown, ck, path, featured) -> None:
                         continue
                     off2 = inspect_cache.pronoun_accuracy(path, ablate=(other.label,))
                     if off2.accuracy is not None:
-                        name = kind_names[other.kind]  # mid-sentence: "in masked decoder self"
-                        st.write(t("featured_ablation_also", kind=name[:1].lower() + name[1:],
+                        st.write(t("featured_ablation_also", kind=t(f"kind_mid_{other.kind}"),
                                    l=other.layer, h=other.head, on=on.accuracy, off=off2.accuracy))
         if (kind, st.session_state.get("attention_layer", 0),
                 st.session_state.get("attention_head", 0)) == (fk, fl, fh):

@@ -39,6 +39,11 @@ EN = {
     "kind_encoder_self": "Encoder self",
     "kind_decoder_self": "Masked decoder self",
     "kind_cross": "Cross (decoder → encoder)",
+    # the same three inside a sentence ("The model's other pronoun head, in masked decoder
+    # self-attention (layer 2, head 6) ...")
+    "kind_mid_encoder_self": "encoder self-attention",
+    "kind_mid_decoder_self": "masked decoder self-attention",
+    "kind_mid_cross": "cross-attention",
     "merge": "Merge subword pieces into words",
     "merge_help": "Rule: a word's weight as a key is the SUM of its pieces' weights; a word's row "
                   "as a query is the AVERAGE of its pieces' rows, except the word just before a "
