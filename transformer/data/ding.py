@@ -151,6 +151,13 @@ def phrase_pairs(where: str | Path, entries: list[Entry] | None = None, *,
     return out
 
 
+def marked_noun(synonym: str) -> tuple[str, str] | None:
+    """(noun, gender) of one synonym that opens with a capitalised word and a mark ("Hund {m}" ->
+    ("Hund", "m")), context in parentheses ignored; None otherwise."""
+    m = GENDER.match(_SPACES.sub(" ", _PARENS.sub(" ", synonym)).strip())
+    return (m["noun"], m["g"]) if m else None
+
+
 def noun_genders(where: str | Path, entries: list[Entry] | None = None) -> dict[str, set[str]]:
     """German noun -> the genders Ding marks it with ({"Hund": {"m"}}), from every part that
     opens with a capitalised word and a mark."""
@@ -158,7 +165,7 @@ def noun_genders(where: str | Path, entries: list[Entry] | None = None) -> dict[
     for e in entries if entries is not None else read_entries(where):
         for de in e.de:
             for syn in de.split(";"):
-                m = GENDER.match(_SPACES.sub(" ", _PARENS.sub(" ", syn)).strip())
-                if m:
-                    out.setdefault(m["noun"], set()).add(m["g"])
+                marked = marked_noun(syn)
+                if marked:
+                    out.setdefault(marked[0], set()).add(marked[1])
     return out

@@ -61,10 +61,10 @@ def _candidates(entries: list[ding.Entry]) -> dict[str, set[tuple[str, str]]]:
         for syn in e.de[0].split(";"):
             if _NOT_EVERYDAY.search(syn):
                 continue
-            m = ding.GENDER.match(ding._SPACES.sub(" ", ding._PARENS.sub(" ", syn)).strip())
-            if m and not _ADJECTIVAL.search(m["noun"]):
+            marked = ding.marked_noun(syn)
+            if marked and not _ADJECTIVAL.search(marked[0]):
                 for w in en_words:
-                    out[w].add((m["noun"], m["g"]))
+                    out[w].add(marked)
     return out
 
 
