@@ -6,6 +6,7 @@ AppTest and live-server plumbing is in app_helpers.py).
 - plotly_array, plotly_decoded: plotly figure JSON back into numbers.
 - reference, merged_reference: an independent trace of a checkpoint, and words merged by loops.
 - train_tiny_anaphora: the small trained anaphora checkpoint (conftest's trained_checkpoint).
+- everyday_dirs: a tiny Multi30k folder and Ding folder for the everyday mix.
 - The hostile-input corpus: TEXTS, LONG_TEXTS, FILES, PROBE_FILES, MARKER, render, argv_safe,
   probe_line.
 """
@@ -358,3 +359,17 @@ def probe_line(text: str) -> bytes:
 
 assert len(TEXTS) >= 40 and len({k for k, _ in TEXTS}) == len(TEXTS)
 assert len({k for k, _ in FILES + PROBE_FILES}) == len(FILES) + len(PROBE_FILES)
+
+
+def everyday_dirs(root: Path, pairs: list[tuple[str, str]], ding_text: str) -> tuple[Path, Path]:
+    """(a Multi30k folder whose train and val splits are PAIRS, a Ding folder whose de-en.txt is
+    DING_TEXT), both under ROOT: what transformer.data.everyday.build reads."""
+    m = root / "m30k"
+    m.mkdir()
+    for split in ("train", "val"):
+        (m / f"{split}.en").write_text("\n".join(e for e, _ in pairs) + "\n", encoding="utf-8")
+        (m / f"{split}.de").write_text("\n".join(d for _, d in pairs) + "\n", encoding="utf-8")
+    d = root / "ding"
+    d.mkdir()
+    (d / "de-en.txt").write_text(ding_text, encoding="utf-8")
+    return m, d

@@ -11,6 +11,8 @@ from transformer.data import everyday
 from transformer.data import textbook
 from transformer.train.corpus import CorpusSpec, UsageError, load_corpus
 
+from helpers import everyday_dirs
+
 DING = Path(__file__).parent / "data"  # ding_small.txt, copied to de-en.txt below
 M30K = [("A dog runs in the park .", "Ein Hund rennt im Park ."),
         ("Two men play football .", "Zwei Männer spielen Fußball ."),
@@ -20,16 +22,7 @@ M30K = [("A dog runs in the park .", "Ein Hund rennt im Park ."),
 
 @pytest.fixture
 def dirs(tmp_path):
-    m = tmp_path / "m30k"
-    m.mkdir()
-    for split in ("train", "val"):
-        (m / f"{split}.en").write_text("\n".join(e for e, _ in M30K) + "\n", encoding="utf-8")
-        (m / f"{split}.de").write_text("\n".join(d for _, d in M30K) + "\n", encoding="utf-8")
-    d = tmp_path / "ding"
-    d.mkdir()
-    (d / "de-en.txt").write_text((DING / "ding_small.txt").read_text(encoding="utf-8"),
-                                 encoding="utf-8")
-    return m, d
+    return everyday_dirs(tmp_path, M30K, (DING / "ding_small.txt").read_text(encoding="utf-8"))
 
 
 def test_mix_holds_every_source_in_its_proportion(dirs):

@@ -1,12 +1,12 @@
 """transformer.data.lexicon: Ding's everyday nouns said in frames, on small hand-written entries."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from transformer.data import ding, everyday, lexicon
 from transformer.data.example import Example
+
+from helpers import everyday_dirs
 
 ENTRIES_TEXT = """\
 Keil {m} (Verbindungselement) [techn.] :: key
@@ -119,14 +119,7 @@ def test_every_frame_sentence_agrees_with_its_gender():
 
 
 def test_the_everyday_mix_takes_frame_sentences_only_when_asked(tmp_path):
-    m = tmp_path / "m30k"
-    m.mkdir()
-    for split in ("train", "val"):
-        (m / f"{split}.en").write_text("\n".join(e for e, _ in PARALLEL) + "\n", encoding="utf-8")
-        (m / f"{split}.de").write_text("\n".join(d for _, d in PARALLEL) + "\n", encoding="utf-8")
-    d = tmp_path / "ding"
-    d.mkdir()
-    (d / "de-en.txt").write_text(ENTRIES_TEXT, encoding="utf-8")
+    m, d = everyday_dirs(tmp_path, PARALLEL, ENTRIES_TEXT)
     opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
     plain, _, desc = everyday.build(str(m), 0, **opts)
     assert not any(ex.meta.get("source") == "ding-lexicon" for ex in plain)
