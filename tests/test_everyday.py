@@ -54,7 +54,7 @@ def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monke
     tsv = tmp_path / "everyday.tsv"
     tsv.write_text("The weather is nice today .\tDas Wetter ist heute schön .\n", encoding="utf-8")
     monkeypatch.setattr(everyday, "MINIMAL_PAIR_FILES", (probe,))
-    monkeypatch.setattr(everyday, "EVERYDAY_TSV", tsv)
+    monkeypatch.setattr(everyday, "EVERYDAY_FILES", (tsv,))
     train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), textbook=20, pronouns=0)
     nouns = everyday.generated_pair_nouns(held)
     assert not any(ex.src == held.src for ex in train)
@@ -67,7 +67,11 @@ def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monke
 def test_shipped_test_sets_are_held_out_by_default():
     keys = everyday.held_out_keys()
     assert everyday._key("I don't understand the question .") in keys
-    assert len(keys) >= 100 + 2 * 60
+    fresh = everyday.PROBES / "everyday_fresh_en_de.tsv"
+    assert fresh in everyday.EVERYDAY_FILES
+    first_fresh = fresh.read_text(encoding="utf-8").splitlines()[0].split("\t")[0]
+    assert everyday._key(first_fresh) in keys
+    assert len(keys) >= 126 + 100 + 2 * 60
     assert len(everyday.held_out_noun_pairs()) >= 60
 
 

@@ -12,11 +12,15 @@ textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the captio
     textbook      textbook minimal-pair sentences (default 28000)
     lexicon       everyday-noun frame sentences from Ding's noun lexicon (default 0;
                   transformer/data/lexicon.py: "Where is the key ?" -> "Wo ist der Schlüssel ?")
+    daily         daily-life sentences from a small German grammar (default 0;
+                  transformer/data/daily.py: "Yesterday I called my mother ." ->
+                  "Gestern habe ich meine Mutter angerufen .")
     ding_dir      where de-en.txt is ($ATTENTION_LAB_DING, ../shared/data/ding, data/ding)
 
 Held out from training: 500 of Ding's sentences (by a hash of the English) form a second
 validation set, and every sentence of the project's own hand-written test sets
-(transformer/probes/everyday_en_de.tsv and every minimal_pairs*_en.jsonl there: the first set,
+(every everyday*_en_de.tsv in transformer/probes: the first set and the fresh one written blind
+to the generators, the list is EVERYDAY_FILES; and every minimal_pairs*_en.jsonl there: the first set,
 minimal_pairs_en.jsonl, and the fresh set written blind to the generator,
 minimal_pairs_fresh_en.jsonl; the list is MINIMAL_PAIR_FILES) is removed from the training
 data wherever it occurs, and so is every generated minimal pair whose two nouns are the two
@@ -33,17 +37,21 @@ import zlib
 from collections import Counter
 from pathlib import Path
 
-from transformer.data import ding, lexicon, textbook
+from transformer.data import daily, ding, lexicon, textbook
 from transformer.data import tasks as data
 from transformer.data.example import Example
 
 PROBES = Path(__file__).resolve().parents[1] / "probes"
-EVERYDAY_TSV = PROBES / "everyday_en_de.tsv"
+EVERYDAY_TSV = PROBES / "everyday_en_de.tsv"  # the first everyday set (the development set)
+# every hand-written everyday set, held out from training: everyday_en_de.tsv and the blind
+# everyday_fresh_en_de.tsv (and any later everyday*_en_de.tsv)
+EVERYDAY_FILES = tuple(sorted(PROBES.glob("everyday*_en_de.tsv")))
 MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday models' probe)
 # every hand-written minimal-pair set, held out from training: minimal_pairs_en.jsonl and
 # minimal_pairs_fresh_en.jsonl (and any later minimal_pairs*_en.jsonl)
 MINIMAL_PAIR_FILES = tuple(sorted(PROBES.glob("minimal_pairs*_en.jsonl")))
-DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 28000, "lexicon": 0}
+DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 28000, "lexicon": 0,
+            "daily": 0}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
                  "weren't haven't hasn't hadn't I'm I've I'll I'd it's that's there's he's she's "
@@ -72,10 +80,11 @@ def _key(text: str) -> str:
 def held_out_keys() -> set[str]:
     """The English side of the project's own test sets, as _key()s."""
     keys = set()
-    if EVERYDAY_TSV.is_file():
-        for line in EVERYDAY_TSV.read_text(encoding="utf-8").splitlines():
-            if "\t" in line:
-                keys.add(_key(line.split("\t")[0]))
+    for path in EVERYDAY_FILES:
+        if Path(path).is_file():
+            for line in Path(path).read_text(encoding="utf-8").splitlines():
+                if "\t" in line:
+                    keys.add(_key(line.split("\t")[0]))
     for item in _minimal_pair_lines():
         keys.add(_key(item["text"]))
     return keys
@@ -151,13 +160,15 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
     phrases = everyday_phrases(all_phrases, m30k + ding_train, o["phrases"], seed)
     nouns = lexicon.nouns(entries, m30k + ding_train + all_phrases) if o["lexicon"] else []
     framed = [ex for ex in lexicon.sentences(nouns, o["lexicon"], seed) if _key(ex.src) not in banned]
+    said = [ex for ex in daily.generate(o["daily"], seed) if _key(ex.src) not in banned] \
+        if o["daily"] else []
     pron = data.load_task("classroom_pronouns", "train", n=o["pronouns"], seed=seed) \
         if o["pronouns"] else []
     book = textbook.generate("train", n=o["textbook"], seed=seed) if o["textbook"] else []
     banned_nouns = held_out_noun_pairs()
     book = [b for b in book if _key(b.src) not in banned
             and generated_pair_nouns(b) not in banned_nouns]
-    train = m30k + ding_train * o["ding_repeat"] + phrases + framed + pron + book
+    train = m30k + ding_train * o["ding_repeat"] + phrases + framed + said + pron + book
     val = {"multi30k": data.load_multi30k(multi30k_dir, "val", "en", "de"), "ding": ding_val,
            "textbook": textbook.generate("val", n=200, seed=seed)}
     desc = (f"Multi30k en->de from {multi30k_dir} ({len(m30k)} pairs); Ding sentences from {where} "
@@ -165,6 +176,7 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
             f"{len(sentences) - len(kept)} removed as the project's test sentences); "
             f"{len(phrases)} Ding phrases; "
             + (f"{len(framed)} frame sentences of {len(nouns)} Ding nouns; " if o["lexicon"] else "")
+            + (f"{len(said)} daily-life grammar sentences; " if o["daily"] else "")
             + f"{len(pron)} caption-style pronoun pairs; {len(book)} "
             f"textbook minimal-pair sentences")
     return train, val, desc

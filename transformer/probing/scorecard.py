@@ -9,7 +9,9 @@
 * the fresh minimal pairs (minimal_pairs_fresh_en.jsonl, 40 pairs written by hand on 2026-11-26
   blind to the textbook generator, whose frames were widened after reading the first set's
   misses): the same measures, an honest check that the first set did not become a tuning set;
-* the project's own everyday sentences (everyday_en_de.tsv): chrF and BLEU, greedy;
+* the project's own everyday sentences (everyday_en_de.tsv): chrF and BLEU, greedy and beam 4;
+* the fresh everyday sentences (everyday_fresh_en_de.tsv, 100 written by hand on 2026-11-26
+  blind to every generator): the same, the honest check for the first everyday set;
 * the caption probe (classroom_pronouns_en.jsonl): head and pronoun accuracy;
 * Multi30k test_2016_flickr: sacreBLEU cased and lowercased, beam 4 (as every card reports it);
 * the blog post's pair ("... because it was too tired / wide ."): the German pronoun and the
@@ -41,6 +43,7 @@ PROBES = Path(__file__).resolve().parents[1] / "probes"
 MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"
 FRESH_PAIRS = PROBES / "minimal_pairs_fresh_en.jsonl"
 EVERYDAY = PROBES / "everyday_en_de.tsv"
+FRESH_EVERYDAY = PROBES / "everyday_fresh_en_de.tsv"
 CAPTIONS = PROBES / "classroom_pronouns_en.jsonl"
 
 # The blog post's pair (never generated: tests/test_textbook.py). German references written by
@@ -158,6 +161,7 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
            "fresh_pairs": probe_scores(model, tok, read_probe_file(FRESH_PAIRS)[
                : 2 * (limit // 2) if limit else None], heads),
            "everyday": translation_scores(model, tok, EVERYDAY, limit, beam),
+           "fresh_everyday": translation_scores(model, tok, FRESH_EVERYDAY, limit, beam),
            "caption_probe": probe_scores(model, tok, caps, heads),
            "blog_pair": blog(model, tok, enc)}
     if data_dir:
@@ -203,6 +207,9 @@ def card_table(r: dict, before: dict | None = None) -> str:
         (f"own everyday sentences ({ev['n']}): chrF (greedy)", lambda x: x["everyday"]["chrf"]),
         ("own everyday sentences: BLEU (greedy)", lambda x: x["everyday"]["bleu"]),
         ("own everyday sentences: chrF, beam 4", lambda x: x["everyday"]["chrf_beam"]),
+        ("fresh everyday sentences (written blind to the generators): chrF (greedy)",
+         lambda x: x["fresh_everyday"]["chrf"]),
+        ("fresh everyday sentences: chrF, beam 4", lambda x: x["fresh_everyday"]["chrf_beam"]),
         (f"caption probe ({cp['n']}): pronoun accuracy", lambda x: x["caption_probe"]["pronoun_accuracy"]),
         (f"caption probe: head accuracy of {enc}",
          lambda x: x["caption_probe"]["heads"][enc]["accuracy"]),
@@ -241,6 +248,10 @@ def _print(r: dict) -> None:
     ev = r["everyday"]
     print(f"everyday ({ev['n']}): chrF {ev['chrf']:.2f}, BLEU {ev['bleu']:.2f} (greedy); chrF "
           f"{ev['chrf_beam']:.2f}, BLEU {ev['bleu_beam']:.2f} (beam {ev['beam']})")
+    if "fresh_everyday" in r:
+        fe = r["fresh_everyday"]
+        print(f"fresh everyday ({fe['n']}): chrF {fe['chrf']:.2f}, BLEU {fe['bleu']:.2f} (greedy); "
+              f"chrF {fe['chrf_beam']:.2f}, BLEU {fe['bleu_beam']:.2f} (beam {fe['beam']})")
     print(f"caption probe ({cp['n']}): pronoun accuracy {cp['pronoun_accuracy']:.3f}")
     for name, row in cp["heads"].items():
         print(f"  {name}: head accuracy {row['accuracy']}, pronoun accuracy with it off "
