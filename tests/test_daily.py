@@ -57,7 +57,7 @@ def sample():
     return daily.generate(6000, seed=3)
 
 
-FINITE = {f for v in VERBS for f in v.de} | set(HAVE + BE + BE_PAST + WILL) \
+FINITE = {f for v in VERBS for f in v.de + v.preterite} | set(HAVE + BE + BE_PAST + WILL) \
     | {f for forms, _ in MODALS.values() for f in forms} | {"regnet", "schneit", "hat", "wird", "ist", "war"}
 
 

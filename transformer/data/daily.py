@@ -46,7 +46,8 @@ SPOUSES = ("wife", "husband")  # "my wife", never "our wife"
 BECAUSE_STATES = ("tired", "hungry", "sick", "busy", "thirsty", "nervous", "happy", "sad")
 ONLY_THE = ("room", "show", "opening")  # "the kitchen", "the film": not "a kitchen"
 WHERE_VERBS = ("buy", "eat", "find", "lose", "meet", "play", "learn", "read")
-NOT_ASKED = ("lose", "forget", "find")  # no one is asked to lose a thing: only "Don't forget ...!"
+NOT_ASKED = ("lose", "forget")  # no one is asked to lose a thing: only "Don't forget ...!"
+NOT_TOLD = ("find",)  # "Find your key !" but never "Don't find your key !"
 FRAMES = {"present": 0.16, "progressive": 0.06, "past": 0.16, "future": 0.05, "modal": 0.12,
           "question": 0.10, "wh": 0.07, "imperative": 0.06, "copula": 0.08, "weather": 0.04,
           "because": 0.04, "that": 0.03, "when": 0.03}
@@ -156,6 +157,8 @@ def pick_object(rng: random.Random, verb: Verb, subj: Subject, negated: bool,
     else:
         det = rng.choice(("the", "a", "a", "my", "your", "the") if not imperative else
                          ("the", "a", "your", "your"))
+    if det == "a" and verb.en[0] == "like" and noun.kind == "count" and noun.gender != "pl":
+        det = "the"  # "Do you like an egg ?" means "would you like": "the egg", or "eggs"
     case = {"dat": "dat", "mit": "dat"}.get(verb.case, "acc")
     en, de = noun_phrase(noun, det, case, negated)
     if verb.case in ("auf", "mit"):
@@ -217,8 +220,11 @@ def verb_clause(rng: random.Random, verb: Verb, subj: Subject, tense: str, negat
     elif tense == "past":
         did = "didn't" if rng.random() < CONTRACT else "did not"
         en = f"{did} {verb.en[0]}" if negated else verb.en[2]
-        aux = HAVE if verb.aux == "haben" else BE
-        cl = Clause(subj.de, aux[subj.slot], time_de, middle, [verb.participle])
+        if verb.preterite:  # "Ich hatte kein Auto", not "Ich habe kein Auto gehabt"
+            cl = Clause(subj.de, verb.preterite[subj.slot], time_de, middle)
+        else:
+            aux = HAVE if verb.aux == "haben" else BE
+            cl = Clause(subj.de, aux[subj.slot], time_de, middle, [verb.participle])
     elif tense == "future":
         en = f"{_neg('will', rng) if negated else 'will'} {verb.en[0]}"
         cl = Clause(subj.de, WILL[subj.slot], time_de, middle, [verb.infinitive])
@@ -234,8 +240,11 @@ def verb_clause(rng: random.Random, verb: Verb, subj: Subject, tense: str, negat
     return [en, obj_en, time_en], cl
 
 
-def _time(rng: random.Random, kind: str, p: float = 0.6) -> tuple[str, str]:
-    return rng.choice(TIMES[kind]) if rng.random() < p else ("", "")
+def _time(rng: random.Random, kind: str, p: float = 0.6, negated: bool = False) -> tuple[str, str]:
+    """A time of KIND (or none). Negated clauses take no "every day": "doesn't ... every week"
+    means "not every week", which German says with "nicht" before the time."""
+    pool = [t for t in TIMES[kind] if not (negated and t[0].startswith("every"))]
+    return rng.choice(pool) if rng.random() < p else ("", "")
 
 
 def _example(en_words: list[str], de_words: list[str], end: str, frame: str) -> Example:
@@ -245,19 +254,19 @@ def _example(en_words: list[str], de_words: list[str], end: str, frame: str) -> 
 
 
 def _statement(rng: random.Random, tense: str) -> Example:
-    verb = rng.choice([v for v in VERBS if tense in ("present", "past") or not v.stative
-                       or v.en[0] in ("have", "need")])
+    verb = rng.choice([v for v in VERBS if tense in ("present", "past")
+                       or (not v.stative if tense == "progressive" else v.en[0] != "like")])
     subj = pick_subject(rng)
     negated = rng.random() < 0.3
     modal = ""
     if tense == "modal":
         modal = rng.choice([m for m, (_, neg) in MODALS.items() if neg or not negated])
-        time = _time(rng, rng.choice(("now", "future")), 0.4)
+        time = _time(rng, "modal", 0.4)
     else:
         kind = {"present": "present", "progressive": "now", "past": "past", "future": "future"}[tense]
         if tense == "present" and not negated and rng.random() < 0.2:
             kind = "clock"
-        time = _time(rng, kind)
+        time = _time(rng, kind, negated=negated)
     (en_verb, obj, time_en), cl = verb_clause(rng, verb, subj, tense, negated, time, modal)
     if time_en and rng.random() < 0.3:  # "Yesterday I called my mother ." -> "Gestern habe ich ..."
         return _example([time_en, subj.en, en_verb, obj], cl.statement(True), ".", tense)
@@ -295,7 +304,7 @@ def _wh(rng: random.Random) -> Example:
 def _imperative(rng: random.Random) -> Example:
     verb = rng.choice([v for v in VERBS if v.imperative != "-"])
     you = Subject("you", "du", 1, "pl")
-    negated = rng.random() < 0.25 or verb.en[0] in NOT_ASKED
+    negated = (rng.random() < 0.25 or verb.en[0] in NOT_ASKED) and verb.en[0] not in NOT_TOLD
     obj_en, obj_de, nicht = pick_object(rng, verb, you, negated, imperative=True)
     for _ in range(10):  # "Don't buy a newspaper !" is odd: "Don't forget your key !"
         if not negated or nicht:
@@ -320,7 +329,8 @@ def copula_clause(rng: random.Random, past: bool, negated: bool, states: bool = 
     person's passing states (a reason: "because I was sick")."""
     if subj is None and rng.random() < 0.4:
         subj = pick_subject(rng)
-    if subj is not None:
+    person = subj is not None
+    if person:
         adj_en, adj_de = rng.choice([a for a in ADJECTIVES["person"]
                                      if not states or a[0] in BECAUSE_STATES])
     else:
@@ -337,7 +347,8 @@ def copula_clause(rng: random.Random, past: bool, negated: bool, states: bool = 
     forms = BE_PAST if past else BE
     en_be = _neg(be, rng) if negated else be
     en = " ".join(w for w in (en_be, deg_en, adj_en) if w)
-    time = _time(rng, "past" if past else "now", 0.3)
+    # "I was tired yesterday", not "The story was old yesterday"
+    time = _time(rng, "past" if past else "now", 0.3) if person else ("", "")
     cl = Clause(subj.de, forms[subj.slot], time[1], [*(["nicht"] if negated else []), *_w(deg_de),
                                                        *_w(adj_de)])
     return f"{en} {time[0]}".strip(), cl, subj
@@ -404,8 +415,9 @@ def _because(rng: random.Random) -> Example:
     subj = Subject(*rng.choice(PRONOUNS))
     verb = rng.choice([v for v in VERBS if v.en[0] in ("go", "stay", "sleep", "work", "eat", "drink",
                                                          "call", "visit", "get up", "come")])
-    en, cl = verb_clause(rng, verb, subj, "past" if past else "present", rng.random() < 0.4,
-                         _time(rng, "past" if past else "present", 0.3))
+    negated = rng.random() < 0.4
+    en, cl = verb_clause(rng, verb, subj, "past" if past else "present", negated,
+                         _time(rng, "past" if past else "present", 0.3, negated))
     en_b, cl_b, _ = copula_clause(rng, past, False, states=True, subj=subj)
     return _example([subj.en, *en, "because", subj.en, en_b],
                     cl.statement() + [",", "weil"] + cl_b.subordinate(), ".", "because")
@@ -414,7 +426,7 @@ def _because(rng: random.Random) -> Example:
 def _that(rng: random.Random) -> Example:
     """"I think that the soup is too salty ." -> "Ich glaube , dass die Suppe zu salzig ist ."."""
     lead_en, lead_de = rng.choice((("I think", "Ich glaube"), ("I know", "Ich weiß"),
-                                   ("I hope", "Ich hoffe"), ("she says", "sie sagt"),
+                                   ("she says", "sie sagt"),
                                    ("we think", "wir glauben"), ("he knows", "er weiß")))
     if rng.random() < 0.5:
         en, cl, subj = copula_clause(rng, rng.random() < 0.3, rng.random() < 0.2)
@@ -422,8 +434,9 @@ def _that(rng: random.Random) -> Example:
     else:
         tense = rng.choice(("present", "past", "future"))
         subj = pick_subject(rng)
-        parts, cl = verb_clause(rng, rng.choice(VERBS), subj, tense, rng.random() < 0.2,
-                                _time(rng, tense, 0.4))
+        negated = rng.random() < 0.2
+        parts, cl = verb_clause(rng, rng.choice(VERBS), subj, tense, negated,
+                                _time(rng, tense, 0.4, negated))
         sub_en = [subj.en, *parts]
     that = "that" if rng.random() < 0.6 else ""
     return _example([lead_en, that, *sub_en], [lead_de, ",", "dass", *cl.subordinate()], ".", "that")

@@ -110,6 +110,7 @@ class Verb:
     objects: tuple[str, ...]  # noun classes it takes; () = a fixed complement (COMPLEMENTS)
     case: str  # "acc" | "dat" | "auf" (auf + accusative) | "mit" (mit + dative) | ""
     stative: bool = False  # "like", "have", "need": no "-ing" frame
+    preterite: tuple[str, ...] = ()  # ich du er wir, where spoken German prefers it: "hatte"
     only: frozenset[str] = frozenset()  # if given, the only English nouns it takes
     never: frozenset[str] = frozenset()  # English nouns of its classes it does not take
 
@@ -118,10 +119,11 @@ class Verb:
 
 
 def _verb(en: str, de: str, rest: str, objects: str, case: str = "acc", stative: bool = False,
-          only: str = "", never: str = "") -> Verb:
+          only: str = "", never: str = "", preterite: str = "") -> Verb:
     inf, part, aux, imp, *prefix = rest.split()
     return Verb(tuple(en.split("|")), tuple(de.split()), inf, part, aux, imp,
                 prefix[0] if prefix else "", tuple(objects.split()), case, stative,
+                tuple(preterite.split()),
                 frozenset(only.replace("_", " ").split()), frozenset(never.replace("_", " ").split()))
 
 
@@ -136,7 +138,8 @@ VERBS = (
     _verb("buy|buys|bought|buying", "kaufe kaufst kauft kaufen", "kaufen gekauft haben kauf",
           "food drink reading clothes things", never=_NOT_BOUGHT),
     _verb("like|likes|liked|liking", "mag magst mag mögen", "mögen gemocht haben -",
-          "food drink reading clothes show", stative=True, never="menu message email letter"),
+          "food drink reading clothes show", stative=True, never="menu message email letter",
+          preterite="mochte mochtest mochte mochten"),
     _verb("order|orders|ordered|ordering", "bestelle bestellst bestellt bestellen",
           "bestellen bestellt haben bestell", "food drink"),
     _verb("need|needs|needed|needing", "brauche brauchst braucht brauchen",
@@ -163,7 +166,7 @@ VERBS = (
     _verb("forget|forgets|forgot|forgetting", "vergesse vergisst vergisst vergessen",
           "vergessen vergessen haben vergiss", "clothes things"),
     _verb("have|has|had|having", "habe hast hat haben", "haben gehabt haben -", "things",
-          stative=True),
+          stative=True, preterite="hatte hattest hatte hatten"),
     _verb("bring|brings|brought|bringing", "bringe bringst bringt bringen",
           "mitbringen mitgebracht haben bring mit", "food drink things", never="car bike homework"),
     _verb("take|takes|took|taking", "nehme nimmst nimmt nehmen", "mitnehmen mitgenommen haben nimm mit",
@@ -251,6 +254,9 @@ TIMES = {
                 ("at the weekend", "am Wochenende"), ("on Sundays", "sonntags"),
                 ("on Mondays", "montags"), ("every week", "jede Woche"), ("after school", "nach der Schule")),
     "now": (("now", "jetzt"), ("right now", "gerade"), ("today", "heute")),
+    # with a modal "gerade" would mean "just now": "Er kann jetzt ..."
+    "modal": (("now", "jetzt"), ("today", "heute"), ("tonight", "heute Abend"), ("tomorrow", "morgen"),
+              ("later", "später")),
     "past": (("yesterday", "gestern"), ("last week", "letzte Woche"), ("last night", "gestern Abend"),
              ("on Saturday", "am Samstag"), ("this morning", "heute Morgen"),
              ("two days ago", "vor zwei Tagen"), ("last year", "letztes Jahr")),
