@@ -125,7 +125,7 @@ def noun_phrase(noun: Noun, det: str, case: str, negated: bool = False) -> tuple
     return f"{det} {noun.en}", f"{POSSESSIVE[det]}{ENDING[case][g]} {de_noun}"
 
 
-def pick_subject(rng: random.Random, persons_only: bool = False) -> Subject:
+def pick_subject(rng: random.Random) -> Subject:
     if rng.random() < 0.7:
         en, de, slot, agree = rng.choice(PRONOUNS)
         return Subject(en, de, slot, agree)

@@ -91,7 +91,7 @@ ADJECTIVES = {
 }
 ADJECTIVES = {k: tuple(tuple(a.strip().split(" ", 1)) for a in v.split(",")) for k, v in
               ADJECTIVES.items()}
-# the person adjectives that never describe a thing or a room and so need a person subject
+# "very hot", "too salty", "really tired", or the adjective alone (twice as likely)
 DEGREES = (("very", "sehr"), ("too", "zu"), ("really", "wirklich"), ("", ""), ("", ""))
 
 
@@ -246,7 +246,6 @@ WILL = ("werde", "wirst", "wird", "werden")
 HAVE = ("habe", "hast", "hat", "haben")
 BE = ("bin", "bist", "ist", "sind")
 BE_PAST = ("war", "warst", "war", "waren")
-SEIN = ("bin", "bist", "ist", "sind")  # the perfect's auxiliary "sein" (= BE)
 
 # Times, by tense: (English, German). German puts the time right after the verb (or first).
 TIMES = {
