@@ -373,3 +373,16 @@ def everyday_dirs(root: Path, pairs: list[tuple[str, str]], ding_text: str) -> t
     d.mkdir()
     (d / "de-en.txt").write_text(ding_text, encoding="utf-8")
     return m, d
+
+
+def genders_against_ding(nouns, ding_dir) -> tuple[list, list]:
+    """(nouns whose gender Ding marks otherwise, German nouns Ding does not mark) for a hand-written
+    lexicon's nouns (``.en``, ``.de``, ``.gender``): the generators' genders checked against the
+    dictionary's {m} {f} {n}."""
+    from transformer.data import ding
+
+    marks = ding.noun_genders(ding_dir)
+    marks["Sandwich"] = {"m", "n"}  # checked by hand: "das" and "der Sandwich" are both standard
+    wrong = [(n.en, n.de, n.gender, marks.get(n.de)) for n in nouns
+             if n.gender not in marks.get(n.de, {n.gender})]
+    return wrong, [n.de for n in nouns if n.de not in marks]
