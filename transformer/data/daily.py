@@ -125,6 +125,13 @@ def noun_phrase(noun: Noun, det: str, case: str, negated: bool = False) -> tuple
     return f"{det} {noun.en}", f"{POSSESSIVE[det]}{ENDING[case][g]} {de_noun}"
 
 
+def _noun_subject(noun: Noun, det: str) -> Subject:
+    """"my parents" agree in the plural (sie-form, "are"), "my mother" in the third singular."""
+    en, de = noun_phrase(noun, det, "nom")
+    plural = noun.gender == "pl"
+    return Subject(en, de, 3 if plural else 2, "pl" if plural else "3s", noun.en)
+
+
 def pick_subject(rng: random.Random) -> Subject:
     if rng.random() < 0.7:
         en, de, slot, agree = rng.choice(PRONOUNS)
@@ -132,9 +139,7 @@ def pick_subject(rng: random.Random) -> Subject:
     noun = rng.choice(NOUNS["person"])
     det = "the" if noun.en in THE_PERSONS and rng.random() < 0.5 else \
         rng.choice(("my", "your") if noun.en in SPOUSES else ("my", "our", "your"))
-    en, de = noun_phrase(noun, det, "nom")
-    plural = noun.gender == "pl"
-    return Subject(en, de, 3 if plural else 2, "pl" if plural else "3s", noun.en)
+    return _noun_subject(noun, det)
 
 
 def pick_object(rng: random.Random, verb: Verb, subj: Subject, negated: bool,
@@ -248,9 +253,7 @@ def _time(rng: random.Random, kind: str, p: float = 0.6, negated: bool = False) 
 
 
 def _example(en_words: list[str], de_words: list[str], end: str, frame: str) -> Example:
-    en = " ".join(w for w in en_words if w)
-    en = en[:1].upper() + en[1:]
-    return Example(f"{en} {end}", f"{_cap(de_words)} {end}", {"task": "daily", "frame": frame})
+    return Example(f"{_cap(en_words)} {end}", f"{_cap(de_words)} {end}", {"task": "daily", "frame": frame})
 
 
 def _statement(rng: random.Random, tense: str) -> Example:
@@ -336,10 +339,7 @@ def copula_clause(rng: random.Random, past: bool, negated: bool, states: bool = 
     else:
         cls = rng.choice([c for c in ADJECTIVES if c != "person"])
         noun = rng.choice(NOUNS[cls])
-        det = rng.choice(("the", "the", "my", "your", "our"))
-        en_np, de_np = noun_phrase(noun, det, "nom")
-        plural = noun.gender == "pl"
-        subj = Subject(en_np, de_np, 3 if plural else 2, "pl" if plural else "3s", noun.en)
+        subj = _noun_subject(noun, rng.choice(("the", "the", "my", "your", "our")))
         adj_en, adj_de = rng.choice(ADJECTIVES[cls])
     deg_en, deg_de = ("very", "sehr") if negated and rng.random() < 0.3 else \
         ("", "") if negated else rng.choice(DEGREES)
@@ -367,8 +367,9 @@ def _copula(rng: random.Random) -> Example:
     return _example([subj.en, en], cl.statement(), ".", "copula")
 
 
-def weather_clause(rng: random.Random, tense: str, negated: bool) -> tuple[str, Clause]:
-    """"it is cold today" / "it rained yesterday" (English after "it"), German clause."""
+def weather_clause(rng: random.Random, tense: str, negated: bool) -> tuple[str, str, Clause]:
+    """"it is cold" / "it rained" (English after "it"), the time's English ("today",
+    "yesterday" or ""), and the German clause."""
     time_en, time_de = _time(rng, {"present": "now", "past": "past", "future": "future"}[tense], 0.6)
     if rng.random() < 0.5:  # an adjective
         adj_en, adj_de = rng.choice(WEATHER_ADJ)
@@ -387,26 +388,24 @@ def weather_clause(rng: random.Random, tense: str, negated: bool) -> tuple[str, 
             en = f"{_neg('is', rng) if negated else 'is'} {ing}"
             cl = Clause("es", de_pres, time_de, nicht)
         elif tense == "past":
-            en = f"{'didn' + chr(39) + 't'} {base}" if negated else past_en
+            en = f"didn't {base}" if negated else past_en
             cl = Clause("es", "hat", time_de, nicht, [de_part])
         else:
             en = f"{_neg('will', rng) if negated else 'will'} {base}"
             cl = Clause("es", "wird", time_de, nicht, [de_inf])
-    return f"{en} {time_en}".strip(), cl
+    return en, time_en, cl
 
 
 def _weather(rng: random.Random) -> Example:
     tense = rng.choice(("present", "present", "past", "future"))
     negated = rng.random() < 0.25
-    en, cl = weather_clause(rng, tense, negated)
+    en, time_en, cl = weather_clause(rng, tense, negated)
     if not negated and en.startswith("is ") and rng.random() < 0.2:  # "Is it cold ?"
-        return _example(["is it", en[3:]], cl.question(), "?", "weather")
-    if cl.time and rng.random() < 0.3:  # "Today it is cold ." -> "Heute ist es kalt ."
-        time_en = next(t for t, d in (x for k in TIMES.values() for x in k) if d == cl.time)
-        return _example([time_en, "it", en[: -len(time_en)].strip()], cl.statement(True), ".",
-                        "weather")
-    return _example(["it", en] if not en.startswith("is ") or rng.random() < 0.5
-                    else ["it's", en[3:]], cl.statement(), ".", "weather")
+        return _example(["is it", en[3:], time_en], cl.question(), "?", "weather")
+    if time_en and rng.random() < 0.3:  # "Today it is cold ." -> "Heute ist es kalt ."
+        return _example([time_en, "it", en], cl.statement(True), ".", "weather")
+    return _example(["it", en, time_en] if not en.startswith("is ") or rng.random() < 0.5
+                    else ["it's", en[3:], time_en], cl.statement(), ".", "weather")
 
 
 def _because(rng: random.Random) -> Example:
