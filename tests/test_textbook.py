@@ -10,7 +10,7 @@ import pytest
 from transformer.data import textbook
 from transformer.data.everyday import find_ding
 from transformer.data.textbook_lexicon import (ANIMAL_HANDLES, ANIMAL_PARTS, ANIMALS,
-                                               BIRDS_ONLY_SIT, FINDS, NEEDS_TOO,
+                                               BIRDS_ONLY_SIT, FINDS, NEEDS_TOO, NO_TOO,
                                                FIT_DE, FIT_PLACES, FIT_THINGS, PARTS, POSS_VERBS,
                                                PROPERTIES, STATES, THING_HANDLES, THING_PARTS,
                                                THINGS, TOOL_ADJS, TOOLS, VERBS, WATER_ONLY)
@@ -91,6 +91,8 @@ def test_no_pair_is_left_undecidable(sample):
         words = ex.src.split()
         if ex.meta["frame"] in ("too", "tool") and ex.meta["deciding_word"] in NEEDS_TOO:
             assert "too" in words, ex.src
+        if ex.meta["deciding_word"] in NO_TOO:  # "too broken", "zu kaputt": neither language
+            assert "too" not in words and "zu" not in ex.tgt.split(), ex.src
         if ex.meta["frame"] == "poss" and words[1] in BIRDS_ONLY_SIT:
             assert ex.meta["verb"] == "sit on", ex.src
         assert "leg" not in words and "praised" not in words, ex.src
@@ -202,6 +204,16 @@ HAND_CHECKED = {  # German sentences read over by hand (a sample of every frame)
         "Die Maus konnte nicht auf das Auto springen , weil sein Dach schmutzig war .",
     "The cat couldn't sit on the tractor because its fur was sticky .":
         "Die Katze konnte sich nicht auf den Traktor setzen , weil ihr Fell klebrig war .",
+    "The dog can't open the drawer because it is locked .":
+        "Der Hund kann die Schublade nicht öffnen , weil sie abgeschlossen ist .",
+    "The dog can't open the drawer because it is injured .":
+        "Der Hund kann die Schublade nicht öffnen , weil er verletzt ist .",
+    "The kitten didn't touch the cheese because it was burnt .":
+        "Das Kätzchen berührte den Käse nicht , weil er angebrannt war .",
+    "The hamster couldn't eat the egg because it was rotten .":
+        "Der Hamster konnte das Ei nicht fressen , weil es verdorben war .",
+    "The wolf can't touch the sandwich because it is sleepy .":
+        "Der Wolf kann das Sandwich nicht berühren , weil er schläfrig ist .",
 }
 
 

@@ -27,7 +27,9 @@ Frames (all singular, third person; German verb-final after ", weil"):
 
 In ``too`` the mover can be the heavy one too ("The goose couldn't walk onto the ice because it
 was too heavy / thin ."; walk onto, swim through, fly over, sit on, each with the animals that can),
-and 30% of ``too`` and ``tool`` pairs drop "too" ("because it was hot .").
+and 30% of ``too`` and ``tool`` pairs drop "too" ("because it was hot ."); a pair whose adjective
+takes no "too" ("injured", "locked", "burnt": NO_TOO) always drops it. "touch" and "open" carry the
+everyday states and properties ("sleepy", "sad"; "rotten", "locked") to many nouns.
 
 Tenses: didn't, couldn't, doesn't, can't, won't (an animal's "will ... nicht VERB", a thing's "wird
 ... nicht VERB"), and the simple past.
@@ -57,6 +59,7 @@ from transformer.data.textbook_lexicon import (
     FORBIDDEN_TOGETHER,
     FORBIDDEN_WORDS,
     NEEDS_TOO,
+    NO_TOO,
     PARTS,
     PEOPLE,
     POSS_ADJS,
@@ -153,9 +156,12 @@ def _verb_pair(rng: random.Random, verb: Verb, animal: Noun, thing: Noun, frame:
     if frame == "too":
         aux = rng.choice(list(TENSES))
         be_en, field, be_de = TENSES[aux]
-        sides = (("S", rng.choice(verb.states), STATES), ("O", rng.choice(verb.properties), PROPERTIES))
+        state, prop = rng.choice(verb.states), rng.choice(verb.properties)
+        while {state, prop} & NO_TOO and {state, prop} & NEEDS_TOO:  # "injured" against "too cold"
+            state, prop = rng.choice(verb.states), rng.choice(verb.properties)
+        sides = (("S", state, STATES), ("O", prop, PROPERTIES))
         pre_en, pre_de, de_phrase, verb_en = f"{be_en} too", "zu", getattr(verb, field), verb.en
-        if rng.random() < BARE and not {w for _, w, _ in sides} & NEEDS_TOO:
+        if (rng.random() < BARE or {state, prop} & NO_TOO) and not {state, prop} & NEEDS_TOO:
             pre_en, pre_de = be_en, ""
         aux_words = aux
     elif frame == "not":

@@ -92,14 +92,22 @@ THINGS = _nouns(
 STATES = _adjs("tired müde, scared ängstlich, weak schwach, old alt, small klein, slow langsam,"
                " lazy faul, sick krank, young jung, full satt, big groß, hungry hungrig,"
                " thirsty durstig, shy scheu, nervous nervös, heavy schwer, fat dick,"
-               " restless unruhig")
+               " restless unruhig, sleepy schläfrig, injured verletzt, sad traurig,"
+               " bored gelangweilt, clumsy ungeschickt, ill krank, frightened verängstigt")
 PROPERTIES = _adjs("wide breit, deep tief, long lang, dangerous gefährlich, high hoch,"
                    " heavy schwer, big groß, hot heiß, salty salzig, dry trocken, hard hart,"
                    " sweet süß, spicy scharf, cold kalt, bitter bitter, sour sauer, steep steil,"
                    " fast schnell, dark dunkel, dirty schmutzig, small klein, narrow schmal,"
                    " fresh frisch, warm warm, clean sauber, delicious lecker, short kurz,"
                    " soft weich, loud laut, slippery rutschig, full voll, icy eisig, thin dünn,"
-                   " weak schwach, tall hoch, wet nass, sticky klebrig")
+                   " weak schwach, tall hoch, wet nass, sticky klebrig, broken kaputt,"
+                   " locked abgeschlossen, burnt angebrannt, rotten verdorben,"
+                   " muddy schlammig, frozen gefroren, flooded überflutet,"
+                   " mouldy schimmelig")
+# said without "too" only: "too broken", "too locked" is not English (both sentences of a pair
+# then drop it)
+NO_TOO = frozenset({"injured", "broken", "locked", "burnt", "rotten", "frozen", "flooded",
+                    "mouldy"})
 
 
 @dataclass(frozen=True)
@@ -135,47 +143,49 @@ def _t(s: str) -> tuple[str, ...]:
 VERBS = (
     Verb("cross", "crossed", "überquerte {O} nicht", "konnte {O} nicht überqueren",
          "überquert {O} nicht", "kann {O} nicht überqueren", "überquerte {O}",
-         _t("river bridge road field square stream"), _t("wide deep long dangerous icy"),
-         _t("tired scared weak old slow small lazy nervous")),
+         _t("river bridge road field square stream"), _t("wide deep long dangerous icy flooded muddy"),
+         _t("tired scared weak old slow small lazy nervous injured sleepy")),
     Verb("jump over", "jumped over", "sprang nicht über {O}", "konnte nicht über {O} springen",
          "springt nicht über {O}", "kann nicht über {O} springen", "sprang über {O}",
          _t("fence wall ditch box bench puddle stream branch"), _t("high wide long big"),
-         _t("tired old small weak lazy scared young")),
+         _t("tired old small weak lazy scared young injured sleepy")),
     Verb("eat", "ate", "fraß {O} nicht", "konnte {O} nicht fressen", "frisst {O} nicht",
          "kann {O} nicht fressen", "fraß {O}",
          _t("soup bread cake apple meat pizza carrot cheese sandwich egg banana sausage"),
-         _t("hot salty dry hard sweet spicy cold big"), _t("full sick tired nervous"),
+         _t("hot salty dry hard sweet spicy cold big burnt rotten mouldy frozen"),
+         _t("full sick tired nervous sad sleepy ill"),
          not_states=_t("hungry"), not_properties=_t("fresh warm"),
          glad_states=_t("hungry"), glad_properties=_t("delicious fresh soft warm sweet")),
     Verb("drink", "drank", "trank {O} nicht", "konnte {O} nicht trinken", "trinkt {O} nicht",
          "kann {O} nicht trinken", "trank {O}", _t("milk water tea juice coffee soup"),
-         _t("hot cold sweet bitter sour salty dirty"), _t("full sick tired weak"),
+         _t("hot cold sweet bitter sour salty dirty frozen"), _t("full sick tired weak sad sleepy ill"),
          not_states=_t("thirsty"), not_properties=_t("fresh clean cold warm"),
          glad_states=_t("thirsty"), glad_properties=_t("fresh cold warm sweet clean")),
     Verb("carry", "carried", "trug {O} nicht", "konnte {O} nicht tragen", "trägt {O} nicht",
          "kann {O} nicht tragen", "trug {O}",
          _t("box bag stick ball basket shoe bucket blanket pillow rope branch"),
-         _t("heavy big long full"), _t("weak tired small young old lazy")),
+         _t("heavy big long full"), _t("weak tired small young old lazy injured")),
     Verb("pull", "pulled", "zog {O} nicht", "konnte {O} nicht ziehen", "zieht {O} nicht",
          "kann {O} nicht ziehen", "zog {O}", _t("cart sled boat table rope box"),
-         _t("heavy big full long"), _t("weak tired small young old lazy")),
+         _t("heavy big full long"), _t("weak tired small young old lazy injured")),
     Verb("climb", "climbed", "kletterte nicht auf {O}", "konnte nicht auf {O} klettern",
          "klettert nicht auf {O}", "kann nicht auf {O} klettern", "kletterte auf {O}",
          _t("tree wall hill tower ladder roof fence"), _t("high steep slippery"),
-         _t("tired old weak scared small lazy heavy")),
+         _t("tired old weak scared small lazy heavy injured clumsy sleepy")),
     Verb("catch", "caught", "fing {O} nicht", "konnte {O} nicht fangen", "fängt {O} nicht",
          "kann {O} nicht fangen", "fing {O}", _t("ball stick"), _t("fast high small"),
-         _t("slow tired old lazy")),
+         _t("slow tired old lazy injured sleepy clumsy")),
     Verb("go into", "went into", "ging nicht in {O}", "konnte nicht in {O} gehen",
          "geht nicht in {O}", "kann nicht in {O} gehen", "ging in {O}",
          _t("water river house room cave garden forest lake box tent garage tunnel"),
-         _t("cold dark deep small dirty loud full"), _t("scared tired big shy nervous old")),
+         _t("cold dark deep small dirty loud full"),
+         _t("scared tired big shy nervous old injured frightened")),
     # the mover's size or weight against the place's: "too heavy" is the animal here, while
     # "carry" makes it the thing
     Verb("walk onto", "walked onto", "ging nicht auf {O}", "konnte nicht auf {O} gehen",
          "geht nicht auf {O}", "kann nicht auf {O} gehen", "ging auf {O}",
-         _t("bridge ice board boat raft"), _t("thin narrow slippery"),
-         _t("heavy big fat scared tired"), subjects=_t(WALKERS)),
+         _t("bridge ice board boat raft"), _t("thin narrow slippery broken"),
+         _t("heavy big fat scared tired injured frightened"), subjects=_t(WALKERS)),
     Verb("swim through", "swam through", "schwamm nicht durch {O}",
          "konnte nicht durch {O} schwimmen", "schwimmt nicht durch {O}",
          "kann nicht durch {O} schwimmen", "schwamm durch {O}",
@@ -184,12 +194,24 @@ VERBS = (
     Verb("fly over", "flew over", "flog nicht über {O}", "konnte nicht über {O} fliegen",
          "fliegt nicht über {O}", "kann nicht über {O} fliegen", "flog über {O}",
          _t("wall fence tree house tower hill lake river"), _t("high tall wide long"),
-         _t("heavy tired weak young sick fat"), subjects=_t(FLYERS)),
+         _t("heavy tired weak young sick fat injured"), subjects=_t(FLYERS)),
     Verb("sit on", "sat on", "setzte sich nicht auf {O}", "konnte sich nicht auf {O} setzen",
          "setzt sich nicht auf {O}", "kann sich nicht auf {O} setzen", "setzte sich auf {O}",
-         _t("chair bench sofa roof branch pillow bed box"), _t("wet dirty hard sticky"),
-         _t("heavy big fat restless scared nervous"), subjects=_t(SITTERS),
+         _t("chair bench sofa roof branch pillow bed box"), _t("wet dirty hard sticky broken muddy"),
+         _t("heavy big fat restless scared nervous injured frightened"),
+         subjects=_t(SITTERS),
          glad_states=_t("tired"), glad_properties=_t("soft warm")),
+    # two verbs whose thing can be refused for many reasons and whose animal for many more: they
+    # carry the everyday states and properties ("sleepy", "sad"; "burnt", "locked") to many nouns
+    Verb("touch", "touched", "berührte {O} nicht", "konnte {O} nicht berühren",
+         "berührt {O} nicht", "kann {O} nicht berühren", "berührte {O}",
+         _t("soup bread cake meat cheese apple egg banana sausage pizza sandwich carrot"),
+         _t("hot burnt rotten mouldy dirty sticky wet cold"),
+         _t("sick full scared sleepy sad frightened bored injured")),
+    Verb("open", "opened", "öffnete {O} nicht", "konnte {O} nicht öffnen", "öffnet {O} nicht",
+         "kann {O} nicht öffnen", "öffnete {O}",
+         _t("door window gate box bag bottle jar drawer can parcel fridge cupboard"),
+         _t("heavy locked"), _t("weak small young tired injured clumsy")),
 )
 
 # "The X doesn't fit into the Y because it is too big / small." Sizes: a thing of size s fits
