@@ -98,6 +98,19 @@ def test_no_pair_is_left_undecidable(sample):
         assert "leg" not in words and "praised" not in words, ex.src
 
 
+def test_a_verb_is_said_only_in_its_tenses():
+    """A locked door is why one can't open it, a mouldy cake why one won't touch it: "won't
+    open ... locked" says the animal does not want to."""
+    limited = {v.en: set(v.tenses) for v in VERBS if v.tenses}
+    assert limited
+    seen = set()
+    for ex in textbook.generate("train", n=20000):
+        if ex.meta["frame"] == "too" and ex.meta["verb"] in limited:
+            assert ex.meta["tense"] in limited[ex.meta["verb"]], ex.src
+            seen.add(ex.meta["verb"])
+    assert seen == set(limited)
+
+
 def test_water_animals_only_swim():
     for ex in (e for split in ("train", "val", "test") for e in textbook.generate(split, n=20000)):
         if set(ex.src.split()) & set(WATER_ONLY):
@@ -143,6 +156,7 @@ def test_lexicon_is_consistent():
         assert set(verb.objects) <= set(THINGS), verb.en
         for field in ("de_past_neg", "de_modal_neg", "de_pres_neg", "de_can_neg", "de_past"):
             assert getattr(verb, field).count("{O}") == 1, (verb.en, field)
+        assert set(verb.tenses) <= set(textbook.TENSES), verb.en
     assert set(FIT_THINGS) <= set(THINGS)
     for prep, (_, places, thing_words, place_words) in FIT_PLACES.items():
         assert set(places) <= set(THINGS), prep
@@ -204,16 +218,16 @@ HAND_CHECKED = {  # German sentences read over by hand (a sample of every frame)
         "Die Maus konnte nicht auf das Auto springen , weil sein Dach schmutzig war .",
     "The cat couldn't sit on the tractor because its fur was sticky .":
         "Die Katze konnte sich nicht auf den Traktor setzen , weil ihr Fell klebrig war .",
-    "The dog can't open the drawer because it is locked .":
-        "Der Hund kann die Schublade nicht öffnen , weil sie abgeschlossen ist .",
-    "The dog can't open the drawer because it is injured .":
-        "Der Hund kann die Schublade nicht öffnen , weil er verletzt ist .",
-    "The kitten didn't touch the cheese because it was burnt .":
-        "Das Kätzchen berührte den Käse nicht , weil er angebrannt war .",
-    "The hamster couldn't eat the egg because it was rotten .":
-        "Der Hamster konnte das Ei nicht fressen , weil es verdorben war .",
-    "The wolf can't touch the sandwich because it is sleepy .":
-        "Der Wolf kann das Sandwich nicht berühren , weil er schläfrig ist .",
+    "The parrot couldn't open the door because it was locked .":
+        "Der Papagei konnte die Tür nicht öffnen , weil sie abgeschlossen war .",
+    "The parrot couldn't open the door because it was injured .":
+        "Der Papagei konnte die Tür nicht öffnen , weil er verletzt war .",
+    "The lamb didn't touch the soup because it was burnt .":
+        "Das Lamm berührte die Suppe nicht , weil sie angebrannt war .",
+    "The wolf won't touch the sausage because it is sleepy .":
+        "Der Wolf will die Wurst nicht berühren , weil er schläfrig ist .",
+    "The pony doesn't eat the apple because it is rotten .":
+        "Das Pony frisst den Apfel nicht , weil er verdorben ist .",
 }
 
 
@@ -223,7 +237,7 @@ def test_hand_checked_sentences_are_generated_exactly():
     for en, de in HAND_CHECKED.items():
         if en in gen:
             assert gen[en] == de
-    assert sum(en in gen for en in HAND_CHECKED) >= 2
+    assert sum(en in gen for en in HAND_CHECKED) >= 7  # the five of touch / open / rotten among them
 
 
 DING = find_ding()

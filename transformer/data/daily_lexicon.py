@@ -272,3 +272,85 @@ WEATHER_VERB = (  # English -ing, English past, German present (es ...), German 
     ("raining", "rained", "rain", "regnet", "geregnet", "regnen"),
     ("snowing", "snowed", "snow", "schneit", "geschneit", "schneien"),
 )
+
+# -- the words of transformer/data/daily_talk.py: places, numbers, clock times, comparisons -------
+
+# Places one asks the way to: English, German, gender ("zum Bahnhof", "zur Post").
+PLACES = _nouns("station Bahnhof m, bank Bank f, post_office Post f, supermarket Supermarkt m,"
+                " toilet Toilette f, bus_stop Bushaltestelle f, hospital Krankenhaus n,"
+                " library Bibliothek f, museum Museum n, pharmacy Apotheke f, park Park m,"
+                " hotel Hotel n, restaurant Restaurant n, bakery Bäckerei f, cinema Kino n,"
+                " airport Flughafen m, beach Strand m, market Markt m, church Kirche f,"
+                " school Schule f, swimming_pool Schwimmbad n, shop Geschäft n")
+# where a place is: (English, German with {D} for a place's dative noun phrase, or none)
+WHERE_IS = (("over there", "dort drüben"), ("near here", "hier in der Nähe"),
+            ("next to the {P}", "neben {D}"), ("opposite the {P}", "gegenüber {D}"),
+            ("behind the {P}", "hinter {D}"), ("in front of the {P}", "vor {D}"),
+            ("on the left", "links"), ("on the right", "rechts"),
+            ("not far from here", "nicht weit von hier"))
+
+# Numbers 2-12 (one takes "ein-" and the singular, below).
+NUMBERS = (("two", "zwei"), ("three", "drei"), ("four", "vier"), ("five", "fünf"), ("six", "sechs"),
+           ("seven", "sieben"), ("eight", "acht"), ("nine", "neun"), ("ten", "zehn"),
+           ("eleven", "elf"), ("twelve", "zwölf"))
+# Countable things with their plurals: English singular, English plural, German singular,
+# German plural, gender; by what one has, needs or buys.
+COUNTED = {
+    "family": (("brother", "brothers", "Bruder", "Brüder", "m"),
+               ("sister", "sisters", "Schwester", "Schwestern", "f"),
+               ("child", "children", "Kind", "Kinder", "n"),
+               ("cousin", "cousins", "Cousin", "Cousins", "m"),
+               ("friend", "friends", "Freund", "Freunde", "m")),
+    "pets": (("cat", "cats", "Katze", "Katzen", "f"), ("dog", "dogs", "Hund", "Hunde", "m"),
+             ("rabbit", "rabbits", "Kaninchen", "Kaninchen", "n"),
+             ("fish", "fish", "Fisch", "Fische", "m")),
+    "shopping": (("apple", "apples", "Apfel", "Äpfel", "m"), ("egg", "eggs", "Ei", "Eier", "n"),
+                 ("banana", "bananas", "Banane", "Bananen", "f"),
+                 ("bottle of water", "bottles of water", "Flasche Wasser", "Flaschen Wasser", "f"),
+                 ("ticket", "tickets", "Fahrkarte", "Fahrkarten", "f"),
+                 ("book", "books", "Buch", "Bücher", "n"), ("pen", "pens", "Stift", "Stifte", "m"),
+                 ("notebook", "notebooks", "Heft", "Hefte", "n"),
+                 ("tomato", "tomatoes", "Tomate", "Tomaten", "f"),
+                 ("bread roll", "bread rolls", "Brötchen", "Brötchen", "n")),
+    "home": (("room", "rooms", "Zimmer", "Zimmer", "n"), ("window", "windows", "Fenster", "Fenster", "n"),
+             ("bed", "beds", "Bett", "Betten", "n"), ("chair", "chairs", "Stuhl", "Stühle", "m")),
+}
+
+# What starts or leaves at a clock time: English subject, English verb (3rd singular, base),
+# German subject, German verb (3rd singular), separable prefix ("Der Zug fährt um acht ab").
+SCHEDULE = (("the train", "leaves", "leave", "der Zug", "fährt", "ab"),
+            ("the bus", "leaves", "leave", "der Bus", "fährt", "ab"),
+            ("the film", "starts", "start", "der Film", "beginnt", ""),
+            ("school", "starts", "start", "die Schule", "beginnt", ""),
+            ("the lesson", "starts", "start", "der Unterricht", "beginnt", ""),
+            ("the shop", "opens", "open", "das Geschäft", "öffnet", ""),
+            ("the shop", "closes", "close", "das Geschäft", "schließt", ""),
+            ("the party", "starts", "start", "die Party", "beginnt", ""),
+            ("the match", "starts", "start", "das Spiel", "beginnt", ""))
+
+# Comparatives by what they compare: English comparative, German comparative, German positive
+# ("so alt wie"), English positive.
+COMPARE = {
+    "person": (("older", "älter", "alt", "old"), ("younger", "jünger", "jung", "young"),
+               ("taller", "größer", "groß", "tall"), ("faster", "schneller", "schnell", "fast"),
+               ("stronger", "stärker", "stark", "strong"), ("funnier", "lustiger", "lustig", "funny")),
+    "food": (("sweeter", "süßer", "süß", "sweet"), ("hotter", "heißer", "heiß", "hot"),
+             ("better", "besser", "gut", "good"), ("cheaper", "billiger", "billig", "cheap"),
+             ("more expensive", "teurer", "teuer", "expensive"),
+             ("healthier", "gesünder", "gesund", "healthy")),
+    "things": (("cheaper", "billiger", "billig", "cheap"), ("heavier", "schwerer", "schwer", "heavy"),
+               ("newer", "neuer", "neu", "new"), ("older", "älter", "alt", "old"),
+               ("more expensive", "teurer", "teuer", "expensive"),
+               ("better", "besser", "gut", "good")),
+    "reading": (("longer", "länger", "lang", "long"), ("shorter", "kürzer", "kurz", "short"),
+                ("more interesting", "interessanter", "interessant", "interesting"),
+                ("better", "besser", "gut", "good")),
+    "room": (("bigger", "größer", "groß", "big"), ("smaller", "kleiner", "klein", "small"),
+             ("warmer", "wärmer", "warm", "warm"), ("colder", "kälter", "kalt", "cold"),
+             ("quieter", "ruhiger", "ruhig", "quiet")),
+}
+# "than me": German keeps the nominative after "als" ("älter als ich")
+THAN_PRONOUNS = (("me", "ich"), ("you", "du"), ("him", "er"), ("her", "sie"), ("us", "wir"),
+                 ("them", "sie"))
+# "What did you do ?": machen, the verb of what-questions without a noun class
+DO = ("do|does|did|doing", "mache machst macht machen", "machen gemacht")

@@ -154,7 +154,7 @@ def _example(en: _Sentence, de: _Sentence, first: Noun, second: Noun, ante: str,
 
 def _verb_pair(rng: random.Random, verb: Verb, animal: Noun, thing: Noun, frame: str, split: str):
     if frame == "too":
-        aux = rng.choice(list(TENSES))
+        aux = rng.choice([t for t in TENSES if not verb.tenses or t in verb.tenses])
         be_en, field, be_de = TENSES[aux]
         state, prop = rng.choice(verb.states), rng.choice(verb.properties)
         while {state, prop} & NO_TOO and {state, prop} & NEEDS_TOO:  # "injured" against "too cold"
