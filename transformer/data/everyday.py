@@ -15,6 +15,9 @@ textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the captio
     daily         daily-life sentences from a small German grammar (default 0;
                   transformer/data/daily.py: "Yesterday I called my mother ." ->
                   "Gestern habe ich meine Mutter angerufen .")
+    talk          the way, what / who questions, numbers, clock times and comparisons from the
+                  same grammar (default 0; transformer/data/daily_talk.py: "How do I get to the
+                  station ?" -> "Wie komme ich zum Bahnhof ?")
     ding_dir      where de-en.txt is ($ATTENTION_LAB_DING, ../shared/data/ding, data/ding)
 
 Held out from training: 500 of Ding's sentences (by a hash of the English) form a second
@@ -37,7 +40,7 @@ import zlib
 from collections import Counter
 from pathlib import Path
 
-from transformer.data import daily, ding, lexicon, textbook
+from transformer.data import daily, daily_talk, ding, lexicon, textbook
 from transformer.data import tasks as data
 from transformer.data.example import Example
 
@@ -51,7 +54,7 @@ MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday
 # minimal_pairs_fresh_en.jsonl (and any later minimal_pairs*_en.jsonl)
 MINIMAL_PAIR_FILES = tuple(sorted(PROBES.glob("minimal_pairs*_en.jsonl")))
 DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 28000, "lexicon": 0,
-            "daily": 0}
+            "daily": 0, "talk": 0}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
                  "weren't haven't hasn't hadn't I'm I've I'll I'd it's that's there's he's she's "
@@ -162,13 +165,15 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
     framed = [ex for ex in lexicon.sentences(nouns, o["lexicon"], seed) if _key(ex.src) not in banned]
     said = [ex for ex in daily.generate(o["daily"], seed) if _key(ex.src) not in banned] \
         if o["daily"] else []
+    talk = [ex for ex in daily_talk.generate(o["talk"], seed) if _key(ex.src) not in banned] \
+        if o["talk"] else []
     pron = data.load_task("classroom_pronouns", "train", n=o["pronouns"], seed=seed) \
         if o["pronouns"] else []
     book = textbook.generate("train", n=o["textbook"], seed=seed) if o["textbook"] else []
     banned_nouns = held_out_noun_pairs()
     book = [b for b in book if _key(b.src) not in banned
             and generated_pair_nouns(b) not in banned_nouns]
-    train = m30k + ding_train * o["ding_repeat"] + phrases + framed + said + pron + book
+    train = m30k + ding_train * o["ding_repeat"] + phrases + framed + said + talk + pron + book
     val = {"multi30k": data.load_multi30k(multi30k_dir, "val", "en", "de"), "ding": ding_val,
            "textbook": textbook.generate("val", n=200, seed=seed)}
     desc = (f"Multi30k en->de from {multi30k_dir} ({len(m30k)} pairs); Ding sentences from {where} "
@@ -177,6 +182,8 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
             f"{len(phrases)} Ding phrases; "
             + (f"{len(framed)} frame sentences of {len(nouns)} Ding nouns; " if o["lexicon"] else "")
             + (f"{len(said)} daily-life grammar sentences; " if o["daily"] else "")
+            + (f"{len(talk)} way, question, number, clock and comparison sentences; "
+               if o["talk"] else "")
             + f"{len(pron)} caption-style pronoun pairs; {len(book)} "
             f"textbook minimal-pair sentences")
     return train, val, desc
