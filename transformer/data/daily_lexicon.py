@@ -329,13 +329,13 @@ SCHEDULE = (("the train", "leaves", "leave", "der Zug", "fährt", "ab"),
             ("the match", "starts", "start", "das Spiel", "beginnt", ""))
 
 # Comparatives by what they compare: English comparative, German comparative, German positive
-# ("so alt wie"), English positive.
+# ("so alt wie"), English positive. Things are compared with the same kind of thing ("my phone
+# is newer than your phone"), people within one generation (COMPARED_PEOPLE).
 COMPARE = {
     "person": (("older", "älter", "alt", "old"), ("younger", "jünger", "jung", "young"),
                ("taller", "größer", "groß", "tall"), ("faster", "schneller", "schnell", "fast"),
                ("stronger", "stärker", "stark", "strong"), ("funnier", "lustiger", "lustig", "funny")),
-    "food": (("sweeter", "süßer", "süß", "sweet"), ("hotter", "heißer", "heiß", "hot"),
-             ("better", "besser", "gut", "good"), ("cheaper", "billiger", "billig", "cheap"),
+    "food": (("better", "besser", "gut", "good"), ("cheaper", "billiger", "billig", "cheap"),
              ("more expensive", "teurer", "teuer", "expensive"),
              ("healthier", "gesünder", "gesund", "healthy")),
     "things": (("cheaper", "billiger", "billig", "cheap"), ("heavier", "schwerer", "schwer", "heavy"),
@@ -349,6 +349,16 @@ COMPARE = {
              ("warmer", "wärmer", "warm", "warm"), ("colder", "kälter", "kalt", "cold"),
              ("quieter", "ruhiger", "ruhig", "quiet")),
 }
+# the nouns of each class worth comparing with the same noun of another owner
+COMPARED_NOUNS = {"food": ("cake", "pizza", "soup", "salad", "sandwich", "cookies"),
+                  "things": ("phone", "bag", "umbrella", "watch", "bike", "car", "computer",
+                             "camera", "backpack", "laptop"),
+                  "reading": ("book", "story", "letter", "email", "newspaper"),
+                  "room": ("kitchen", "room", "house", "bathroom", "flat", "classroom", "office")}
+# people of one generation, compared with each other; a pronoun subject ("I") only with peers
+COMPARED_PEOPLE = (("sister", "brother", "friend"), ("son", "daughter"),
+                   ("mother", "father", "aunt", "uncle", "teacher", "doctor", "boss"),
+                   ("grandma", "grandpa"))
 # "than me": German keeps the nominative after "als" ("älter als ich")
 THAN_PRONOUNS = (("me", "ich"), ("you", "du"), ("him", "er"), ("her", "sie"), ("us", "wir"),
                  ("them", "sie"))

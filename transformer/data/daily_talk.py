@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import random
 
-from transformer.data.daily import PRONOUNS, POSSESSIVE, Subject, noun_phrase
-from transformer.data.daily_lexicon import (BE, BE_PAST, COMPARE, COUNTED, DO, HAVE, NOUNS,
-                                            NUMBERS, PLACES, SCHEDULE, TIMES, THAN_PRONOUNS,
-                                            VERBS, WHERE_IS, WILL, Noun)
+from transformer.data.daily import PRONOUNS, Subject, noun_phrase
+from transformer.data.daily_lexicon import (BE, COMPARE, COMPARED_NOUNS, COMPARED_PEOPLE,
+                                            COUNTED, DO, HAVE, NOUNS, NUMBERS, PLACES, SCHEDULE,
+                                            TIMES, THAN_PRONOUNS, VERBS, WHERE_IS, WILL, Noun)
 from transformer.data.example import Example
 
 FRAMES = {"way": 0.22, "what": 0.24, "count": 0.2, "clock": 0.14, "compare": 0.2}
@@ -41,10 +41,17 @@ GO_TO = ("station", "bank", "post office", "bakery", "market", "bus stop", "airp
 # ask for the object with "what" (things) or "who" (persons): the German question word by case
 WHO = {"acc": "wen", "dat": "wem", "auf": "auf wen", "mit": "mit wem"}
 THE_PERSONS = ("teacher", "doctor", "boss")
-AGED = ("sister", "brother", "son", "daughter", "friend")  # "my son is nine years old"
-# things worth comparing ("my bike is newer than your car"), not keys with homework
-COMPARED_THINGS = ("phone", "bag", "umbrella", "wallet", "watch", "bike", "car", "computer",
-                   "camera", "backpack", "laptop")
+AGED = ("sister", "brother", "son", "daughter", "friend")  # "your son is nine years old"
+NOT_BESIDE = ("airport", "beach", "toilet")  # not "next to the library", "behind the toilet"
+# what one asks about only afterwards ("What did you lose ?", never "What will you lose ?"), and
+# what nobody asks as "What do you open ?"
+PAST_ONLY = ("find", "lose", "forget")
+NOT_ASKED = ("open", "close", "speak", "put on")  # "What do you put on on Sundays ?"
+RECENT = (("yesterday", "gestern"), ("last night", "gestern Abend"), ("this morning", "heute Morgen"),
+          ("on Saturday", "am Samstag"), ("two days ago", "vor zwei Tagen"),
+          ("last week", "letzte Woche"))
+OWNERS = ("my", "your", "his", "her", "our")
+PEOPLE_OWNERS = ("my", "your", "his", "her")  # not "our sister"
 OBJECT_FORM = {"I": "me", "you": "you", "he": "him", "she": "her", "we": "us", "they": "them"}
 
 
@@ -64,13 +71,12 @@ def _be(subj: Subject) -> str:
     return {"I": "am", "3s": "is", "pl": "are"}[subj.agree]
 
 
-def _person(rng: random.Random, case: str = "nom", avoid: str = "",
-            only: tuple[str, ...] = ()) -> tuple[Subject, Noun]:
-    """"my brother" as a subject (or in CASE), never the noun AVOID; ONLY: these nouns."""
-    noun = rng.choice([n for n in NOUNS["person"] if n.en not in (avoid, "wife", "husband")
+def _person(rng: random.Random, case: str = "nom", only: tuple[str, ...] = (),
+            dets: tuple[str, ...] = PEOPLE_OWNERS) -> tuple[Subject, Noun]:
+    """"my brother" as a subject (or in CASE); ONLY: these nouns; DETS: the possessives."""
+    noun = rng.choice([n for n in NOUNS["person"] if n.en not in ("wife", "husband")
                        and (not only or n.en in only)])
-    det = "the" if noun.en in THE_PERSONS and rng.random() < 0.5 else \
-        rng.choice(("my", "your", "his", "her", "our"))
+    det = "the" if noun.en in THE_PERSONS and rng.random() < 0.5 else rng.choice(dets)
     en, de = noun_phrase(noun, det, case)
     plural = noun.gender == "pl"
     return Subject(en, de, 3 if plural else 2, "pl" if plural else "3s", noun.en), noun
@@ -111,8 +117,10 @@ def _way(rng: random.Random) -> Example:
         de = [subj.de, BE[subj.slot], time_de, ZU[g], place.de, "gegangen"]
         return _example([subj.en, "went to the", place.en, time_en], de, ".", "way")
     where_en, where_de = rng.choice(WHERE_IS)
+    if "{P}" in where_en and place.en in NOT_BESIDE:
+        where_en, where_de = WHERE_IS[1]  # "The airport is near here ."
     if "{P}" in where_en:
-        other = rng.choice([p for p in PLACES if p.en != place.en])
+        other = rng.choice([p for p in PLACES if p.en != place.en and p.en not in NOT_BESIDE])
         where_en = where_en.replace("{P}", other.en)
         where_de = where_de.replace("{D}", f"{DAT[other.gender]} {other.de}")
     return _example(["the", place.en, "is", where_en], [NOM[g], place.de, "ist", where_de], ".", "way")
@@ -121,22 +129,25 @@ def _way(rng: random.Random) -> Example:
 # -- what / who questions ----------------------------------------------------------------------
 def _what(rng: random.Random) -> Example:
     """"What did you buy yesterday ?" -> "Was hast du gestern gekauft ?": the object asked for,
-    so the clause is the verb, the subject, the time and the verb's last part."""
+    so the clause is the verb, the subject, the time and the verb's last part. A progressive
+    without "now" is German's plain present ("What are you reading ?" -> "Was liest du ?")."""
     subj = _subject(rng)
+    while subj.en == "I":  # "What do I find ?": one asks others
+        subj = _subject(rng)
     tense = rng.choice(("present", "past", "past", "future", "progressive"))
     if rng.random() < 0.2:  # "What are you doing ?" -> "Was machst du ?"
         en_forms, de_forms, (inf, part) = DO[0].split("|"), DO[1].split(), DO[2].split()
         prefix, aux_de, case, wh_en, wh_de = "", "haben", "acc", "what", "was"
     else:
         verb = rng.choice([v for v in VERBS if v.objects and not (v.stative and tense == "progressive")
-                           and v.en[0] not in ("like", "need", "have")])
+                           and v.en[0] not in ("like", "need", "have", *NOT_ASKED)
+                           and (tense == "past" or v.en[0] not in PAST_ONLY)])
         en_forms, de_forms, inf, part = list(verb.en), list(verb.de), verb.infinitive, verb.participle
         prefix, aux_de, case = verb.prefix, verb.aux, verb.case
         wh_en, wh_de = ("who", WHO[case]) if verb.objects == ("person",) else ("what", "was")
-    kind = {"present": "present", "past": "past", "future": "future", "progressive": "now"}[tense]
-    time_en, time_de = rng.choice(TIMES[kind]) if rng.random() < 0.5 else ("", "")
-    if tense == "progressive":
-        time_de = time_de or "gerade"  # "What are you reading ?" -> "Was liest du gerade ?"
+    times = {"present": TIMES["present"], "past": RECENT, "future": TIMES["future"],
+             "progressive": TIMES["now"]}[tense]
+    time_en, time_de = rng.choice(times) if rng.random() < 0.5 else ("", "")
     base = en_forms[0]
     if tense == "present":
         do = "does" if subj.agree == "3s" else "do"
@@ -157,18 +168,24 @@ def _what(rng: random.Random) -> Example:
 
 # -- numbers and ages --------------------------------------------------------------------------
 def _count(rng: random.Random) -> Example:
+    """Numbers, plurals and ages. What one tells "you" about "you" is asked instead: "Do you have
+    two brothers ?" -> "Hast du zwei Brüder ?"."""
     kind = rng.choice(("have", "have", "need", "bought", "how_many", "age", "age"))
     if kind == "age":
         n_en, n_de = rng.choice(NUMBERS)
         if rng.random() < 0.4:  # "How old is your sister ?" -> "Wie alt ist deine Schwester ?"
             if rng.random() < 0.5:
                 subj = _subject(rng)
-                return _example(["how old", _be(subj), subj.en], ["wie alt", BE[subj.slot], subj.de],
-                                "?", "count")
-            subj, _ = _person(rng, only=AGED)
+                while subj.en in ("I", "we"):
+                    subj = _subject(rng)
+            else:
+                subj, _ = _person(rng, only=AGED, dets=("your", "his", "her"))
             return _example(["how old", _be(subj), subj.en], ["wie alt", BE[subj.slot], subj.de],
                             "?", "count")
         subj = _subject(rng) if rng.random() < 0.5 else _person(rng, only=AGED)[0]
+        if subj.en == "you":
+            return _example(["are you", n_en, "years old"], ["bist du", n_de, "Jahre alt"], "?",
+                            "count")
         return _example([subj.en, _be(subj), n_en, "years old"],
                         [subj.de, BE[subj.slot], n_de, "Jahre alt"], ".", "count")
     group = rng.choice(("family", "pets") if kind in ("have", "how_many") else ("shopping",))
@@ -178,16 +195,25 @@ def _count(rng: random.Random) -> Example:
         do = "does" if subj.agree == "3s" else "do"
         return _example(["how many", en_many, do, subj.en, "have"],
                         ["wie viele", de_many, HAVE[subj.slot], subj.de], "?", "count")
-    if rng.random() < 0.25:
-        n_en, n_de, en_noun, de_noun = "one", ONE[g], en_one, de_one  # "einen Bruder"
+    numbers = NUMBERS if group == "shopping" else NUMBERS[:3]  # two to four brothers
+    if rng.random() < 0.25:  # "einen Bruder": "one brother", or "a pen" when shopping
+        n_en = "one" if group != "shopping" else "an" if en_one[0] in "aeiou" else "a"
+        n_de, en_noun, de_noun = ONE[g], en_one, de_one
     else:
-        (n_en, n_de), en_noun, de_noun = rng.choice(NUMBERS), en_many, de_many
+        (n_en, n_de), en_noun, de_noun = rng.choice(numbers), en_many, de_many
+    ask = subj.en == "you"
     if kind == "bought":
-        time_en, time_de = rng.choice(TIMES["past"])
+        time_en, time_de = rng.choice(RECENT)
+        if ask:  # "Did you buy three apples yesterday ?" -> "Hast du gestern drei Äpfel gekauft ?"
+            return _example(["did you buy", n_en, en_noun, time_en],
+                            ["hast du", time_de, n_de, de_noun, "gekauft"], "?", "count")
         return _example([subj.en, "bought", n_en, en_noun, time_en],
                         [subj.de, HAVE[subj.slot], time_de, n_de, de_noun, "gekauft"], ".", "count")
     en_verb, de_verb = ("have", HAVE) if kind == "have" else \
         ("need", ("brauche", "brauchst", "braucht", "brauchen"))
+    if ask:  # "Do you need six eggs ?" -> "Brauchst du sechs Eier ?"
+        return _example(["do you", en_verb, n_en, en_noun], [de_verb[1], "du", n_de, de_noun], "?",
+                        "count")
     en_verb = {"have": "has", "need": "needs"}[en_verb] if subj.agree == "3s" else en_verb
     return _example([subj.en, en_verb, n_en, en_noun], [subj.de, de_verb[subj.slot], n_de, de_noun],
                     ".", "count")
@@ -222,32 +248,35 @@ def _clock(rng: random.Random) -> Example:
 
 # -- comparisons -------------------------------------------------------------------------------
 def _compare(rng: random.Random) -> Example:
+    """People within one generation ("My brother is older than me ."), things with the same kind
+    of thing of another owner ("My phone is newer than your phone .")."""
     cls = rng.choice(("person", "person", "food", "things", "reading", "room"))
     comp_en, comp_de, pos_de, pos_en = rng.choice(COMPARE[cls])
     if cls == "person":
-        if rng.random() < 0.4:
+        peers = rng.choice(COMPARED_PEOPLE)
+        if rng.random() < 0.4:  # "I am taller than my sister": a pronoun among siblings and friends
+            peers = COMPARED_PEOPLE[0]
             subj = _subject(rng)
-            avoid = ""
         else:
-            subj, noun = _person(rng)
-            avoid = noun.en
+            subj, _ = _person(rng, only=peers)
         if rng.random() < 0.35:  # "than me" -> "als ich"; never "I am older than me"
             other_en, other_de = rng.choice([t for t in THAN_PRONOUNS
                                              if t[0] != OBJECT_FORM.get(subj.en)])
         else:
-            other, _ = _person(rng, avoid=avoid)
+            other, _ = _person(rng, only=peers)
+            while other.en == subj.en:
+                other, _ = _person(rng, only=peers)
             other_en, other_de = other.en, other.de
     else:
-        pool = [n for n in NOUNS[cls] if n.kind != "bare"
-                and (cls != "things" or n.en in COMPARED_THINGS)]
-        a, b = rng.sample(pool, 2)
-        det = rng.choice(("the", "the", "my", "your"))
-        en_a, de_a = noun_phrase(a, det, "nom")
-        en_b, de_b = noun_phrase(b, "the" if det == "the" else rng.choice(("the", "my", "your")),
-                                 "nom")
-        plural = a.gender == "pl"
-        subj = Subject(en_a, de_a, 3 if plural else 2, "pl" if plural else "3s", a.en)
-        other_en, other_de = en_b, de_b
+        name = rng.choice(COMPARED_NOUNS[cls])
+        noun = next(n for n in NOUNS[cls] if n.en == name)
+        own_a, own_b = rng.sample(OWNERS, 2)
+        while {own_a, own_b} == {"my", "our"}:  # "my computer" is "our computer" too
+            own_a, own_b = rng.sample(OWNERS, 2)
+        en_a, de_a = noun_phrase(noun, own_a, "nom")
+        other_en, other_de = noun_phrase(noun, own_b, "nom")
+        plural = noun.gender == "pl"
+        subj = Subject(en_a, de_a, 3 if plural else 2, "pl" if plural else "3s", noun.en)
     be_en, be_de = _be(subj), BE[subj.slot]
     if rng.random() < 0.2:  # "Tom is as tall as Anna ." / "isn't as tall as"
         neg = rng.random() < 0.5
@@ -255,7 +284,7 @@ def _compare(rng: random.Random) -> Example:
         return _example([subj.en, en_be, "as", pos_en, "as", other_en],
                         [subj.de, be_de, *(["nicht"] if neg else []), "so", pos_de, "wie", other_de],
                         ".", "compare")
-    if rng.random() < 0.15:  # "Is the soup hotter than the tea ?"
+    if rng.random() < 0.15:  # "Is your room bigger than my room ?"
         return _example([be_en, subj.en, comp_en, "than", other_en],
                         [be_de, subj.de, comp_de, "als", other_de], "?", "compare")
     return _example([subj.en, be_en, comp_en, "than", other_en],
