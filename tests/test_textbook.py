@@ -10,7 +10,8 @@ import pytest
 from transformer.data import textbook
 from transformer.data.everyday import find_ding
 from transformer.data.textbook_lexicon import (ANIMAL_HANDLES, ANIMAL_PARTS, ANIMALS,
-                                               BIRDS_ONLY_SIT, FINDS, NEEDS_TOO, NO_TOO,
+                                               BIRDS_ONLY_SIT, CLIMBERS, FINDS, NEEDS_TOO, NO_TOO,
+                                               PLANT_EATERS, PLANT_FOOD,
                                                FIT_DE, FIT_PLACES, FIT_THINGS, PARTS, POSS_VERBS,
                                                PROPERTIES, STATES, THING_HANDLES, THING_PARTS,
                                                THINGS, TOOL_ADJS, TOOLS, VERBS, WATER_ONLY)
@@ -109,6 +110,18 @@ def test_a_verb_is_said_only_in_its_tenses():
             assert ex.meta["tense"] in limited[ex.meta["verb"]], ex.src
             seen.add(ex.meta["verb"])
     assert seen == set(limited)
+
+
+def test_plant_eaters_eat_plants_and_only_climbers_climb():
+    """A review found "The donkey ate the meat" and "The cow couldn't climb the roof"."""
+    climbers = set(CLIMBERS.split())
+    for ex in textbook.generate("train", n=20000):
+        if ex.meta["frame"] in ("too", "not", "glad"):
+            animal, thing = (ex.src.split()[i] for i in ex.meta["candidates_pos"])
+            if ex.meta["verb"] == "eat" and animal in PLANT_EATERS:
+                assert thing in PLANT_FOOD, ex.src
+            if ex.meta["verb"] == "climb":
+                assert animal in climbers, ex.src
 
 
 def test_water_animals_only_swim():
@@ -218,16 +231,16 @@ HAND_CHECKED = {  # German sentences read over by hand (a sample of every frame)
         "Die Maus konnte nicht auf das Auto springen , weil sein Dach schmutzig war .",
     "The cat couldn't sit on the tractor because its fur was sticky .":
         "Die Katze konnte sich nicht auf den Traktor setzen , weil ihr Fell klebrig war .",
-    "The parrot couldn't open the door because it was locked .":
-        "Der Papagei konnte die Tür nicht öffnen , weil sie abgeschlossen war .",
-    "The parrot couldn't open the door because it was injured .":
-        "Der Papagei konnte die Tür nicht öffnen , weil er verletzt war .",
-    "The lamb didn't touch the soup because it was burnt .":
-        "Das Lamm berührte die Suppe nicht , weil sie angebrannt war .",
-    "The wolf won't touch the sausage because it is sleepy .":
-        "Der Wolf will die Wurst nicht berühren , weil er schläfrig ist .",
-    "The pony doesn't eat the apple because it is rotten .":
-        "Das Pony frisst den Apfel nicht , weil er verdorben ist .",
+    "The wolf couldn't open the gate because it was locked .":
+        "Der Wolf konnte das Tor nicht öffnen , weil es abgeschlossen war .",
+    "The wolf couldn't open the gate because it was injured .":
+        "Der Wolf konnte das Tor nicht öffnen , weil er verletzt war .",
+    "The frog didn't touch the sandwich because it was burnt .":
+        "Der Frosch berührte das Sandwich nicht , weil es angebrannt war .",
+    "The owl didn't touch the meat because it was too sleepy .":
+        "Die Eule berührte das Fleisch nicht , weil sie zu schläfrig war .",
+    "The mouse didn't eat the bread because it was rotten .":
+        "Die Maus fraß das Brot nicht , weil es verdorben war .",
 }
 
 
@@ -237,7 +250,8 @@ def test_hand_checked_sentences_are_generated_exactly():
     for en, de in HAND_CHECKED.items():
         if en in gen:
             assert gen[en] == de
-    assert sum(en in gen for en in HAND_CHECKED) >= 7  # the five of touch / open / rotten among them
+    assert sum(en in gen for en in HAND_CHECKED) >= 7  # five of them say touch / open / rotten
+    # (a lexicon change reshuffles the sample: read five new ones then)
 
 
 DING = find_ding()

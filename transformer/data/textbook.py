@@ -62,6 +62,8 @@ from transformer.data.textbook_lexicon import (
     NO_TOO,
     PARTS,
     PEOPLE,
+    PLANT_EATERS,
+    PLANT_FOOD,
     POSS_ADJS,
     POSS_VERBS,
     PROPERTIES,
@@ -322,6 +324,8 @@ def _verb_choices(split: str, frame: str) -> tuple:
             continue
         for a in (ANIMALS[x] for x in verb.subjects) if verb.subjects else _land_animals():
             for t in (THINGS[o] for o in verb.objects):
+                if verb.food and a.en in PLANT_EATERS and t.en not in PLANT_FOOD:
+                    continue  # "The donkey didn't eat the meat"
                 if a.gender != t.gender and _in_split(a, t, split):
                     out.append((verb, a, t))
     return tuple(out)

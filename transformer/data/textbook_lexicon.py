@@ -41,6 +41,11 @@ WALKERS = "dog horse cow sheep pig fox donkey goat lamb wolf camel deer goose po
 SWIMMERS = "duck frog turtle snake goose fish"  # through a pipe, a tunnel, a hole
 SITTERS = "dog cat fox kitten rabbit hamster squirrel mouse bird owl parrot duck goose chicken"
 FLYERS = "bird owl parrot duck goose chicken"
+CLIMBERS = "cat kitten squirrel goat mouse fox dog"  # no cow climbs onto a roof
+# what a plant eater eats: no horse eats the sausage (a review found "The donkey ate the meat")
+PLANT_EATERS = frozenset("horse cow sheep rabbit donkey goat lamb camel deer pony goose duck turtle"
+                         " hamster chicken".split())
+PLANT_FOOD = frozenset("bread apple carrot banana".split())
 WATER_ONLY = ("fish", "seal")  # only in verbs that name them (swim through): no fish climbs a tree
 
 # Living things that English calls "it". Weak masculines (Bär, Affe, Löwe, Welpe) are left out:
@@ -133,6 +138,7 @@ class Verb:
     # the auxiliaries it is said with (empty: all of TENSES): a locked door is why one can't
     # open it, a mouldy cake why one won't touch it
     tenses: tuple[str, ...] = ()
+    food: bool = False  # its things are eaten: a plant eater takes only PLANT_FOOD
 
     @property
     def de_wont_neg(self) -> str:  # "will {O} nicht überqueren" (won't)
@@ -158,7 +164,7 @@ VERBS = (
          _t("hot salty dry hard sweet spicy cold big rotten mouldy frozen"),
          _t("full sick tired nervous sad sleepy ill"),
          not_states=_t("hungry"), not_properties=_t("fresh warm"),
-         glad_states=_t("hungry"), glad_properties=_t("delicious fresh soft warm sweet")),
+         glad_states=_t("hungry"), glad_properties=_t("delicious fresh soft warm sweet"), food=True),
     Verb("drink", "drank", "trank {O} nicht", "konnte {O} nicht trinken", "trinkt {O} nicht",
          "kann {O} nicht trinken", "trank {O}", _t("milk water tea juice coffee soup"),
          _t("hot cold sweet bitter sour salty dirty frozen"), _t("full sick tired weak sad sleepy ill"),
@@ -174,7 +180,7 @@ VERBS = (
     Verb("climb", "climbed", "kletterte nicht auf {O}", "konnte nicht auf {O} klettern",
          "klettert nicht auf {O}", "kann nicht auf {O} klettern", "kletterte auf {O}",
          _t("tree wall hill tower ladder roof fence"), _t("high steep slippery"),
-         _t("tired old weak scared small lazy heavy injured clumsy sleepy")),
+         _t("tired old weak scared small lazy heavy injured clumsy sleepy"), subjects=_t(CLIMBERS)),
     Verb("catch", "caught", "fing {O} nicht", "konnte {O} nicht fangen", "fängt {O} nicht",
          "kann {O} nicht fangen", "fing {O}", _t("ball stick"), _t("fast high small"),
          _t("slow tired old lazy injured sleepy clumsy")),
