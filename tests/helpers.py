@@ -386,3 +386,30 @@ def genders_against_ding(nouns, ding_dir) -> tuple[list, list]:
     wrong = [(n.en, n.de, n.gender, marks.get(n.de)) for n in nouns
              if n.gender not in marks.get(n.de, {n.gender})]
     return wrong, [n.de for n in nouns if n.de not in marks]
+
+
+def check_mix_option(tmp_path: Path, monkeypatch, generate, option: str, task: str, absent: str,
+                     said_as: str, held: int) -> None:
+    """A generator's mix option (``daily=N``, ``talk=N``) of transformer.data.everyday: without it
+    no such sentence (and no ABSENT word in the description); with N=40 all but the one sentence a
+    hand-written test set holds (number HELD of GENERATE's 40) are taken, the description says
+    "39 SAID_AS"; a negative N is refused by name."""
+    import pytest
+
+    from transformer.data import everyday
+
+    pairs = [("A dog runs .", "Ein Hund rennt .")] * 3
+    m, d = everyday_dirs(tmp_path, pairs, "Hund {m} :: dog\n")
+    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
+    plain, _, desc = everyday.build(str(m), 0, **opts)
+    assert not any(ex.meta.get("task") == task for ex in plain) and absent not in desc
+    said = generate(40, seed=0)
+    test_set = tmp_path / "everyday_x_en_de.tsv"
+    test_set.write_text(f"{said[held].src}\t{said[held].tgt}\n", encoding="utf-8")
+    monkeypatch.setattr(everyday, "EVERYDAY_FILES", (test_set,))
+    mixed, _, desc = everyday.build(str(m), 0, **{option: 40}, **opts)
+    got = [ex for ex in mixed if ex.meta.get("task") == task]
+    assert len(got) == 39 and said[held].src not in {ex.src for ex in got}
+    assert f"39 {said_as}" in desc
+    with pytest.raises(ValueError, match=option):
+        everyday.build(str(m), 0, **{option: -1}, **opts)

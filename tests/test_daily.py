@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from transformer.data import daily, everyday, textbook
+from transformer.data import daily, textbook
 from transformer.data.daily_lexicon import (BE, BE_PAST, HAVE, MODALS, NOUNS, VERBS, WILL, Noun)
 from transformer.data.everyday import find_ding
 
-from helpers import everyday_dirs
+from helpers import check_mix_option
 
 
 def _noun(en: str) -> Noun:
@@ -148,18 +148,5 @@ def test_genders_agree_with_dings_marks():
 
 def test_the_everyday_mix_takes_daily_sentences_only_when_asked_and_holds_out_the_test_sets(
         tmp_path, monkeypatch):
-    pairs = [("A dog runs .", "Ein Hund rennt .")] * 3
-    m, d = everyday_dirs(tmp_path, pairs, "Hund {m} :: dog\n")
-    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
-    plain, _, desc = everyday.build(str(m), 0, **opts)
-    assert not any(ex.meta.get("task") == "daily" for ex in plain) and "daily" not in desc
-    said = daily.generate(40, seed=0)
-    held = tmp_path / "everyday_x_en_de.tsv"
-    held.write_text(f"{said[5].src}\t{said[5].tgt}\n", encoding="utf-8")
-    monkeypatch.setattr(everyday, "EVERYDAY_FILES", (held,))
-    mixed, _, desc = everyday.build(str(m), 0, daily=40, **opts)
-    got = [ex for ex in mixed if ex.meta.get("task") == "daily"]
-    assert len(got) == 39 and said[5].src not in {ex.src for ex in got}
-    assert "39 daily-life grammar sentences" in desc
-    with pytest.raises(ValueError, match="daily"):
-        everyday.build(str(m), 0, daily=-1, **opts)
+    check_mix_option(tmp_path, monkeypatch, daily.generate, "daily", "daily", "daily",
+                     "daily-life grammar sentences", held=5)

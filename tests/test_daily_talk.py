@@ -7,11 +7,11 @@ import itertools
 
 import pytest
 
-from transformer.data import daily_talk, everyday, textbook
+from transformer.data import daily_talk, textbook
 from transformer.data.daily_lexicon import COUNTED, PLACES, Noun
 from transformer.data.everyday import find_ding
 
-from helpers import everyday_dirs
+from helpers import check_mix_option
 
 
 @pytest.fixture(scope="module")
@@ -191,18 +191,5 @@ def test_place_genders_agree_with_dings_marks():
 
 def test_the_everyday_mix_takes_them_only_when_asked_and_holds_out_the_test_sets(
         tmp_path, monkeypatch):
-    pairs = [("A dog runs .", "Ein Hund rennt .")] * 3
-    m, d = everyday_dirs(tmp_path, pairs, "Hund {m} :: dog\n")
-    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
-    plain, _, desc = everyday.build(str(m), 0, **opts)
-    assert not any(ex.meta.get("task") == "daily_talk" for ex in plain) and "clock" not in desc
-    said = daily_talk.generate(40, seed=0)
-    held = tmp_path / "everyday_x_en_de.tsv"
-    held.write_text(f"{said[3].src}\t{said[3].tgt}\n", encoding="utf-8")
-    monkeypatch.setattr(everyday, "EVERYDAY_FILES", (held,))
-    mixed, _, desc = everyday.build(str(m), 0, talk=40, **opts)
-    got = [ex for ex in mixed if ex.meta.get("task") == "daily_talk"]
-    assert len(got) == 39 and said[3].src not in {ex.src for ex in got}
-    assert "39 way, question, number, clock and comparison sentences" in desc
-    with pytest.raises(ValueError, match="talk"):
-        everyday.build(str(m), 0, talk=-1, **opts)
+    check_mix_option(tmp_path, monkeypatch, daily_talk.generate, "talk", "daily_talk", "clock",
+                     "way, question, number, clock and comparison sentences", held=3)
