@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from transformer.data.daily import PRONOUNS, Subject, noun_phrase
+from transformer.data.daily import DEF, PRONOUNS, Subject, noun_phrase
 from transformer.data.daily_lexicon import (BE, COMPARE, COMPARED_NOUNS, COMPARED_PEOPLE,
                                             COUNTED, DO, HAVE, NOUNS, NUMBERS, PLACES, SCHEDULE,
                                             TIMES, THAN_PRONOUNS, VERBS, WHERE_IS, WILL, Noun)
@@ -31,9 +31,6 @@ from transformer.data.example import Example
 
 FRAMES = {"way": 0.22, "what": 0.24, "count": 0.2, "clock": 0.14, "compare": 0.2}
 ZU = {"m": "zum", "n": "zum", "f": "zur"}  # zu + dative article
-DAT = {"m": "dem", "n": "dem", "f": "der"}
-ACC = {"m": "den", "n": "das", "f": "die"}
-NOM = {"m": "der", "n": "das", "f": "die"}
 ONE = {"m": "einen", "n": "ein", "f": "eine"}  # "one" / "a" in the accusative
 # where one says "I'm going to the X" with "zum / zur" (not "ins Kino", "in den Park")
 GO_TO = ("station", "bank", "post office", "bakery", "market", "bus stop", "airport", "beach",
@@ -88,9 +85,10 @@ def _way(rng: random.Random) -> Example:
     g = place.gender
     kind = rng.choice(("where", "where", "get", "near", "is", "is", "look", "go"))
     if kind == "where":
-        en, de = ["where is the", place.en], ["wo ist", NOM[g], place.de]
+        en, de = ["where is the", place.en], ["wo ist", DEF["nom"][g], place.de]
         if rng.random() < 0.3:
-            en, de = ["excuse me , where is the", place.en], ["Entschuldigung , wo ist", NOM[g], place.de]
+            en = ["excuse me , where is the", place.en]
+            de = ["Entschuldigung , wo ist", DEF["nom"][g], place.de]
         return _example(en, de, "?", "way")
     if kind == "get":
         who_en, who_de, verb = rng.choice((("I", "ich", "komme"), ("we", "wir", "kommen")))
@@ -104,7 +102,7 @@ def _way(rng: random.Random) -> Example:
         en_verb = {"I": "am looking for", "3s": "is looking for", "pl": "are looking for"}[subj.agree]
         de_verb = ("suche", "suchst", "sucht", "suchen")[subj.slot]
         return _example([subj.en, en_verb, "the", place.en],
-                        [subj.de, de_verb, ACC[g], place.de], ".", "way")
+                        [subj.de, de_verb, DEF["acc"][g], place.de], ".", "way")
     if kind == "go":
         place = rng.choice([p for p in PLACES if p.en in GO_TO])
         g = place.gender
@@ -122,8 +120,8 @@ def _way(rng: random.Random) -> Example:
     if "{P}" in where_en:
         other = rng.choice([p for p in PLACES if p.en != place.en and p.en not in NOT_BESIDE])
         where_en = where_en.replace("{P}", other.en)
-        where_de = where_de.replace("{D}", f"{DAT[other.gender]} {other.de}")
-    return _example(["the", place.en, "is", where_en], [NOM[g], place.de, "ist", where_de], ".", "way")
+        where_de = where_de.replace("{D}", f"{DEF['dat'][other.gender]} {other.de}")
+    return _example(["the", place.en, "is", where_en], [DEF["nom"][g], place.de, "ist", where_de], ".", "way")
 
 
 # -- what / who questions ----------------------------------------------------------------------
