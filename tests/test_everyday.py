@@ -64,6 +64,19 @@ def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monke
     assert "1 removed" in desc
 
 
+def test_multi30k_can_be_repeated_and_says_so(dirs):
+    m, d = dirs
+    train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), m30k_repeat=3, phrases=0,
+                                    pronouns=0, textbook=0)
+    captions = [ex.src for ex in train if not ex.meta.get("source") and not ex.meta.get("task")]
+    assert sorted(captions) == sorted([src for src, _ in M30K] * 3)
+    assert "(4 pairs x 3)" in desc
+    _, _, plain = everyday.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
+    assert "(4 pairs)" in plain
+    with pytest.raises(ValueError, match="m30k_repeat"):
+        everyday.check_options({"m30k_repeat": -1})
+
+
 def test_shipped_test_sets_are_held_out_by_default():
     keys = everyday.held_out_keys()
     assert everyday._key("I don't understand the question .") in keys

@@ -5,6 +5,8 @@ This mix adds Ding's everyday sentence pairs and short phrases (transformer/data
 textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the caption-style pronoun pairs
 (transformer/data/classroom.py). The proportions are options (``--task-opt KEY=VALUE``):
 
+    m30k_repeat   how many times Multi30k's 29,000 captions are repeated (default 1); more keeps
+                  the caption translations (test_2016_flickr) while the other sources teach
     ding_repeat   how many times Ding's sentences are repeated (default 2: there are only ~15,000)
     phrases       how many of Ding's short phrases (default 30000), only those whose English
                   words all occur in the sentences (everyday words, not botany or law)
@@ -53,8 +55,8 @@ MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday
 # every hand-written minimal-pair set, held out from training: minimal_pairs_en.jsonl and
 # minimal_pairs_fresh_en.jsonl (and any later minimal_pairs*_en.jsonl)
 MINIMAL_PAIR_FILES = tuple(sorted(PROBES.glob("minimal_pairs*_en.jsonl")))
-DEFAULTS = {"ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 28000, "lexicon": 0,
-            "daily": 0, "talk": 0}
+DEFAULTS = {"m30k_repeat": 1, "ding_repeat": 2, "phrases": 30000, "pronouns": 8000, "textbook": 28000,
+            "lexicon": 0, "daily": 0, "talk": 0}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
                  "weren't haven't hasn't hadn't I'm I've I'll I'd it's that's there's he's she's "
@@ -173,10 +175,11 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
     banned_nouns = held_out_noun_pairs()
     book = [b for b in book if _key(b.src) not in banned
             and generated_pair_nouns(b) not in banned_nouns]
-    train = m30k + ding_train * o["ding_repeat"] + phrases + framed + said + talk + pron + book
+    train = m30k * o["m30k_repeat"] + ding_train * o["ding_repeat"] + phrases + framed + said + talk + pron + book
     val = {"multi30k": data.load_multi30k(multi30k_dir, "val", "en", "de"), "ding": ding_val,
            "textbook": textbook.generate("val", n=200, seed=seed)}
-    desc = (f"Multi30k en->de from {multi30k_dir} ({len(m30k)} pairs); Ding sentences from {where} "
+    m30k_times = f" x {o['m30k_repeat']}" if o["m30k_repeat"] != 1 else ""
+    desc = (f"Multi30k en->de from {multi30k_dir} ({len(m30k)} pairs{m30k_times}); Ding sentences from {where} "
             f"({len(ding_train)} x {o['ding_repeat']}, {len(ding_val)} held out, "
             f"{len(sentences) - len(kept)} removed as the project's test sentences); "
             f"{len(phrases)} Ding phrases; "
