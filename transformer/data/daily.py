@@ -188,7 +188,8 @@ def _en_present(verb: Verb, subj: Subject, negated: bool, rng: random.Random) ->
     return verb.en[1] if subj.agree == "3s" else verb.en[0]
 
 
-def _be(subj: Subject, past: bool = False) -> str:
+def be_word(subj: Subject, past: bool = False) -> str:
+    """'am' / 'is' / 'are' (or 'was' / 'were') for SUBJ; daily_talk says the same."""
     if past:
         return "were" if subj.agree == "pl" else "was"
     return {"I": "am", "3s": "is", "pl": "are"}[subj.agree]
@@ -219,7 +220,7 @@ def verb_clause(rng: random.Random, verb: Verb, subj: Subject, tense: str, negat
         en = _en_present(verb, subj, negated, rng)
         cl = Clause(subj.de, verb.de[subj.slot], time_de, middle, _w(verb.prefix), bool(verb.prefix))
     elif tense == "progressive":
-        be = _be(subj)
+        be = be_word(subj)
         en = f"{_neg(be, rng) if negated else be} {verb.en[3]}"
         cl = Clause(subj.de, verb.de[subj.slot], time_de, middle, _w(verb.prefix), bool(verb.prefix))
     elif tense == "past":
@@ -252,8 +253,11 @@ def _time(rng: random.Random, kind: str, p: float = 0.6, negated: bool = False) 
     return rng.choice(pool) if rng.random() < p else ("", "")
 
 
-def _example(en_words: list[str], de_words: list[str], end: str, frame: str) -> Example:
-    return Example(f"{_cap(en_words)} {end}", f"{_cap(de_words)} {end}", {"task": "daily", "frame": frame})
+def example(en_words: list[str], de_words: list[str], end: str, frame: str,
+            task: str = "daily") -> Example:
+    """One pair, both sides capitalised and ended by END; the meta names the TASK and FRAME, so a
+    mix can count its sources (daily_talk passes task="daily_talk")."""
+    return Example(f"{_cap(en_words)} {end}", f"{_cap(de_words)} {end}", {"task": task, "frame": frame})
 
 
 def _statement(rng: random.Random, tense: str) -> Example:
@@ -272,8 +276,8 @@ def _statement(rng: random.Random, tense: str) -> Example:
         time = _time(rng, kind, negated=negated)
     (en_verb, obj, time_en), cl = verb_clause(rng, verb, subj, tense, negated, time, modal)
     if time_en and rng.random() < 0.3:  # "Yesterday I called my mother ." -> "Gestern habe ich ..."
-        return _example([time_en, subj.en, en_verb, obj], cl.statement(True), ".", tense)
-    return _example([subj.en, en_verb, obj, time_en], cl.statement(), ".", tense)
+        return example([time_en, subj.en, en_verb, obj], cl.statement(True), ".", tense)
+    return example([subj.en, en_verb, obj, time_en], cl.statement(), ".", tense)
 
 
 def _question(rng: random.Random) -> Example:
@@ -287,8 +291,8 @@ def _question(rng: random.Random) -> Example:
     (_, obj, time_en), cl = verb_clause(rng, verb, subj, tense, False, time, "can")
     lead = {"present": ("does" if subj.agree == "3s" else "do", verb.en[0]),
             "past": ("did", verb.en[0]), "modal": ("can", verb.en[0]),
-            "future": ("will", verb.en[0]), "progressive": (_be(subj), verb.en[3])}[tense]
-    return _example([lead[0], subj.en, lead[1], obj, time_en], cl.question(), "?", "question")
+            "future": ("will", verb.en[0]), "progressive": (be_word(subj), verb.en[3])}[tense]
+    return example([lead[0], subj.en, lead[1], obj, time_en], cl.question(), "?", "question")
 
 
 def _wh(rng: random.Random) -> Example:
@@ -301,7 +305,7 @@ def _wh(rng: random.Random) -> Example:
     aux = "did" if past else "does" if subj.agree == "3s" else "do"
     if negated:
         aux += "n't"
-    return _example([wh_en, aux, subj.en, verb.en[0], obj], cl.question(wh_de), "?", "wh")
+    return example([wh_en, aux, subj.en, verb.en[0], obj], cl.question(wh_de), "?", "wh")
 
 
 def _imperative(rng: random.Random) -> Example:
@@ -319,11 +323,11 @@ def _imperative(rng: random.Random) -> Example:
     middle = _middle(obj_de, nicht, negated)
     en_verb = " ".join(w for w in (verb.en[0], obj_en) if w)
     if negated:
-        return _example(["don't", en_verb], [verb.imperative, *middle, verb.prefix], "!", "imperative")
+        return example(["don't", en_verb], [verb.imperative, *middle, verb.prefix], "!", "imperative")
     de = [verb.imperative, "bitte", *middle, verb.prefix]
     if rng.random() < 0.5:
-        return _example(["please", en_verb], de, ".", "imperative")
-    return _example([en_verb, ", please"], de, ".", "imperative")
+        return example(["please", en_verb], de, ".", "imperative")
+    return example([en_verb, ", please"], de, ".", "imperative")
 
 
 def copula_clause(rng: random.Random, past: bool, negated: bool, states: bool = False,
@@ -343,7 +347,7 @@ def copula_clause(rng: random.Random, past: bool, negated: bool, states: bool = 
         adj_en, adj_de = rng.choice(ADJECTIVES[cls])
     deg_en, deg_de = ("very", "sehr") if negated and rng.random() < 0.3 else \
         ("", "") if negated else rng.choice(DEGREES)
-    be = _be(subj, past)
+    be = be_word(subj, past)
     forms = BE_PAST if past else BE
     en_be = _neg(be, rng) if negated else be
     en = " ".join(w for w in (en_be, deg_en, adj_en) if w)
@@ -358,13 +362,13 @@ def _copula(rng: random.Random) -> Example:
     past, negated = rng.random() < 0.35, rng.random() < 0.25
     en, cl, subj = copula_clause(rng, past, negated)
     if rng.random() < 0.2 and not negated:  # "Is the soup hot ?"
-        return _example([en.split(" ", 1)[0], subj.en, en.split(" ", 1)[1]], cl.question(), "?",
+        return example([en.split(" ", 1)[0], subj.en, en.split(" ", 1)[1]], cl.question(), "?",
                         "copula")
     if not negated and not past and " " not in subj.en:
         be = en.split(" ", 1)
-        return _example([_en_subject_be(subj, be[0], rng), be[1] if len(be) > 1 else ""],
+        return example([_en_subject_be(subj, be[0], rng), be[1] if len(be) > 1 else ""],
                         cl.statement(), ".", "copula")
-    return _example([subj.en, en], cl.statement(), ".", "copula")
+    return example([subj.en, en], cl.statement(), ".", "copula")
 
 
 def weather_clause(rng: random.Random, tense: str, negated: bool) -> tuple[str, str, Clause]:
@@ -401,10 +405,10 @@ def _weather(rng: random.Random) -> Example:
     negated = rng.random() < 0.25
     en, time_en, cl = weather_clause(rng, tense, negated)
     if not negated and en.startswith("is ") and rng.random() < 0.2:  # "Is it cold ?"
-        return _example(["is it", en[3:], time_en], cl.question(), "?", "weather")
+        return example(["is it", en[3:], time_en], cl.question(), "?", "weather")
     if time_en and rng.random() < 0.3:  # "Today it is cold ." -> "Heute ist es kalt ."
-        return _example([time_en, "it", en], cl.statement(True), ".", "weather")
-    return _example(["it", en, time_en] if not en.startswith("is ") or rng.random() < 0.5
+        return example([time_en, "it", en], cl.statement(True), ".", "weather")
+    return example(["it", en, time_en] if not en.startswith("is ") or rng.random() < 0.5
                     else ["it's", en[3:], time_en], cl.statement(), ".", "weather")
 
 
@@ -418,7 +422,7 @@ def _because(rng: random.Random) -> Example:
     en, cl = verb_clause(rng, verb, subj, "past" if past else "present", negated,
                          _time(rng, "past" if past else "present", 0.3, negated))
     en_b, cl_b, _ = copula_clause(rng, past, False, states=True, subj=subj)
-    return _example([subj.en, *en, "because", subj.en, en_b],
+    return example([subj.en, *en, "because", subj.en, en_b],
                     cl.statement() + [",", "weil"] + cl_b.subordinate(), ".", "because")
 
 
@@ -438,7 +442,7 @@ def _that(rng: random.Random) -> Example:
                                 _time(rng, tense, 0.4, negated))
         sub_en = [subj.en, *parts]
     that = "that" if rng.random() < 0.6 else ""
-    return _example([lead_en, that, *sub_en], [lead_de, ",", "dass", *cl.subordinate()], ".", "that")
+    return example([lead_en, that, *sub_en], [lead_de, ",", "dass", *cl.subordinate()], ".", "that")
 
 
 def _when(rng: random.Random) -> Example:
@@ -458,7 +462,7 @@ def _when(rng: random.Random) -> Example:
             sub_en, cl_a = ["if it", base + "s"], Clause("es", de_pres)
     verb = rng.choice([v for v in VERBS if v.en[0] not in ("come", "get up")])
     parts, cl_b = verb_clause(rng, verb, subj, "present", rng.random() < 0.2)
-    return _example([*sub_en, ",", subj.en, *parts],
+    return example([*sub_en, ",", subj.en, *parts],
                     ["wenn", *cl_a.subordinate(), ",", *cl_b.inverted()], ".", "when")
 
 
@@ -469,16 +473,28 @@ MAKERS = {"present": lambda r: _statement(r, "present"), "progressive": lambda r
           "that": _that, "when": _when}
 
 
-def generate(n: int, seed: int = 0) -> list[Example]:
-    """N distinct sentence pairs (fewer if the grammar runs out), in a seeded order."""
-    rng = random.Random(f"daily:{seed}")
-    names, weights = zip(*FRAMES.items())
+def draw(makers: dict, frames: dict[str, float], n: int, rng: random.Random,
+         cap: float | None = None) -> list[Example]:
+    """N distinct pairs (fewer if the grammar runs out after 20 N tries), each from a frame drawn
+    by its weight in FRAMES and made by MAKERS[frame](rng). With CAP no frame takes more than CAP
+    times its share: a frame with many distinct sentences would otherwise fill what a small one
+    cannot."""
+    names, weights = zip(*frames.items())
+    limit = {name: max(1, int(cap * w * n)) if cap else n for name, w in frames.items()}
+    taken = dict.fromkeys(names, 0)
     out, seen = [], set()
     tries = 0
     while len(out) < n and tries < 20 * n:
         tries += 1
-        ex = MAKERS[rng.choices(names, weights)[0]](rng)
-        if ex.src not in seen:
+        name = rng.choices(names, weights)[0]
+        ex = makers[name](rng)
+        if ex.src not in seen and taken[name] < limit[name]:
             seen.add(ex.src)
+            taken[name] += 1
             out.append(ex)
     return out
+
+
+def generate(n: int, seed: int = 0) -> list[Example]:
+    """N distinct sentence pairs (fewer if the grammar runs out), in a seeded order."""
+    return draw(MAKERS, FRAMES, n, random.Random(f"daily:{seed}"))

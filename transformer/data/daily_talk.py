@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import random
 
-from transformer.data.daily import DEF, PRONOUNS, Subject, noun_phrase
+from transformer.data import daily
+from transformer.data.daily import DEF, PRONOUNS, Subject, be_word, noun_phrase
 from transformer.data.daily_lexicon import (BE, COMPARE, COMPARED_NOUNS, COMPARED_PEOPLE,
                                             COUNTED, DO, HAVE, NOUNS, NUMBERS, PLACES, SCHEDULE,
                                             TIMES, THAN_PRONOUNS, VERBS, WHERE_IS, WILL, Noun)
@@ -53,19 +54,12 @@ OBJECT_FORM = {"I": "me", "you": "you", "he": "him", "she": "her", "we": "us", "
 
 
 def _example(en: list[str], de: list[str], end: str, frame: str) -> Example:
-    def say(words: list[str]) -> str:
-        text = " ".join(w for w in words if w)
-        return text[:1].upper() + text[1:]
-    return Example(f"{say(en)} {end}", f"{say(de)} {end}", {"task": "daily_talk", "frame": frame})
+    return daily.example(en, de, end, frame, task="daily_talk")
 
 
 def _subject(rng: random.Random) -> Subject:
     en, de, slot, agree = rng.choice(PRONOUNS)
     return Subject(en, de, slot, agree)
-
-
-def _be(subj: Subject) -> str:
-    return {"I": "am", "3s": "is", "pl": "are"}[subj.agree]
 
 
 def _person(rng: random.Random, case: str = "nom", only: tuple[str, ...] = (),
@@ -159,7 +153,7 @@ def _what(rng: random.Random) -> Example:
         en = [wh_en, "will", subj.en, base]
         de = [wh_de, WILL[subj.slot], subj.de, time_de, inf]
     else:
-        en = [wh_en, _be(subj), subj.en, en_forms[3]]
+        en = [wh_en, be_word(subj), subj.en, en_forms[3]]
         de = [wh_de, de_forms[subj.slot], subj.de, time_de, prefix]
     return _example([*en, time_en], de, "?", "what")
 
@@ -178,13 +172,13 @@ def _count(rng: random.Random) -> Example:
                     subj = _subject(rng)
             else:
                 subj, _ = _person(rng, only=AGED, dets=("your", "his", "her"))
-            return _example(["how old", _be(subj), subj.en], ["wie alt", BE[subj.slot], subj.de],
+            return _example(["how old", be_word(subj), subj.en], ["wie alt", BE[subj.slot], subj.de],
                             "?", "count")
         subj = _subject(rng) if rng.random() < 0.5 else _person(rng, only=AGED)[0]
         if subj.en == "you":
             return _example(["are you", n_en, "years old"], ["bist du", n_de, "Jahre alt"], "?",
                             "count")
-        return _example([subj.en, _be(subj), n_en, "years old"],
+        return _example([subj.en, be_word(subj), n_en, "years old"],
                         [subj.de, BE[subj.slot], n_de, "Jahre alt"], ".", "count")
     group = rng.choice(("family", "pets") if kind in ("have", "how_many") else ("shopping",))
     en_one, en_many, de_one, de_many, g = rng.choice(COUNTED[group])
@@ -275,7 +269,7 @@ def _compare(rng: random.Random) -> Example:
         other_en, other_de = noun_phrase(noun, own_b, "nom")
         plural = noun.gender == "pl"
         subj = Subject(en_a, de_a, 3 if plural else 2, "pl" if plural else "3s", noun.en)
-    be_en, be_de = _be(subj), BE[subj.slot]
+    be_en, be_de = be_word(subj), BE[subj.slot]
     if rng.random() < 0.2:  # "Tom is as tall as Anna ." / "isn't as tall as"
         neg = rng.random() < 0.5
         en_be = f"{be_en} not" if neg and be_en == "am" else (be_en + "n't" if neg else be_en)
@@ -296,18 +290,4 @@ def generate(n: int, seed: int = 0) -> list[Example]:
     """N distinct sentence pairs (fewer if the grammar runs out), in a seeded order. No frame
     takes more than 1.5 times its share: comparisons have far more distinct sentences than clock
     times, and would otherwise fill the rest."""
-    rng = random.Random(f"daily_talk:{seed}")
-    names, weights = zip(*FRAMES.items())
-    cap = {name: max(1, int(1.5 * w * n)) for name, w in FRAMES.items()}
-    taken = dict.fromkeys(names, 0)
-    out, seen = [], set()
-    tries = 0
-    while len(out) < n and tries < 20 * n:
-        tries += 1
-        name = rng.choices(names, weights)[0]
-        ex = MAKERS[name](rng)
-        if ex.src not in seen and taken[name] < cap[name]:
-            seen.add(ex.src)
-            taken[name] += 1
-            out.append(ex)
-    return out
+    return daily.draw(MAKERS, FRAMES, n, random.Random(f"daily_talk:{seed}"), cap=1.5)
