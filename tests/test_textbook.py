@@ -10,8 +10,10 @@ import pytest
 from transformer.data import textbook
 from transformer.data.everyday import find_ding
 from transformer.data.textbook_lexicon import (ANIMAL_HANDLES, ANIMAL_PARTS, ANIMALS,
-                                               BIRDS_ONLY_SIT, CLIMBERS, FINDS, NEEDS_TOO, NO_TOO,
-                                               PLANT_EATERS, PLANT_FOOD,
+                                               BIRDS_ONLY_SIT, CHASE_VERB, CHASER_STATES, CHASES,
+                                               CLIMBERS, ESCAPES, FINDS, MEAT_EATERS, MEAT_FOOD,
+                                               NEEDS_TOO, NO_TOO, PLANT_EATERS, PLANT_FOOD, WEAK,
+                                               WILD,
                                                FIT_DE, FIT_PLACES, FIT_THINGS, PARTS, POSS_VERBS,
                                                PROPERTIES, STATES, THING_HANDLES, THING_PARTS,
                                                THINGS, TOOL_ADJS, TOOLS, VERBS, WATER_ONLY)
@@ -124,10 +126,44 @@ def test_plant_eaters_eat_plants_and_only_climbers_climb():
                 assert animal in climbers, ex.src
 
 
+def test_wild_animals_stay_in_their_verbs_and_meat_eaters_eat_meat():
+    """No lion carries the basket or is patted by Lisa; no lion eats the cake."""
+    wild_verbs = {v.en for v in VERBS if v.wild} | {v.en for v in VERBS if set(v.subjects) & WILD}
+    seen_wild = set()
+    for ex in textbook.generate("train", n=30000):
+        animal = ex.src.split()[1]
+        if animal not in WILD:
+            continue
+        seen_wild.add(animal)
+        assert ex.meta["frame"] == "chase" or ex.meta["verb"] in wild_verbs, ex.src
+        assert ex.meta["frame"] not in ("obj", "poss"), ex.src
+        if ex.meta["verb"] == "eat" and animal in MEAT_EATERS:
+            assert ex.src.split()[ex.meta["candidates_pos"][1]] in MEAT_FOOD, ex.src
+    assert len(seen_wild) >= 6
+
+
+def test_the_dative_and_im_after_in():
+    """ "auf dem Papier", "auf der Insel", and "in dem Dorf" said "im Dorf"."""
+    got = {ex.meta["verb"]: ex for ex in textbook.generate("train", n=30000)
+           if ex.meta["frame"] == "tool"}
+    for verb in ("write on", "land on", "stop in"):
+        ex = got[verb]
+        tgt = ex.tgt.split()
+        noun = tgt[ex.meta["tgt_candidates_pos"][1]]
+        before = tgt[ex.meta["tgt_candidates_pos"][1] - 1]
+        assert before in ("dem", "der", "im"), ex.tgt
+        assert "in dem" not in ex.tgt and "in der Dorf" not in ex.tgt, ex.tgt
+        assert noun == textbook.THINGS[ex.src.split()[ex.meta["candidates_pos"][1]]].de
+    stops = [ex.tgt for ex in textbook.generate("train", n=30000)
+             if ex.meta["verb"] == "stop in" and " village " in f" {ex.src} "]
+    assert stops and all(" im Dorf " in t for t in stops)
+
+
 def test_water_animals_only_swim():
     for ex in (e for split in ("train", "val", "test") for e in textbook.generate(split, n=20000)):
-        if set(ex.src.split()) & set(WATER_ONLY):
-            assert ex.meta["verb"] == "swim through", ex.src
+        if set(ex.src.split()) & set(WATER_ONLY):  # or caught by a cat: the fish as the prey
+            assert ex.meta["verb"] == "swim through" or (
+                ex.meta["frame"] == "chase" and ex.src.split()[1] not in WATER_ONLY), ex.src
 
 
 def test_every_frame_and_tense_occurs(sample):
@@ -183,6 +219,14 @@ def test_lexicon_is_consistent():
         for field in ("de_past_neg", "de_modal_neg", "de_pres_neg", "de_can_neg", "de_wont_neg"):
             assert getattr(tool, field).count("{O}") == 1, (tool.en, field)
         assert tool.de_wont_neg.startswith("wird "), tool.en  # a thing's "won't" is the future
+        assert set(tool.tenses) <= set(textbook.TENSES) and tool.case in ("acc", "dat"), tool.en
+        assert {en for en, _ in tool.adj_de} <= set(tool.subject_adjs) | set(tool.object_adjs)
+    for chaser, preys in CHASES.items():
+        assert chaser in ANIMALS and set(preys) <= set(ANIMALS), chaser
+        assert not set(preys) & WEAK, chaser  # "den Löwen" would need the weak ending
+    assert set(CHASER_STATES) <= set(STATES) and not set(CHASER_STATES) & set(ESCAPES)
+    assert all(de.count("{O}") == 1 for de in CHASE_VERB[1:])
+    assert WEAK <= set(ANIMALS) and WILD <= set(ANIMALS)
     for verb in VERBS:
         assert set(verb.subjects) <= set(ANIMALS), verb.en
     for verb, (de, things) in THING_HANDLES.items():
@@ -241,6 +285,23 @@ HAND_CHECKED = {  # German sentences read over by hand (a sample of every frame)
         "Die Eule berührte das Fleisch nicht , weil sie zu schläfrig war .",
     "The mouse didn't eat the bread because it was rotten .":
         "Die Maus fraß das Brot nicht , weil es verdorben war .",
+    # the second tools and the chase frame
+    "The tram doesn't stop in the village because it is too full .":
+        "Die Straßenbahn hält nicht im Dorf , weil sie zu voll ist .",
+    "The helicopter won't land on the meadow because it is too small .":
+        "Der Hubschrauber wird nicht auf der Wiese landen , weil sie zu klein ist .",
+    "The pen can't write on the paper because it is empty .":
+        "Der Stift kann nicht auf dem Papier schreiben , weil er leer ist .",
+    "The raft won't sail up the canal because it is too narrow .":
+        "Das Floß wird den Kanal nicht hinauffahren , weil er zu schmal ist .",
+    "The lorry didn't drive over the bridge because it was too old .":
+        "Der Lastwagen fuhr nicht über die Brücke , weil sie zu alt war .",
+    "The dog can't catch the duck because it is too quick .":
+        "Der Hund kann die Ente nicht fangen , weil sie zu schnell ist .",
+    "The bear can't catch the deer because it is injured .":
+        "Der Bär kann das Reh nicht fangen , weil er verletzt ist .",
+    "The screw doesn't go into the board because it is bent .":
+        "Die Schraube geht nicht in das Brett , weil sie krumm ist .",
 }
 
 
@@ -251,6 +312,7 @@ def test_hand_checked_sentences_are_generated_exactly():
         if en in gen:
             assert gen[en] == de
     assert sum(en in gen for en in HAND_CHECKED) >= 7  # five of them say touch / open / rotten
+    assert sum(en in gen for en in list(HAND_CHECKED)[-8:]) >= 4  # the second tools, the chase
     # (a lexicon change reshuffles the sample: read five new ones then)
 
 

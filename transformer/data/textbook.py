@@ -19,7 +19,13 @@ Frames (all singular, third person; German verb-final after ", weil"):
   small ." ("too big" is the ball, "too small" the bag), also fit in / through / under / on, with
   the thing too big, long, tall, wide or thick and the place too small, full, narrow, short or low.
 * ``tool``: a thing acting on a thing, both "it": "The saw couldn't cut the branch because it was
-  too blunt / thick .", also hold, reach, pull, heat, cover, drive through (textbook_lexicon.TOOLS).
+  too blunt / thick .", also hold, reach, pull, heat, cover, drive through, and things met outside:
+  a nail going into a wall, a pen writing on paper ("auf dem Papier": the dative), a jacket
+  keeping out the rain, a tent surviving the storm, a boat sailing up a river, a lorry driving
+  over a bridge or onto the ice, a bus stopping in a village ("im Dorf"), a helicopter landing on
+  an island (textbook_lexicon.TOOLS).
+* ``chase``: one animal fails to catch another: "The fox couldn't catch the rabbit because it
+  was too slow / quick ." (textbook_lexicon.CHASES; the lion, the bear and the eagle too).
 * ``obj``: object "it" in a second clause, the person's verb deciding: "The goat dropped the
   coffee , and Max patted / drank it ." -> ", und Max streichelte sie / trank ihn ." (accusative).
 * ``poss``: "its" and the part it owns: "The owl couldn't climb onto the tractor because its foot /
@@ -52,12 +58,18 @@ from transformer.data.textbook_lexicon import (
     ANIMAL_PARTS,
     ANIMALS,
     BIRDS_ONLY_SIT,
+    CHASE_VERB,
+    CHASER_STATES,
+    CHASES,
+    ESCAPES,
     FINDS,
     FIT_DE,
     FIT_PLACES,
     FIT_THINGS,
     FORBIDDEN_TOGETHER,
     FORBIDDEN_WORDS,
+    MEAT_EATERS,
+    MEAT_FOOD,
     NEEDS_TOO,
     NO_TOO,
     PARTS,
@@ -75,15 +87,17 @@ from transformer.data.textbook_lexicon import (
     TOOLS,
     VERBS,
     WATER_ONLY,
+    WEAK,
+    WILD,
     Adj,
     Noun,
     Tool,
     Verb,
 )
 
-FRAMES = ("too", "not", "glad", "fit", "tool", "obj", "poss")
-FRAME_WEIGHTS = {"too": 0.30, "not": 0.06, "glad": 0.07, "fit": 0.18, "tool": 0.17, "obj": 0.13,
-                 "poss": 0.09}
+FRAMES = ("too", "not", "glad", "fit", "tool", "obj", "poss", "chase")
+FRAME_WEIGHTS = {"too": 0.28, "not": 0.06, "glad": 0.07, "fit": 0.16, "tool": 0.22, "obj": 0.11,
+                 "poss": 0.08, "chase": 0.07}
 BARE = 0.3  # share of "too" and "tool" pairs said without "too": "because it was hot ."
 TENSES = {  # English auxiliary, English copula, the Verb field of the German phrase, German copula
     "didn't": ("was", "de_past_neg", "war"),
@@ -94,6 +108,7 @@ TENSES = {  # English auxiliary, English copula, the Verb field of the German ph
 }
 NOM = {"m": "der", "f": "die", "n": "das"}
 ACC = {"m": "den", "f": "die", "n": "das"}
+DAT = {"m": "dem", "f": "der", "n": "dem"}
 PRONOUN = {"m": "er", "f": "sie", "n": "es"}
 ACC_PRONOUN = {"m": "ihn", "f": "sie", "n": "es"}
 
@@ -130,10 +145,15 @@ class _Sentence:
         self.words.extend(text.split())
         return self
 
-    def phrase(self, template: str, obj: Noun, name: str) -> _Sentence:
-        """A German verb phrase with "{O}" replaced by the object's accusative noun phrase."""
+    def phrase(self, template: str, obj: Noun, name: str, case: str = "acc") -> _Sentence:
+        """A German verb phrase with "{O}" replaced by the object's noun phrase in CASE
+        (accusative, or dative after "auf" / "in" of place: "auf dem Papier"; "in dem" is
+        said "im": "hielt nicht im Dorf")."""
         before, after = template.split("{O}")
-        self.add(before).add(ACC[obj.gender]).add(obj.de, name).add(after)
+        article = (ACC if case == "acc" else DAT)[obj.gender]
+        if article == "dem" and before.split()[-1:] == ["in"]:
+            before, article = before.rsplit("in", 1)[0], "im"
+        self.add(before).add(article).add(obj.de, name).add(after)
         return self
 
     def text(self) -> str:
@@ -213,11 +233,15 @@ def _fit_pair(rng: random.Random, thing: Noun, place: Noun, prep_en: str, split:
 
 def _tool_pair(rng: random.Random, tool: Tool, subject: Noun, obj: Noun, split: str):
     """A thing acting on a thing: the deciding word names a failing of one of them."""
-    aux = rng.choice(list(TENSES))
+    aux = rng.choice([t for t in TENSES if not tool.tenses or t in tool.tenses])
     be_en, field, be_de = TENSES[aux]
-    sides = (("S", TOOL_ADJS[rng.choice(tool.subject_adjs)]),
-             ("O", TOOL_ADJS[rng.choice(tool.object_adjs)]))
-    bare = rng.random() < BARE and not {adj.en for _, adj in sides} & NEEDS_TOO
+    while True:  # "bent" (said bare) against "too cold" (said with "too") is no pair
+        sides = (("S", TOOL_ADJS[rng.choice(tool.subject_adjs)]),
+                 ("O", TOOL_ADJS[rng.choice(tool.object_adjs)]))
+        words = {adj.en for _, adj in sides}
+        if not (words & NO_TOO and words & NEEDS_TOO):
+            break
+    bare = (rng.random() < BARE or words & NO_TOO) and not words & NEEDS_TOO
     too_en, too_de = ("", "") if bare else ("too", "zu")
     key = f"tool:{tool.en}:{subject.en}:{obj.en}:{sides[0][1].en}:{sides[1][1].en}"
     out = []
@@ -225,11 +249,34 @@ def _tool_pair(rng: random.Random, tool: Tool, subject: Noun, obj: Noun, split: 
         en = (_Sentence().add("The").add(subject.en, "S").add(f"{aux} {tool.en} the")
               .add(obj.en, "O").add("because").add("it", "P").add(f"{be_en} {too_en} {adj.en} ."))
         de = (_Sentence().add(NOM[subject.gender].capitalize()).add(subject.de, "S")
-              .phrase(getattr(tool, field), obj, "O").add(",").add("weil")
+              .phrase(getattr(tool, field), obj, "O", tool.case).add(",").add("weil")
               .add(PRONOUN[(subject if ante == "S" else obj).gender], "P")
-              .add(f"{too_de} {adj.de} {be_de} ."))
+              .add(f"{too_de} {tool.german(adj.en)} {be_de} ."))
         out.append(_example(en, de, subject, obj, ante, adj.en, "tool", key, split,
                             {"verb": tool.en, "tense": aux}))
+    return out
+
+
+def _chase_pair(rng: random.Random, chaser: Noun, prey: Noun, split: str):
+    """One animal fails to catch another: "The cat didn't catch the bird because it was too slow /
+    fast ." The chaser's state against what makes the prey get away."""
+    aux = rng.choice(("didn't", "couldn't", "doesn't", "can't"))
+    be_en, _, be_de = TENSES[aux]
+    de_phrase = dict(zip(("didn't", "couldn't", "doesn't", "can't"), CHASE_VERB[1:]))[aux]
+    sides = (("S", STATES[rng.choice(CHASER_STATES)]), ("O", ESCAPES[rng.choice(list(ESCAPES))]))
+    bare = (rng.random() < BARE or sides[0][1].en in NO_TOO) and sides[0][1].en not in NEEDS_TOO
+    too_en, too_de = ("", "") if bare else ("too", "zu")
+    key = f"chase:{chaser.en}:{prey.en}:{sides[0][1].en}:{sides[1][1].en}"
+    out = []
+    for ante, adj in sides:
+        en = (_Sentence().add("The").add(chaser.en, "S").add(f"{aux} {CHASE_VERB[0]} the")
+              .add(prey.en, "O").add("because").add("it", "P").add(f"{be_en} {too_en} {adj.en} ."))
+        de = (_Sentence().add(NOM[chaser.gender].capitalize()).add(chaser.de, "S")
+              .phrase(de_phrase, prey, "O").add(",").add("weil")
+              .add(PRONOUN[(chaser if ante == "S" else prey).gender], "P")
+              .add(f"{too_de} {adj.de} {be_de} ."))
+        out.append(_example(en, de, chaser, prey, ante, adj.en, "chase", key, split,
+                            {"verb": CHASE_VERB[0], "tense": aux}))
     return out
 
 
@@ -280,8 +327,10 @@ def _poss_pair(rng: random.Random, animal: Noun, thing: Noun, verb: str, split: 
     return out
 
 
-def _land_animals() -> list[Noun]:
-    return [a for a in ANIMALS.values() if a.en not in WATER_ONLY]
+def _land_animals(wild: bool = False) -> list[Noun]:
+    """The animals a frame may name: never the fish and seal (WATER_ONLY); the zoo's and the
+    wild's (WILD) only where WILD says so."""
+    return [a for a in ANIMALS.values() if a.en not in WATER_ONLY and (wild or a.en not in WILD)]
 
 
 def _in_split(a: Noun, b: Noun, split: str) -> bool:
@@ -322,10 +371,12 @@ def _verb_choices(split: str, frame: str) -> tuple:
     for verb in VERBS:
         if frame == "not" and not verb.not_states or frame == "glad" and not verb.glad_states:
             continue
-        for a in (ANIMALS[x] for x in verb.subjects) if verb.subjects else _land_animals():
+        for a in (ANIMALS[x] for x in verb.subjects) if verb.subjects else _land_animals(verb.wild):
             for t in (THINGS[o] for o in verb.objects):
                 if verb.food and a.en in PLANT_EATERS and t.en not in PLANT_FOOD:
                     continue  # "The donkey didn't eat the meat"
+                if verb.food and a.en in MEAT_EATERS and t.en not in MEAT_FOOD:
+                    continue  # "The lion didn't eat the cake"
                 if a.gender != t.gender and _in_split(a, t, split):
                     out.append((verb, a, t))
     return tuple(out)
@@ -357,8 +408,17 @@ def _tool_choices(split: str) -> tuple:
     return tuple(out)
 
 
+@functools.cache
+def _chase_choices(split: str) -> tuple:
+    """(chaser, prey) of this split whose genders differ; the prey is no weak masculine."""
+    return tuple((ANIMALS[c], ANIMALS[p]) for c, preys in CHASES.items() for p in preys
+                 if p not in WEAK and ANIMALS[c].gender != ANIMALS[p].gender
+                 and _in_split(ANIMALS[c], ANIMALS[p], split))
+
+
 MAKERS = {"fit": (_fit_choices, _fit_pair), "tool": (_tool_choices, _tool_pair),
-          "obj": (_obj_choices, _obj_pair), "poss": (_poss_choices, _poss_pair)}
+          "obj": (_obj_choices, _obj_pair), "poss": (_poss_choices, _poss_pair),
+          "chase": (_chase_choices, _chase_pair)}
 
 
 def generate(split: str = "train", n: int | None = None, seed: int = 0,

@@ -37,26 +37,36 @@ def _adjs(spec: str) -> dict[str, Adj]:
 
 
 # Who can walk onto a bridge, swim through a pipe, fly over a wall (Verb.subjects)
-WALKERS = "dog horse cow sheep pig fox donkey goat lamb wolf camel deer goose pony"  # heavy enough
+WALKERS = ("dog horse cow sheep pig fox donkey goat lamb wolf camel deer goose pony"  # heavy enough
+           " elephant bear lion tiger zebra giraffe")
 SWIMMERS = "duck frog turtle snake goose fish"  # through a pipe, a tunnel, a hole
-SITTERS = "dog cat fox kitten rabbit hamster squirrel mouse bird owl parrot duck goose chicken"
-FLYERS = "bird owl parrot duck goose chicken"
-CLIMBERS = "cat kitten squirrel goat mouse fox dog"  # no cow climbs onto a roof
+SITTERS = ("dog cat fox kitten rabbit hamster squirrel mouse bird owl parrot duck goose chicken"
+           " eagle puppy monkey")
+FLYERS = "bird owl parrot duck goose chicken eagle"
+CLIMBERS = "cat kitten squirrel goat mouse fox dog monkey bear"  # no cow climbs onto a roof
 # what a plant eater eats: no horse eats the sausage (a review found "The donkey ate the meat")
 PLANT_EATERS = frozenset("horse cow sheep rabbit donkey goat lamb camel deer pony goose duck turtle"
-                         " hamster chicken".split())
+                         " hamster chicken elephant zebra giraffe monkey".split())
 PLANT_FOOD = frozenset("bread apple carrot banana".split())
+MEAT_EATERS = frozenset("lion tiger eagle wolf".split())  # no lion eats the cake
+MEAT_FOOD = frozenset("meat sausage egg".split())
+# zoo and wild animals: only in the verbs that name them (Verb.wild) and in the chase frame; no
+# lion carries the basket, opens the drawer or is patted by Lisa
+WILD = frozenset("lion tiger bear elephant giraffe zebra eagle monkey".split())
 WATER_ONLY = ("fish", "seal")  # only in verbs that name them (swim through): no fish climbs a tree
 
-# Living things that English calls "it". Weak masculines (Bär, Affe, Löwe, Welpe) are left out:
-# they would need an ending in the accusative, and "it" never stands in the accusative here.
+# Living things that English calls "it". An animal is only ever the subject (the nominative);
+# the weak masculines (Löwe, Bär, Affe, Elefant, Welpe: "den Löwen") are never the object, which
+# the chase frame's prey is (WEAK, CHASES).
 ANIMALS = _nouns(
     "dog Hund m, cat Katze f, horse Pferd n, bird Vogel m, cow Kuh f, mouse Maus f, sheep Schaf n,"
     " pig Schwein n, rabbit Kaninchen n, fox Fuchs m, donkey Esel m, goat Ziege f, duck Ente f,"
     " chicken Huhn n, kitten Kätzchen n, turtle Schildkröte f, animal Tier n, snake Schlange f,"
     " lamb Lamm n, hamster Hamster m, squirrel Eichhörnchen n, owl Eule f, frog Frosch m,"
     " wolf Wolf m, camel Kamel n, deer Reh n, goose Gans f, parrot Papagei m, fish Fisch m,"
-    " seal Robbe f, pony Pony n")
+    " seal Robbe f, pony Pony n, lion Löwe m, tiger Tiger m, bear Bär m, elephant Elefant m,"
+    " giraffe Giraffe f, zebra Zebra n, eagle Adler m, monkey Affe m, puppy Welpe m")
+WEAK = frozenset("lion bear elephant monkey puppy".split())  # "den Löwen": never an object here
 
 THINGS = _nouns(
     "river Fluss m, bridge Brücke f, road Straße f, field Feld n, square Platz m,"
@@ -91,7 +101,13 @@ THINGS = _nouns(
     # things (clothes, food, reading, containers, devices)
     " ice Eis n, pipe Rohr n, raft Floß n, hat Hut m, scarf Schal m, sock Socke f,"
     " sweater Pullover m, newspaper Zeitung f, letter Brief m, magazine Zeitschrift f,"
-    " radio Radio n, glove Handschuh m")
+    " radio Radio n, glove Handschuh m,"
+    # the second tools (TOOLS from "go into" on): nails, pens, weather, boats, stops, landings
+    " nail Nagel m, screw Schraube f, wood Holz n, pen Stift m, marker Filzstift m,"
+    " paper Papier n, card Karte f, rain Regen m, wind Wind m, snow Schnee m, storm Sturm m,"
+    " winter Winter m, flood Flut f, hut Hütte f, canal Kanal m, ferry Fähre f,"
+    " plane Flugzeug n, helicopter Hubschrauber m, island Insel f, meadow Wiese f,"
+    " beach Strand m, village Dorf n, town Stadt f, taxi Taxi n, tram Straßenbahn f")
 
 # States of a living thing ("too tired" is the animal) and properties of a thing ("too wide").
 STATES = _adjs("tired müde, scared ängstlich, weak schwach, old alt, small klein, slow langsam,"
@@ -112,7 +128,7 @@ PROPERTIES = _adjs("wide breit, deep tief, long lang, dangerous gefährlich, hig
 # said without "too" only: "too broken", "too locked" is not English (both sentences of a pair
 # then drop it)
 NO_TOO = frozenset({"injured", "broken", "locked", "burnt", "rotten", "frozen", "flooded",
-                    "mouldy"})
+                    "mouldy", "bent", "empty"})
 
 
 @dataclass(frozen=True)
@@ -139,6 +155,7 @@ class Verb:
     # open it, a mouldy cake why one won't touch it
     tenses: tuple[str, ...] = ()
     food: bool = False  # its things are eaten: a plant eater takes only PLANT_FOOD
+    wild: bool = False  # the WILD animals do it too ("The lion didn't cross the river")
 
     @property
     def de_wont_neg(self) -> str:  # "will {O} nicht überqueren" (won't)
@@ -153,7 +170,7 @@ VERBS = (
     Verb("cross", "crossed", "überquerte {O} nicht", "konnte {O} nicht überqueren",
          "überquert {O} nicht", "kann {O} nicht überqueren", "überquerte {O}",
          _t("river bridge road field square stream"), _t("wide deep long dangerous icy flooded muddy"),
-         _t("tired scared weak old slow small lazy nervous injured sleepy")),
+         _t("tired scared weak old slow small lazy nervous injured sleepy"), wild=True),
     Verb("jump over", "jumped over", "sprang nicht über {O}", "konnte nicht über {O} springen",
          "springt nicht über {O}", "kann nicht über {O} springen", "sprang über {O}",
          _t("fence wall ditch box bench puddle stream branch"), _t("high wide long big"),
@@ -164,7 +181,8 @@ VERBS = (
          _t("hot salty dry hard sweet spicy cold big rotten mouldy frozen"),
          _t("full sick tired nervous sad sleepy ill"),
          not_states=_t("hungry"), not_properties=_t("fresh warm"),
-         glad_states=_t("hungry"), glad_properties=_t("delicious fresh soft warm sweet"), food=True),
+         glad_states=_t("hungry"), glad_properties=_t("delicious fresh soft warm sweet"), food=True,
+         wild=True),
     Verb("drink", "drank", "trank {O} nicht", "konnte {O} nicht trinken", "trinkt {O} nicht",
          "kann {O} nicht trinken", "trank {O}", _t("milk water tea juice coffee soup"),
          _t("hot cold sweet bitter sour salty dirty frozen"), _t("full sick tired weak sad sleepy ill"),
@@ -188,7 +206,7 @@ VERBS = (
          "geht nicht in {O}", "kann nicht in {O} gehen", "ging in {O}",
          _t("water river house room cave garden forest lake box tent garage tunnel"),
          _t("cold dark deep small dirty loud full"),
-         _t("scared tired big shy nervous old injured frightened")),
+         _t("scared tired big shy nervous old injured frightened"), wild=True),
     # the mover's size or weight against the place's: "too heavy" is the animal here, while
     # "carry" makes it the thing
     Verb("walk onto", "walked onto", "ging nicht auf {O}", "konnte nicht auf {O} gehen",
@@ -269,6 +287,13 @@ class Tool:
     objects: tuple[str, ...]
     subject_adjs: tuple[str, ...]  # "too ADJ" said of the subject
     object_adjs: tuple[str, ...]  # "too ADJ" said of the object
+    tenses: tuple[str, ...] = ()  # as Verb.tenses: "The nail couldn't go into" is not said
+    case: str = "acc"  # the object's case after the preposition: "auf dem Papier" is "dat"
+    adj_de: tuple[tuple[str, str], ...] = ()  # this tool's German for an adjective ("heavy" rain
+    #                                           is "stark", not "schwer")
+
+    def german(self, adj: str) -> str:
+        return dict(self.adj_de).get(adj) or TOOL_ADJS[adj].de
 
     @property
     def de_wont_neg(self) -> str:  # a thing has no will: "won't" is the future ("wird ... nicht")
@@ -278,7 +303,10 @@ class Tool:
 NEEDS_TOO = frozenset({"cold", "old"})  # "because it was cold" alone would name the other noun
 TOOL_ADJS = _adjs("blunt stumpf, small klein, short kurz, old alt, weak schwach, thin dünn,"
                   " thick dick, hard hart, big groß, heavy schwer, long lang, high hoch, far weit,"
-                  " cold kalt, wide breit, narrow schmal, low niedrig, tall hoch, tough zäh")
+                  " cold kalt, wide breit, narrow schmal, low niedrig, tall hoch, tough zäh,"
+                  " bent krumm, empty leer, dry trocken, wet nass, greasy fettig, smooth glatt,"
+                  " strong stark, shallow flach, full voll, fast schnell, steep steil,"
+                  " muddy schlammig")
 
 TOOLS = (
     Tool("cut", "schnitt {O} nicht", "konnte {O} nicht schneiden", "schneidet {O} nicht",
@@ -306,7 +334,57 @@ TOOLS = (
          "fährt nicht durch {O}", "kann nicht durch {O} fahren",
          _t("truck bus car lorry van tractor"), _t("tunnel gate alley"),
          _t("wide tall big long"), _t("narrow low small")),
+    # the second tools: nails and screws, pens, weather, boats on rivers, vehicles on bridges and
+    # ice, stops in a village, landings
+    Tool("go into", "ging nicht in {O}", "konnte nicht in {O} gehen", "geht nicht in {O}",
+         "kann nicht in {O} gehen", _t("nail screw"), _t("wall board wood door ceiling tree"),
+         _t("bent blunt"), _t("hard thick"), tenses=_t("didn't doesn't won't")),
+    Tool("write on", "schrieb nicht auf {O}", "konnte nicht auf {O} schreiben",
+         "schreibt nicht auf {O}", "kann nicht auf {O} schreiben", _t("pen marker"),
+         _t("paper card bag bottle box window"), _t("empty dry"), _t("wet greasy smooth"),
+         case="dat"),
+    Tool("keep out", "hielt {O} nicht ab", "konnte {O} nicht abhalten", "hält {O} nicht ab",
+         "kann {O} nicht abhalten", _t("jacket tent roof hut"),
+         _t("rain wind snow"), _t("thin old"), _t("strong heavy"),
+         adj_de=(("heavy", "stark"),)),
+    Tool("survive", "überstand {O} nicht", "konnte {O} nicht überstehen", "übersteht {O} nicht",
+         "kann {O} nicht überstehen", _t("tent hut roof boat tree fence"),
+         _t("storm flood"), _t("thin weak old small"), _t("strong long")),
+    Tool("survive", "überstand {O} nicht", "konnte {O} nicht überstehen", "übersteht {O} nicht",
+         "kann {O} nicht überstehen", _t("tent hut roof boat tree fence"),
+         _t("winter"), _t("thin weak old small"), _t("long hard")),  # no "strong" winter
+    Tool("sail up", "fuhr {O} nicht hinauf", "konnte {O} nicht hinauffahren",
+         "fährt {O} nicht hinauf", "kann {O} nicht hinauffahren", _t("boat ship ferry raft"),
+         _t("river canal stream"), _t("big wide long heavy"), _t("shallow narrow")),
+    Tool("drive over", "fuhr nicht über {O}", "konnte nicht über {O} fahren",
+         "fährt nicht über {O}", "kann nicht über {O} fahren", _t("lorry bus car tractor van"),
+         _t("bridge"), _t("heavy wide big"), _t("narrow weak old")),
+    Tool("drive onto", "fuhr nicht auf {O}", "konnte nicht auf {O} fahren", "fährt nicht auf {O}",
+         "kann nicht auf {O} fahren", _t("lorry bus car tractor van"), _t("ice"),
+         _t("heavy"), _t("thin")),
+    Tool("stop in", "hielt nicht in {O}", "konnte nicht in {O} halten", "hält nicht in {O}",
+         "kann nicht in {O} halten", _t("bus train tram taxi"), _t("village town"),
+         _t("full long"), _t("small"), case="dat"),
+    Tool("land on", "landete nicht auf {O}", "konnte nicht auf {O} landen", "landet nicht auf {O}",
+         "kann nicht auf {O} landen", _t("plane helicopter"),
+         _t("island field roof meadow beach ship boat"), _t("big heavy wide"),
+         _t("small short muddy steep"), case="dat"),
 )
+
+# The chase frame: one animal fails to catch another. "The cat didn't catch the bird because it
+# was too slow / fast ." A state of the chaser against what makes the prey escape; the prey is
+# never a weak masculine (WEAK), so its accusative is the plain noun.
+CHASES = {"cat": _t("bird fish rabbit squirrel hamster frog"),
+          "dog": _t("rabbit cat duck squirrel chicken goose deer"),
+          "fox": _t("rabbit chicken duck goose mouse squirrel lamb"),
+          "owl": _t("frog hamster squirrel"), "wolf": _t("sheep deer lamb rabbit goat"),
+          "lion": _t("zebra deer goat"), "tiger": _t("zebra deer goat pig"),
+          "eagle": _t("rabbit mouse duck snake"), "snake": _t("frog bird hamster"),
+          "bear": _t("deer goat")}
+CHASE_VERB = ("catch", "fing {O} nicht", "konnte {O} nicht fangen", "fängt {O} nicht",
+              "kann {O} nicht fangen")
+CHASER_STATES = _t("slow tired old lazy injured sleepy clumsy")  # of STATES
+ESCAPES = _adjs("fast schnell, quick schnell, clever schlau")  # what makes the prey get away
 
 # The second-clause frame: "The dog found the jacket , and Lisa wore it ." against "... , and
 # Lisa patted it ." The person's verb decides: what one does to an animal, or to that kind of
