@@ -400,8 +400,9 @@ def check_mix_option(tmp_path: Path, monkeypatch, generate, option: str, task: s
 
     pairs = [("A dog runs .", "Ein Hund rennt .")] * 3
     m, d = everyday_dirs(tmp_path, pairs, "Hund {m} :: dog\n")
-    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
-    plain, _, desc = everyday.build(str(m), 0, **opts)
+    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0, daily=0, talk=0)
+    opts.pop(option)
+    plain, _, desc = everyday.build(str(m), 0, **opts, **{option: 0})
     assert not any(ex.meta.get("task") == task for ex in plain) and absent not in desc
     said = generate(40, seed=0)
     test_set = tmp_path / "everyday_x_en_de.tsv"

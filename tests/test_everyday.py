@@ -28,7 +28,7 @@ def dirs(tmp_path):
 def test_mix_holds_every_source_in_its_proportion(dirs):
     m, d = dirs
     train, val, desc = everyday.build(str(m), 0, ding_dir=str(d), ding_repeat=3, phrases=5,
-                                      pronouns=10, textbook=20)
+                                      pronouns=10, textbook=20, daily=0, talk=0)
     sources = [ex.meta.get("source") or ex.meta.get("task") or "multi30k" for ex in train]
     assert sources.count("multi30k") == 4
     n_ding = sum(1 for ex in train if ex.meta.get("source") == "ding")
@@ -55,7 +55,8 @@ def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monke
     tsv.write_text("The weather is nice today .\tDas Wetter ist heute schön .\n", encoding="utf-8")
     monkeypatch.setattr(everyday, "MINIMAL_PAIR_FILES", (probe,))
     monkeypatch.setattr(everyday, "EVERYDAY_FILES", (tsv,))
-    train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), textbook=20, pronouns=0)
+    train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), textbook=20, pronouns=0,
+                                    daily=0, talk=0)
     nouns = everyday.generated_pair_nouns(held)
     assert not any(ex.src == held.src for ex in train)
     assert not any(everyday.generated_pair_nouns(ex) == nouns for ex in train
@@ -67,11 +68,12 @@ def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monke
 def test_multi30k_can_be_repeated_and_says_so(dirs):
     m, d = dirs
     train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), m30k_repeat=3, phrases=0,
-                                    pronouns=0, textbook=0)
+                                    pronouns=0, textbook=0, daily=0, talk=0)
     captions = [ex.src for ex in train if not ex.meta.get("source") and not ex.meta.get("task")]
     assert sorted(captions) == sorted([src for src, _ in M30K] * 3)
     assert "(4 pairs x 3)" in desc
-    _, _, plain = everyday.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
+    _, _, plain = everyday.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0, textbook=0,
+                                    daily=0, talk=0)
     assert "(4 pairs)" in plain
     with pytest.raises(ValueError, match="m30k_repeat"):
         everyday.check_options({"m30k_repeat": -1})
@@ -104,6 +106,14 @@ def test_every_minimal_pair_file_is_held_out():
     assert frozenset({"dog", "milk"}) in pairs  # and the first set's still
 
 
+def test_the_defaults_are_the_shipped_models_mix():
+    """`--task everyday` without options is the mix the default model read (its card's chunk 10)."""
+    card = (Path(__file__).resolve().parents[1] / "checkpoints" / "everyday-en-de" / "README.md"
+            ).read_text(encoding="utf-8")
+    for key in ("daily", "talk", "pronouns", "textbook"):
+        assert f"--task-opt {key}={everyday.DEFAULTS[key]}" in card, key
+
+
 def test_bad_options_and_missing_ding_say_so(dirs, monkeypatch):
     m, d = dirs
     with pytest.raises(ValueError, match="unknown option 'nope'"):
@@ -118,7 +128,7 @@ def test_bad_options_and_missing_ding_say_so(dirs, monkeypatch):
 def test_trainer_loads_the_everyday_task_with_its_usage_errors(dirs):
     m, d = dirs
     c = load_corpus(CorpusSpec("everyday", 0, {"ding_dir": str(d), "phrases": 2, "textbook": 10,
-                                               "pronouns": 4}, data_dir=str(m)))
+                                               "pronouns": 4, "daily": 6, "talk": 0}, data_dir=str(m)))
     assert c.kind == "translation" and len(c.train_src) == len(c.train_meta)
     assert any("pronoun_pos" in meta for meta in c.train_meta)  # supervision targets survive
     assert c.heldout is not None

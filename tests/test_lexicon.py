@@ -120,7 +120,7 @@ def test_every_frame_sentence_agrees_with_its_gender():
 
 def test_the_everyday_mix_takes_frame_sentences_only_when_asked(tmp_path):
     m, d = everyday_dirs(tmp_path, PARALLEL, ENTRIES_TEXT)
-    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0)
+    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0, daily=0, talk=0)
     plain, _, desc = everyday.build(str(m), 0, **opts)
     assert not any(ex.meta.get("source") == "ding-lexicon" for ex in plain)
     assert "frame sentences" not in desc

@@ -89,6 +89,7 @@ from transformer.data.textbook_lexicon import (
     WATER_ONLY,
     WEAK,
     WILD,
+    YOUNG,
     Adj,
     Noun,
     Tool,
@@ -178,9 +179,10 @@ def _verb_pair(rng: random.Random, verb: Verb, animal: Noun, thing: Noun, frame:
     if frame == "too":
         aux = rng.choice([t for t in TENSES if not verb.tenses or t in verb.tenses])
         be_en, field, be_de = TENSES[aux]
-        state, prop = rng.choice(verb.states), rng.choice(verb.properties)
+        states = [x for x in verb.states if not (x == "old" and animal.en in YOUNG)]
+        state, prop = rng.choice(states), rng.choice(verb.properties)
         while {state, prop} & NO_TOO and {state, prop} & NEEDS_TOO:  # "injured" against "too cold"
-            state, prop = rng.choice(verb.states), rng.choice(verb.properties)
+            state, prop = rng.choice(states), rng.choice(verb.properties)
         sides = (("S", state, STATES), ("O", prop, PROPERTIES))
         pre_en, pre_de, de_phrase, verb_en = f"{be_en} too", "zu", getattr(verb, field), verb.en
         if (rng.random() < BARE or {state, prop} & NO_TOO) and not {state, prop} & NEEDS_TOO:
@@ -263,7 +265,8 @@ def _chase_pair(rng: random.Random, chaser: Noun, prey: Noun, split: str):
     aux = rng.choice(("didn't", "couldn't", "doesn't", "can't"))
     be_en, _, be_de = TENSES[aux]
     de_phrase = dict(zip(("didn't", "couldn't", "doesn't", "can't"), CHASE_VERB[1:]))[aux]
-    sides = (("S", STATES[rng.choice(CHASER_STATES)]), ("O", ESCAPES[rng.choice(list(ESCAPES))]))
+    states = [x for x in CHASER_STATES if not (x == "old" and chaser.en in YOUNG)]
+    sides = (("S", STATES[rng.choice(states)]), ("O", ESCAPES[rng.choice(list(ESCAPES))]))
     bare = (rng.random() < BARE or sides[0][1].en in NO_TOO) and sides[0][1].en not in NEEDS_TOO
     too_en, too_de = ("", "") if bare else ("too", "zu")
     key = f"chase:{chaser.en}:{prey.en}:{sides[0][1].en}:{sides[1][1].en}"

@@ -49,7 +49,7 @@ PLANT_EATERS = frozenset("horse cow sheep rabbit donkey goat lamb camel deer pon
                          " hamster chicken elephant zebra giraffe monkey".split())
 PLANT_FOOD = frozenset("bread apple carrot banana".split())
 MEAT_EATERS = frozenset("lion tiger eagle wolf".split())  # no lion eats the cake
-MEAT_FOOD = frozenset("meat sausage egg".split())
+MEAT_FOOD = frozenset("meat sausage".split())
 # zoo and wild animals: only in the verbs that name them (Verb.wild) and in the chase frame; no
 # lion carries the basket, opens the drawer or is patted by Lisa
 WILD = frozenset("lion tiger bear elephant giraffe zebra eagle monkey".split())
@@ -67,6 +67,7 @@ ANIMALS = _nouns(
     " seal Robbe f, pony Pony n, lion Löwe m, tiger Tiger m, bear Bär m, elephant Elefant m,"
     " giraffe Giraffe f, zebra Zebra n, eagle Adler m, monkey Affe m, puppy Welpe m")
 WEAK = frozenset("lion bear elephant monkey puppy".split())  # "den Löwen": never an object here
+YOUNG = frozenset("puppy kitten lamb".split())  # never "too old"
 
 THINGS = _nouns(
     "river Fluss m, bridge Brücke f, road Straße f, field Feld n, square Platz m,"
@@ -105,7 +106,7 @@ THINGS = _nouns(
     # the second tools (TOOLS from "go into" on): nails, pens, weather, boats, stops, landings
     " nail Nagel m, screw Schraube f, wood Holz n, pen Stift m, marker Filzstift m,"
     " paper Papier n, card Karte f, rain Regen m, wind Wind m, snow Schnee m, storm Sturm m,"
-    " winter Winter m, flood Flut f, hut Hütte f, canal Kanal m, ferry Fähre f,"
+    " winter Winter m, flood Flut f, hut Hütte f,"
     " plane Flugzeug n, helicopter Hubschrauber m, island Insel f, meadow Wiese f,"
     " beach Strand m, village Dorf n, town Stadt f, taxi Taxi n, tram Straßenbahn f")
 
@@ -337,25 +338,25 @@ TOOLS = (
     # the second tools: nails and screws, pens, weather, boats on rivers, vehicles on bridges and
     # ice, stops in a village, landings
     Tool("go into", "ging nicht in {O}", "konnte nicht in {O} gehen", "geht nicht in {O}",
-         "kann nicht in {O} gehen", _t("nail screw"), _t("wall board wood door ceiling tree"),
-         _t("bent blunt"), _t("hard thick"), tenses=_t("didn't doesn't won't")),
+         "kann nicht in {O} gehen", _t("nail screw"), _t("wall board wood door ceiling"),
+         _t("bent blunt"), _t("hard"), tenses=_t("didn't doesn't")),
     Tool("write on", "schrieb nicht auf {O}", "konnte nicht auf {O} schreiben",
          "schreibt nicht auf {O}", "kann nicht auf {O} schreiben", _t("pen marker"),
-         _t("paper card bag bottle box window"), _t("empty dry"), _t("wet greasy smooth"),
-         case="dat"),
+         _t("paper card bottle box window"), _t("empty dry"), _t("wet greasy smooth"),
+         case="dat", tenses=_t("didn't couldn't doesn't can't")),
     Tool("keep out", "hielt {O} nicht ab", "konnte {O} nicht abhalten", "hält {O} nicht ab",
          "kann {O} nicht abhalten", _t("jacket tent roof hut"),
-         _t("rain wind snow"), _t("thin old"), _t("strong heavy"),
+         _t("rain wind"), _t("thin old"), _t("strong heavy"),
          adj_de=(("heavy", "stark"),)),
     Tool("survive", "überstand {O} nicht", "konnte {O} nicht überstehen", "übersteht {O} nicht",
          "kann {O} nicht überstehen", _t("tent hut roof boat tree fence"),
-         _t("storm flood"), _t("thin weak old small"), _t("strong long")),
+         _t("storm flood"), _t("thin weak old"), _t("strong long")),
     Tool("survive", "überstand {O} nicht", "konnte {O} nicht überstehen", "übersteht {O} nicht",
          "kann {O} nicht überstehen", _t("tent hut roof boat tree fence"),
-         _t("winter"), _t("thin weak old small"), _t("long hard")),  # no "strong" winter
+         _t("winter"), _t("thin weak old"), _t("long hard")),  # no "strong" winter
     Tool("sail up", "fuhr {O} nicht hinauf", "konnte {O} nicht hinauffahren",
-         "fährt {O} nicht hinauf", "kann {O} nicht hinauffahren", _t("boat ship ferry raft"),
-         _t("river canal stream"), _t("big wide long heavy"), _t("shallow narrow")),
+         "fährt {O} nicht hinauf", "kann {O} nicht hinauffahren", _t("boat ship raft"),
+         _t("river stream"), _t("big wide long heavy"), _t("shallow narrow")),
     Tool("drive over", "fuhr nicht über {O}", "konnte nicht über {O} fahren",
          "fährt nicht über {O}", "kann nicht über {O} fahren", _t("lorry bus car tractor van"),
          _t("bridge"), _t("heavy wide big"), _t("narrow weak old")),
@@ -367,8 +368,8 @@ TOOLS = (
          _t("full long"), _t("small"), case="dat"),
     Tool("land on", "landete nicht auf {O}", "konnte nicht auf {O} landen", "landet nicht auf {O}",
          "kann nicht auf {O} landen", _t("plane helicopter"),
-         _t("island field roof meadow beach ship boat"), _t("big heavy wide"),
-         _t("small short muddy steep"), case="dat"),
+         _t("island field roof meadow beach ship boat"), _t("big heavy"),
+         _t("small muddy steep"), case="dat"),
 )
 
 # The chase frame: one animal fails to catch another. "The cat didn't catch the bird because it
