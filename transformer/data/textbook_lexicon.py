@@ -108,7 +108,9 @@ THINGS = _nouns(
     " paper Papier n, card Karte f, rain Regen m, wind Wind m, snow Schnee m, storm Sturm m,"
     " winter Winter m, flood Flut f, hut Hütte f,"
     " plane Flugzeug n, helicopter Hubschrauber m, island Insel f, meadow Wiese f,"
-    " beach Strand m, village Dorf n, town Stadt f, taxi Taxi n, tram Straßenbahn f")
+    " beach Strand m, village Dorf n, town Stadt f, taxi Taxi n, tram Straßenbahn f,"
+    # nuts to crack, and more places an animal goes into
+    " nut Nuss f, coconut Kokosnuss f, walnut Walnuss f, barn Scheune f, cage Käfig m")
 
 # States of a living thing ("too tired" is the animal) and properties of a thing ("too wide").
 STATES = _adjs("tired müde, scared ängstlich, weak schwach, old alt, small klein, slow langsam,"
@@ -205,7 +207,7 @@ VERBS = (
          _t("slow tired old lazy injured sleepy clumsy")),
     Verb("go into", "went into", "ging nicht in {O}", "konnte nicht in {O} gehen",
          "geht nicht in {O}", "kann nicht in {O} gehen", "ging in {O}",
-         _t("water river house room cave garden forest lake box tent garage tunnel"),
+         _t("water river house room cave garden forest lake box tent garage tunnel barn cage"),
          _t("cold dark deep small dirty loud full"),
          _t("scared tired big shy nervous old injured frightened"), wild=True),
     # the mover's size or weight against the place's: "too heavy" is the animal here, while
@@ -236,6 +238,10 @@ VERBS = (
          _t("soup bread cake meat pizza sandwich sausage"),
          _t("hot burnt rotten mouldy dirty wet"), _t("sick scared sleepy sad frightened"),
          tenses=_t("didn't doesn't won't")),
+    Verb("crack", "cracked", "knackte {O} nicht", "konnte {O} nicht knacken", "knackt {O} nicht",
+         "kann {O} nicht knacken", "knackte {O}", _t("nut coconut walnut"), _t("hard big"),
+         _t("weak small young tired"), subjects=_t("monkey squirrel parrot hamster bird"),
+         tenses=_t("didn't couldn't can't")),
     Verb("open", "opened", "öffnete {O} nicht", "konnte {O} nicht öffnen", "öffnet {O} nicht",
          "kann {O} nicht öffnen", "öffnete {O}",
          _t("door gate drawer cupboard"), _t("heavy locked"), _t("weak young tired injured clumsy"),
