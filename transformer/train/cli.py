@@ -159,6 +159,8 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
                                                     else list(argv), args))
         attach(trainer, run_dir, rank, tokenizer, tc, corpus, data, callbacks)
         state = train_until_stopped(trainer)
+        if world > 1:  # every rank done (rank 0 writes the last checkpoint) before the group
+            dist.barrier()  # is destroyed: a rank tearing gloo down early aborted once in CI
         if rank == 0:
             runs.clear_stop(run_dir)
         return state
