@@ -246,16 +246,26 @@ def _tool_pair(rng: random.Random, tool: Tool, subject: Noun, obj: Noun, split: 
     bare = (rng.random() < BARE or words & NO_TOO) and not words & NEEDS_TOO
     too_en, too_de = ("", "") if bare else ("too", "zu")
     key = f"tool:{tool.en}:{subject.en}:{obj.en}:{sides[0][1].en}:{sides[1][1].en}"
+    return _acting_pair(subject, obj, f"{aux} {tool.en}", getattr(tool, field), tool.case,
+                        [(ante, adj.en, tool.german(adj.en)) for ante, adj in sides],
+                        f"{be_en} {too_en}", too_de, be_de, "tool", key, split,
+                        {"verb": tool.en, "tense": aux})
+
+
+def _acting_pair(subject: Noun, obj: Noun, verb_en: str, de_phrase: str, case: str,
+                 sides: list[tuple[str, str, str]], before_en: str, before_de: str, be_de: str,
+                 frame: str, key: str, split: str, extra: dict) -> list[Example]:
+    """The two sentences "The S VERB the O because it BEFORE ADJ ." of a tool or chase pair,
+    one for each (antecedent, English adjective, German adjective) of SIDES."""
     out = []
-    for ante, adj in sides:
-        en = (_Sentence().add("The").add(subject.en, "S").add(f"{aux} {tool.en} the")
-              .add(obj.en, "O").add("because").add("it", "P").add(f"{be_en} {too_en} {adj.en} ."))
+    for ante, adj_en, adj_de in sides:
+        en = (_Sentence().add("The").add(subject.en, "S").add(f"{verb_en} the")
+              .add(obj.en, "O").add("because").add("it", "P").add(f"{before_en} {adj_en} ."))
         de = (_Sentence().add(NOM[subject.gender].capitalize()).add(subject.de, "S")
-              .phrase(getattr(tool, field), obj, "O", tool.case).add(",").add("weil")
+              .phrase(de_phrase, obj, "O", case).add(",").add("weil")
               .add(PRONOUN[(subject if ante == "S" else obj).gender], "P")
-              .add(f"{too_de} {tool.german(adj.en)} {be_de} ."))
-        out.append(_example(en, de, subject, obj, ante, adj.en, "tool", key, split,
-                            {"verb": tool.en, "tense": aux}))
+              .add(f"{before_de} {adj_de} {be_de} ."))
+        out.append(_example(en, de, subject, obj, ante, adj_en, frame, key, split, extra))
     return out
 
 
@@ -270,17 +280,9 @@ def _chase_pair(rng: random.Random, chaser: Noun, prey: Noun, split: str):
     bare = (rng.random() < BARE or sides[0][1].en in NO_TOO) and sides[0][1].en not in NEEDS_TOO
     too_en, too_de = ("", "") if bare else ("too", "zu")
     key = f"chase:{chaser.en}:{prey.en}:{sides[0][1].en}:{sides[1][1].en}"
-    out = []
-    for ante, adj in sides:
-        en = (_Sentence().add("The").add(chaser.en, "S").add(f"{aux} {CHASE_VERB[0]} the")
-              .add(prey.en, "O").add("because").add("it", "P").add(f"{be_en} {too_en} {adj.en} ."))
-        de = (_Sentence().add(NOM[chaser.gender].capitalize()).add(chaser.de, "S")
-              .phrase(de_phrase, prey, "O").add(",").add("weil")
-              .add(PRONOUN[(chaser if ante == "S" else prey).gender], "P")
-              .add(f"{too_de} {adj.de} {be_de} ."))
-        out.append(_example(en, de, chaser, prey, ante, adj.en, "chase", key, split,
-                            {"verb": CHASE_VERB[0], "tense": aux}))
-    return out
+    return _acting_pair(chaser, prey, f"{aux} {CHASE_VERB[0]}", de_phrase, "acc",
+                        [(ante, adj.en, adj.de) for ante, adj in sides], f"{be_en} {too_en}",
+                        too_de, be_de, "chase", key, split, {"verb": CHASE_VERB[0], "tense": aux})
 
 
 def _obj_pair(rng: random.Random, animal: Noun, thing: Noun, handle: str, split: str):
