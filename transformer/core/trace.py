@@ -109,8 +109,11 @@ def _keeper(keep: dict, path: str) -> HookFn:
     return fn
 
 
-def _hooks(ablate: dict[str, frozenset[int]], keep: dict | None) -> dict[str, tuple[HookFn, ...]]:
+def _hooks(ablate: dict[str, frozenset[int]], keep: dict | None,
+           extra: Mapping[str, HookFn] | None = None) -> dict[str, tuple[HookFn, ...]]:
     out: dict[str, list[HookFn]] = {}
+    for key, fn in (extra or {}).items():  # interventions run first, on the model's own values
+        out.setdefault(key, []).append(fn)
     for path, heads in ablate.items():
         out.setdefault(point(path, "head_out"), []).append(zero_heads(heads))
     for path in keep or {}:
@@ -133,14 +136,15 @@ def _normalise_ablate(ablate: Mapping[str, object] | None) -> dict[str, frozense
 
 @contextlib.contextmanager
 def _inspect(record: bool, ablate: Mapping[str, object] | None,
-             keep: set[str] | None = None) -> Iterator[Inspection]:
+             keep: set[str] | None = None,
+             extra: Mapping[str, HookFn] | None = None) -> Iterator[Inspection]:
     """A nested context keeps the outer one's ablation (it changes the model) but neither its
     recording nor its capture (those belong to the context that asked)."""
     outer = _ACTIVE.get()
     merged = dict(outer.ablate) if outer is not None else {}
     merged.update(_normalise_ablate(ablate))
     kept = None if keep is None else {p: None for p in keep}
-    ins = Inspection(record=record, ablate=merged, keep=kept, hooks=_hooks(merged, kept))
+    ins = Inspection(record=record, ablate=merged, keep=kept, hooks=_hooks(merged, kept, extra))
     token = _ACTIVE.set(ins)
     try:
         yield ins
@@ -173,3 +177,14 @@ def capture(paths: set[str]) -> Iterator[dict]:
     reads them (transformer/probing/supervise.py). Every other path runs the fused kernel."""
     with _inspect(False, None, keep=set(paths)) as ins:
         yield ins.keep
+
+
+@contextlib.contextmanager
+def intervene(fns: Mapping[str, HookFn]) -> Iterator[None]:
+    """Within the context, each function runs at its hook point (a trace key such as
+    `encoder.layers.2.self_attn.head_out`) and its result replaces the model's value there,
+    gradient included: interchange-intervention training (transformer/probing/interchange.py)
+    swaps one head's output between the two sentences of a minimal pair this way. Points of the
+    explicit path make that path run."""
+    with _inspect(False, None, extra=dict(fns)):
+        yield

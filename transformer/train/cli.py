@@ -19,7 +19,7 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 from tqdm import tqdm
 
 from transformer.ops import runs
-from transformer.probing import supervise
+from transformer.probing import interchange, supervise
 from transformer.core.config import ModelConfig, TrainConfig, resolve_device
 from transformer.core.checkpoint import CheckpointError, load_checkpoint, load_trainer_state
 from transformer.core.config import preset as make_preset
@@ -149,9 +149,10 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
             tokenizer, model = new_model(corpus, tc, run_dir, rank)
         data = encode_train(corpus, tokenizer, model.cfg)
         supervision = supervision_for(tc, corpus, tokenizer, model.cfg, data.kept)
+        swapping = interchange_for(tc, corpus, tokenizer, model.cfg, data)
         encode_val(data, corpus, tokenizer, model.cfg)
         trainer = make_trainer(model, tc, corpus, tokenizer, data, supervision, device, args,
-                               rank, world, local_rank)
+                               rank, world, local_rank, swapping)
         if start.resume_state is not None:
             restore(trainer, start.resume_state, args, run_dir, rank)
         if rank == 0:
@@ -313,6 +314,27 @@ def supervision_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, kept: 
     return out
 
 
+def interchange_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, data: "Encoded"):
+    """(InterchangeHead, minimal pairs) for --interchange-head, or None."""
+    spec = tc.extra.get("interchange")
+    if not spec:
+        return None
+    head = interchange.InterchangeHead.parse(spec["head"], spec["weight"], spec["pairs"])
+    if head.layer >= cfg.n_encoder_layers or head.head >= cfg.n_heads:
+        raise UsageError(f"--interchange-head: {head.cli} is not in this model "
+                         f"({cfg.n_encoder_layers} encoder layers, {cfg.n_heads} heads)")
+    kept = data.kept
+    metas = corpus.train_meta or []
+    pairs = interchange.find_pairs(tokenizer, [corpus.train_src[i] for i in kept],
+                                   [corpus.train_tgt[i] for i in kept],
+                                   [metas[i] if i < len(metas) else {} for i in kept],
+                                   data.train_tgt)
+    if not pairs:
+        raise UsageError(f"--interchange-head: task {corpus.task} has no minimal pairs whose "
+                         "German pronouns differ (the textbook generator makes them)")
+    return head, pairs
+
+
 def encode_val(data: Encoded, corpus, tokenizer, cfg: ModelConfig) -> None:
     if not data.train_src:
         raise UsageError("training data: every pair is empty or longer than max_len")
@@ -326,7 +348,7 @@ def encode_val(data: Encoded, corpus, tokenizer, cfg: ModelConfig) -> None:
 
 def make_trainer(model: Transformer, tc: TrainConfig, corpus, tokenizer, data: Encoded,
                  supervision, device: str, args, rank: int, world: int,
-                 local_rank: int) -> Trainer:
+                 local_rank: int, swapping=None) -> Trainer:
     model.to(device)
     model.train()
     torch.manual_seed(tc.seed + rank)  # dropout streams differ between ranks
@@ -341,7 +363,7 @@ def make_trainer(model: Transformer, tc: TrainConfig, corpus, tokenizer, data: E
                  if rank == 0 and data.val_src else None)
     return Trainer(model, tc, data.train_src, data.train_tgt, device=device, evaluator=evaluator,
                    log_every=args.log_every, rank=rank, world_size=world, ddp_model=ddp_model,
-                   supervision=supervision)
+                   supervision=supervision, interchange=swapping)
 
 
 def restore(trainer: Trainer, state: dict, args, run_dir: Path, rank: int) -> None:

@@ -15,7 +15,7 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
-from transformer.probing import supervise
+from transformer.probing import interchange, supervise
 from transformer.core import trace
 from transformer.train.batching import Batch, TokenBatcher, collate
 from transformer.core.config import ModelConfig, TrainConfig
@@ -102,10 +102,14 @@ class Trainer:
                  train_tgt: list[list[int]], *, device: str = "cpu", total_steps: int | None = None,
                  evaluator: Callable[["Trainer"], dict] | None = None, log_every: int = 10,
                  rank: int = 0, world_size: int = 1, ddp_model: torch.nn.Module | None = None,
-                 supervision: tuple | None = None):
+                 supervision: tuple | None = None, interchange: tuple | None = None):
         self.model, self.cfg, self.device = model, cfg, device
         # [(supervise.HeadTarget, per-pair targets aligned with train_src), ...] or None
         self.supervision = supervision
+        # (interchange.InterchangeHead, [interchange.SwapPair, ...]) or None
+        self.interchange = interchange
+        self._swap_sums = torch.zeros(2)  # interchange loss and success rate since the last log
+        self._swap_n = 0
         self.train_src, self.train_tgt = train_src, train_tgt
         self.rank, self.world_size = rank, world_size
         self.net = ddp_model if ddp_model is not None else model  # what the forward pass calls
@@ -223,6 +227,8 @@ class Trainer:
         for head, rows in supervised:
             if captured.get(head.path) is not None:
                 total = total + head.weight * supervise.loss(captured[head.path], head.head, rows)
+        if self.interchange is not None:
+            total = total + self._interchange_loss()
         self.optimizer.zero_grad(set_to_none=True)
         total.backward()
         if self.cfg.grad_clip > 0:
@@ -230,6 +236,28 @@ class Trainer:
         self.optimizer.step()
         self.step += 1
         return loss.detach()
+
+    def _interchange_loss(self) -> torch.Tensor:
+        """The interchange-intervention loss on this step's minimal pairs (weighted), in a second,
+        small forward pass; its running mean and success rate go to history["interchange"]."""
+        head, pairs = self.interchange
+        chosen = interchange.sample(pairs, head.pairs, self.cfg.seed + self.rank, self.step)
+        idx, swaps, pos, want = interchange.batch_rows(chosen)
+        ib = collate(self.train_src, self.train_tgt, idx, pad_id=self.mcfg.pad_id,
+                     bos_id=self.mcfg.bos_id, eos_id=self.mcfg.eos_id).to(self.device)
+        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=self.is_cuda):
+            il, ok = interchange.loss(self.net, head, ib.src, ib.tgt_in, swaps, pos, want)
+        self._swap_sums += torch.stack([il.detach().float().cpu(), ok.float().cpu()])
+        self._swap_n += 1
+        return head.weight * il
+
+    def _log_interchange(self, step: int) -> None:
+        if self.interchange is None or not self._swap_n:
+            return
+        mean = (self._swap_sums / self._swap_n).tolist()
+        self.history.setdefault("interchange", []).append([step, mean[0], mean[1]])
+        self._swap_sums.zero_()
+        self._swap_n = 0
 
     def _sync_stop(self) -> bool:
         """All ranks agree to stop when any one wants to (STOP seen at different moments)."""
@@ -278,6 +306,7 @@ class Trainer:
                     break
                 self.last_log = rec
                 self.history["train"].append([rec.step, rec.loss, rec.lr, rec.tokens_per_s])
+                self._log_interchange(rec.step)
                 self.trigger("on_log")
             paused = time.perf_counter()
             if self.evaluator is not None and (self.step % self.cfg.eval_every == 0 or last):

@@ -30,7 +30,7 @@ from transformer import __version__
 from transformer.core.config import PRESETS, ModelConfig, TrainConfig
 from transformer.core.config import preset as make_preset
 from transformer.ops import runs
-from transformer.probing import supervise
+from transformer.probing import interchange, supervise
 from transformer.train.corpus import SYNTHETIC, TASKS, UsageError, check_task_opts
 from transformer.train.rundir import KEEP_STEP_CHECKPOINTS
 
@@ -123,6 +123,11 @@ def _supervised_heads(args: argparse.Namespace) -> None:
     supervise.HeadTarget.parse_many(args.supervise_head, args.supervise_weight)
 
 
+def _interchange_head(args: argparse.Namespace) -> None:
+    interchange.InterchangeHead.parse(args.interchange_head, args.interchange_weight,
+                                      args.interchange_pairs)
+
+
 S = Setting
 SCHEMA: tuple[Setting, ...] = (
     S("--task", choices=TASKS, field="train.task",
@@ -163,6 +168,16 @@ SCHEMA: tuple[Setting, ...] = (
            "transformer/probing/supervise.py"),
     S("--supervise-weight", TRAINING, type=float, default=1.0, field="extra.supervise.weight",
       help="weight of that loss (default 1.0)"),
+    S("--interchange-head", TRAINING, metavar="encoder_self:LAYER:HEAD",
+      field="extra.interchange.head", check=_interchange_head,
+      help="interchange-intervention training: swap this encoder head's output at 'it' between "
+           "the two sentences of a generated minimal pair and ask for the partner's German "
+           "pronoun, so that the pronoun's choice runs through the head (switching it off then "
+           "changes the pronoun); see transformer/probing/interchange.py"),
+    S("--interchange-weight", TRAINING, type=float, default=1.0,
+      field="extra.interchange.weight", help="weight of that loss (default 1.0)"),
+    S("--interchange-pairs", TRAINING, type=int, default=16, field="extra.interchange.pairs",
+      help="minimal pairs swapped per step (default 16)"),
     *_plain(TRAINING, "train.checkpoint_every"),
     S("--keep-checkpoints", TRAINING, type=int, field="extra.keep_checkpoints",
       help="step checkpoints kept besides best and last (0 = all; default: all for the synthetic "
@@ -355,7 +370,8 @@ class FormField:
 
 
 # chosen elsewhere on the page (preset, device), or not offered there
-NOT_IN_FORM = ("--preset", "--layers", "--supervise-head", "--supervise-weight", "--device",
+NOT_IN_FORM = ("--preset", "--layers", "--supervise-head", "--supervise-weight",
+               "--interchange-head", "--interchange-weight", "--interchange-pairs", "--device",
                "--threads")
 
 
