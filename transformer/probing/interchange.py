@@ -27,6 +27,7 @@ import torch.nn.functional as F
 
 from transformer.core import trace
 from transformer.core.names import Head
+from transformer.probing.heads import _word_of_position
 from transformer.probing.supervise import _pieces
 
 
@@ -56,9 +57,9 @@ class InterchangeHead(Head):
 @dataclass(frozen=True)
 class SwapPair:
     """Two training pairs (indices into the encoded training lists) that differ in one word and
-    in the German pronoun: where "it" stands in each source (`src_q*`), where the pronoun is
-    written in each target (`tgt_q*`, an index into the decoder's output positions) and the
-    pronoun's first piece (`piece*`)."""
+    in the German pronoun: where "it" stands in each source (`src_q*`), where the pronouns' first
+    differing piece is written in each target (`tgt_q*`, an index into the decoder's output
+    positions) and that piece (`piece*`)."""
 
     a: int
     b: int
@@ -70,16 +71,31 @@ class SwapPair:
     piece_b: int
 
 
+def _pronoun_pieces(tokenizer, text: str, meta: dict, ids: Sequence[int]) -> tuple[int, list[int]] | None:
+    """(index of the German pronoun's first piece in `ids`, the pronoun's pieces), or None."""
+    pos = (meta or {}).get("tgt_pronoun_pos")
+    if not isinstance(pos, int):
+        return None
+    owner = _word_of_position(tokenizer, list(ids))
+    at = [j for j, o in enumerate(owner) if o == pos]
+    return (at[0], [int(ids[j]) for j in at]) if at else None
+
+
 def find_pairs(tokenizer, src_texts: Sequence[str], tgt_texts: Sequence[str],
                metas: Sequence[dict], tgt_ids: Sequence[Sequence[int]]) -> list[SwapPair]:
     """The minimal pairs among the training pairs: two examples with the same generator key
-    (`meta["pair"]`, one per task) whose German pronoun pieces differ. A key seen more than twice
-    (the generator drew the same pair again) gives disjoint pairs, each example used once.
-    Lists are aligned (the kept training pairs)."""
+    (`meta["pair"]`, one per task) whose German pronouns differ. A key seen more than twice (the
+    generator drew the same pair again) gives disjoint pairs, each example used once. Lists are
+    aligned (the kept training pairs).
+
+    The position trained is the pronoun's first piece where the two differ: a small vocabulary
+    writes "sie" and "es" as "▁" + "s..." and "▁" + "e...", and the shared "▁" decides nothing
+    (the decoder input up to that piece is the same in both sentences, so the partner's piece is
+    the right target there)."""
     groups: dict[tuple, list[int]] = defaultdict(list)
     for i, m in enumerate(metas):
         if m and m.get("pair") is not None:
-            groups[(m.get("task"), m["pair"])].append(i)
+            groups[(m.get("task"), str(m["pair"]))].append(i)
     out: list[SwapPair] = []
     for members in groups.values():
         if len(members) < 2:
@@ -87,19 +103,21 @@ def find_pairs(tokenizer, src_texts: Sequence[str], tgt_texts: Sequence[str],
         facts = {}
         for i in members:
             src = _pieces(tokenizer, src_texts[i], metas[i], "pronoun_pos", "antecedent_pos")
-            tgt = _pieces(tokenizer, tgt_texts[i], metas[i], "tgt_pronoun_pos",
-                          "tgt_antecedent_pos")
-            if src and tgt and tgt[0] < len(tgt_ids[i]):
-                facts[i] = (src[0], tgt[0], int(tgt_ids[i][tgt[0]]))
+            tgt = _pronoun_pieces(tokenizer, tgt_texts[i], metas[i], tgt_ids[i])
+            if src and tgt:
+                facts[i] = (src[0], tgt[0], tgt[1])
         free = [i for i in members if i in facts]
         while len(free) >= 2:
             a = free.pop(0)
             b = next((j for j in free if facts[j][2] != facts[a][2]), None)
             if b is None:
                 continue
-            free.remove(b)
             (sa, ta, pa), (sb, tb, pb) = facts[a], facts[b]
-            out.append(SwapPair(a, b, sa, sb, ta, tb, pa, pb))
+            c = next((k for k, (x, y) in enumerate(zip(pa, pb)) if x != y), None)
+            if c is None:  # one pronoun's pieces begin the other's: no piece tells them apart
+                continue
+            free.remove(b)
+            out.append(SwapPair(a, b, sa, sb, ta + c, tb + c, pa[c], pb[c]))
     return out
 
 
