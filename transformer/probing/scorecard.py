@@ -6,6 +6,8 @@
 * the project's own minimal pairs (transformer/probes/minimal_pairs_en.jsonl, written by hand):
   pair accuracy (both sentences right) by the chosen encoder head, by the decoder head, by the
   model's German pronoun, and with each head switched off; the first-noun rule gets 0 pairs;
+  the swap test (transformer/probing/swap.py): the encoder head's output at "it" swapped
+  between the two sentences, the share of right pronouns that turn into the partner's;
 * the fresh minimal pairs (minimal_pairs_fresh_en.jsonl, 40 pairs written by hand on 2026-11-26
   blind to the textbook generator, whose frames were widened after reading the first set's
   misses): the same measures, an honest check that the first set did not become a tuning set;
@@ -38,6 +40,7 @@ from transformer.probing.heads import score_anaphora
 from transformer.probing.pairs import baseline_pairs, head_pair_accuracy, pair_groups, pair_share
 from transformer.probing.probe_items import ProbeItem, noun_phrase, read_probe_file
 from transformer.probing.pronouns import pronoun_accuracy, pronoun_class, translate_ids
+from transformer.probing.swap import swap_test
 
 PROBES = Path(__file__).resolve().parents[1] / "probes"
 MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"
@@ -164,6 +167,10 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
            "fresh_everyday": translation_scores(model, tok, FRESH_EVERYDAY, limit, beam),
            "caption_probe": probe_scores(model, tok, caps, heads),
            "blog_pair": blog(model, tok, enc)}
+    if enc is not None and enc.kind == "encoder_self":
+        out["minimal_pairs"]["swap"] = swap_test(model, tok, pairs, enc)
+        out["fresh_pairs"]["swap"] = swap_test(model, tok, read_probe_file(FRESH_PAIRS)[
+            : 2 * (limit // 2) if limit else None], enc)
     if data_dir:
         exs = data.load_multi30k(data_dir, "test_2016_flickr", "en", "de")[: limit or None]
         res = evaluate(model, tok, [e.src for e in exs], [e.tgt for e in exs], beam=beam)
@@ -196,6 +203,9 @@ def card_table(r: dict, before: dict | None = None) -> str:
          lambda x: x["minimal_pairs"]["heads"][enc]["pairs_by_pronoun_off"]),
         (f"own minimal pairs: by the pronoun with {dec} switched off",
          lambda x: x["minimal_pairs"]["heads"][dec]["pairs_by_pronoun_off"]),
+        (f"own minimal pairs: swap test of {enc} (share of right pronouns that turn into the "
+         "partner's when the head's output at \"it\" is swapped)",
+         lambda x: x["minimal_pairs"]["swap"]["flip_rate"]),
         ("own minimal pairs: \"always the first noun\"",
          lambda x: x["minimal_pairs"]["pair_baselines"]["first_noun"]),
         ("fresh minimal pairs (written blind to the generator): pair accuracy by the German pronoun",
@@ -204,6 +214,8 @@ def card_table(r: dict, before: dict | None = None) -> str:
          lambda x: x["fresh_pairs"]["heads"][enc]["pair_accuracy"]),
         (f"fresh minimal pairs: pair accuracy by the decoder head {dec}",
          lambda x: x["fresh_pairs"]["heads"][dec]["pair_accuracy"]),
+        (f"fresh minimal pairs: swap test of {enc}",
+         lambda x: x["fresh_pairs"]["swap"]["flip_rate"]),
         (f"own everyday sentences ({ev['n']}): chrF (greedy)", lambda x: x["everyday"]["chrf"]),
         ("own everyday sentences: BLEU (greedy)", lambda x: x["everyday"]["bleu"]),
         ("own everyday sentences: chrF, beam 4", lambda x: x["everyday"]["chrf_beam"]),
@@ -241,6 +253,12 @@ def _print(r: dict) -> None:
     for name, row in mp["heads"].items():
         print(f"  {name}: pair accuracy {row.get('pair_accuracy')}, head accuracy {row['accuracy']}, "
               f"pairs by pronoun with it off {row.get('pairs_by_pronoun_off')}")
+    for name in ("minimal_pairs", "fresh_pairs"):
+        sw = (r.get(name) or {}).get("swap")
+        if sw:
+            print(f"{name.replace('_', ' ')}: swap test of {sw['head']}: {sw['flip_rate']} of "
+                  f"{sw['right_unswapped']} right pronouns turn into the partner's; "
+                  f"pairs flipped both ways {sw['pairs_flipped']} of {sw['pairs_right_unswapped']}")
     if "fresh_pairs" in r:
         fp = r["fresh_pairs"]
         print(f"fresh minimal pairs ({fp['pairs']}): by pronoun {fp['pairs_by_pronoun']:.3f}; "
