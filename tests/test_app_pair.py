@@ -178,3 +178,64 @@ def test_the_default_model_moves_its_encoder_head_on_the_blog_pair(monkeypatch, 
     assert any("The animal → the street" in x for x in texts), texts
     codes = [c.value for c in at.code]
     assert any("weil es" in c for c in codes) and any("weil sie" in c for c in codes)
+
+
+@pytest.mark.parametrize("lang,follows,stays", [
+    ("en", "The pronoun follows the head", "The pronoun stays"),
+    ("zh", "代词跟着这个头变了", "代词没有变")])
+def test_the_swap_translates_both_again_with_the_heads_output_exchanged(monkeypatch, tmp_path,
+                                                                        ck_dir, lang, follows,
+                                                                        stays):
+    """Off by default; on, two more translations: each equal to the swap computed apart
+    (transformer/probing/swap.py, itself checked against a sentence-by-sentence patch), each
+    with a verdict. A decoder kind or a sentence without "it" gets a note instead."""
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.core.names import Head
+    from transformer.probing.swap import swap_translate
+
+    at = open_page(monkeypatch, ck_dir, tmp_path, lang)
+    no_errors(at)
+    assert len(at.code) == 2 and at.toggle(key="pair_swap").value is False
+    at.toggle(key="pair_swap").set_value(True)
+    rerun(at)
+    no_errors(at)
+    ck = load_checkpoint(at._ck)
+    want = swap_translate(ck.model.eval(), ck.tokenizer, [A, B], [1, 0], [7, 7],
+                          Head("encoder_self", 1, 0))
+    empty = "(nothing: the model ended at once)" if lang == "en" else None
+    got = [c.value for c in at.code][2:]
+    assert len(got) == 2 and all(g == (w or empty or g) for g, w in zip(got, want)), (got, want)
+    assert all(w for w in want) or lang == "zh" or empty in got
+    md = " ".join(m.value for m in at.markdown)
+    assert sum(md.count(v) for v in (follows, stays)) + md.count(
+        "Neither translation" if lang == "en" else "两个译文都没有") >= 1
+    at.selectbox(key="pair_kind").set_value("cross")
+    rerun(at)
+    no_errors(at)
+    assert any(("Encoder self" if lang == "en" else "编码器自注意力") in i.value for i in at.info)
+    at.selectbox(key="pair_kind").set_value("encoder_self")
+    at.text_input(key="pair_text2").input("A cat runs in the park .")
+    rerun(at)
+    no_errors(at)
+    assert any(("English pronoun" if lang == "en" else "英语代词") in i.value for i in at.info)
+
+
+def test_the_swap_on_the_default_model(monkeypatch, tmp_path):
+    """everyday-en-de on the blog pair with the swap on: both swapped translations are the swap
+    computed apart, and the verdicts name the pronouns before and after."""
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.core.names import Head
+    from transformer.probing.swap import swap_translate
+
+    shipped = ROOT / "checkpoints"
+    at = open_page(monkeypatch, shipped, tmp_path)
+    at.toggle(key="pair_swap").set_value(True)
+    rerun(at)
+    no_errors(at)
+    ck = load_checkpoint(at._ck)
+    layer, head = at.selectbox(key="pair_layer").value, at.selectbox(key="pair_head").value
+    want = swap_translate(ck.model.eval(), ck.tokenizer, [A, B], [1, 0], [7, 7],
+                          Head("encoder_self", layer, head))
+    assert [c.value for c in at.code][2:] == want
+    md = " ".join(m.value for m in at.markdown)
+    assert ("The pronoun follows the head: es → " in md or "The pronoun stays: es" in md), md

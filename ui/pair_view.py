@@ -12,7 +12,8 @@ from typing import NamedTuple
 import streamlit as st
 
 from transformer.probing.inspect import Inspected
-from transformer.core.names import KINDS, attention_kind
+from transformer.probing.swap import swap_translate
+from transformer.core.names import KINDS, Head, attention_kind
 from ui import i18n, inspect_cache, page_kit
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
@@ -202,3 +203,65 @@ def rows(ck, ins_a: Inspected, ins_b: Inspected, kind: str, layer: int, head: in
     else:
         st.caption(t("no_verdict"))
 
+
+
+# -- the swap: does the pronoun follow the head? ------------------------------------------------
+def pronoun_word(text: str) -> int | None:
+    """The first English pronoun's word index ("it", "its", punctuation stripped), or None."""
+    return next((i for i, w in enumerate(VP.sentence_words(text)) if tv.is_pronoun_en(w)), None)
+
+
+@inspect_cache.per_checkpoint
+def swapped(ck, a: str, b: str, layer: int, head: int, pa: int, pb: int):
+    """Both sentences translated with the encoder head's outputs at their pronouns swapped
+    (transformer/probing/swap.py): [A with B's, B with A's], or None."""
+    from ui import models
+
+    return models.run_inference(swap_translate, ck.model, ck.tokenizer, [a, b], [1, 0], [pa, pb],
+                                Head("encoder_self", layer, head))
+
+
+def german_pronouns(text: str) -> list[str]:
+    """The German pronouns of a translation, in order, as written (punctuation stripped)."""
+    return [w.strip(".,;:!?\"'()«»„“”‚‘’") for w in str(text).split() if tv.is_pronoun_de(w)]
+
+
+def swap_verdict(before: str, after: str) -> tuple[str, str, str]:
+    """('follows' | 'same' | 'none', pronouns before, pronouns after) for one sentence."""
+    pb, pa = german_pronouns(before), german_pronouns(after)
+    code = "none" if not pb and not pa else "same" if [w.lower() for w in pb] == \
+        [w.lower() for w in pa] else "follows"
+    return code, ", ".join(pb) or "–", ", ".join(pa) or "–"
+
+
+def swap(ck, path: str, a: str, b: str, ins_a: Inspected, ins_b: Inspected, kind: str,
+         layer: int, head: int) -> None:
+    """The swap: with the toggle on, both sentences are translated again with this head's output
+    at "it" swapped between them. A head that carries the pronoun's choice makes A's translation
+    take B's pronoun; one that only looks leaves it."""
+    st.subheader(t("swap_title"))
+    st.caption(t("swap_intro"))
+    if kind != "encoder_self":
+        st.info(t("swap_kind"))
+        return
+    pa, pb = pronoun_word(a), pronoun_word(b)
+    if pa is None or pb is None:
+        st.info(t("swap_no_pronoun"))
+        return
+    if not st.toggle(t("swap_toggle", head=VH.head_label(kind, layer, head)), key="pair_swap"):
+        return
+    with page_kit.page_stops_on_bad_input(t):
+        out = swapped(path, a, b, layer, head, pa, pb)
+    if out is None:
+        st.info(t("swap_no_pronoun"))
+        return
+    c1, c2 = st.columns(2)
+    for col, which, other, ins, hyp in ((c1, "which_a", "which_b", ins_a, out[0]),
+                                        (c2, "which_b", "which_a", ins_b, out[1])):
+        with col:
+            st.markdown(f"**{t('swap_which', which=t(which), other=t(other))}**")
+            st.code(hyp or t("output_empty"), language=None, wrap_lines=True)
+            code, before, after = swap_verdict(ins.output, hyp)
+            st.markdown(t(f"swap_{code}", before=tv.escape_markdown(before),
+                          after=tv.escape_markdown(after)))
+    st.caption(t("swap_help"))

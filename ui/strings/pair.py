@@ -72,4 +72,22 @@ EN = {
                       "sie or es), so this head has no pronoun row to draw. Choose encoder "
                       "self-attention, or try another sentence.",
     "no_verdict": "The head's move is judged only when both sentences have a pronoun row.",
+    "swap_title": "Swap the head: does the pronoun follow it?",
+    "swap_intro": "Looking is not deciding. A head can point from \"it\" to the right noun while "
+                  "the decoder takes the pronoun from elsewhere. The swap tests it: sentence A is "
+                  "translated again with this head's output at \"it\" taken from sentence B, and "
+                  "B with A's. If the pronoun's choice runs through the head, A's translation now "
+                  "carries B's pronoun.",
+    "swap_toggle": "Swap {head}'s output at \"it\" between A and B",
+    "swap_kind": "The swap exchanges an encoder self-attention head's output at the English "
+                 "pronoun: choose Encoder self above.",
+    "swap_no_pronoun": "Both sentences need an English pronoun (\"it\" or \"its\") for the swap.",
+    "swap_which": "{which} with {other}'s head output",
+    "swap_follows": "The pronoun follows the head: {before} → {after}",
+    "swap_same": "The pronoun stays: {before} (the model decides it elsewhere)",
+    "swap_none": "Neither translation has a German pronoun.",
+    "swap_help": "Only this one head's output at the pronoun is exchanged (a vector of d_model / "
+                 "heads numbers); every other head and every other word is the sentence's own. "
+                 "python -m transformer.scorecard runs the same swap over the project's minimal "
+                 "pairs (the swap test).",
 }
