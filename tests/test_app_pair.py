@@ -239,3 +239,12 @@ def test_the_swap_on_the_default_model(monkeypatch, tmp_path):
     assert [c.value for c in at.code][2:] == want
     md = " ".join(m.value for m in at.markdown)
     assert ("The pronoun follows the head: es → " in md or "The pronoun stays: es" in md), md
+
+
+def test_a_link_with_swap_opens_the_swap(monkeypatch, tmp_path, ck_dir):
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={"text": A, "text2": B, "swap": "1"})
+    no_errors(at)
+    assert at.toggle(key="pair_swap").value is True and len(at.code) == 4
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={"text": A, "text2": B, "swap": "no"})
+    no_errors(at)
+    assert at.toggle(key="pair_swap").value is False and len(at.code) == 2

@@ -4,7 +4,7 @@ row in both sentences side by side with the verdict. Figures and the diff in viz
 keys start with `pair_`; prose in ui/strings/pair.py.
 
 Query parameters: ?text=...&text2=... fill the two boxes (once per distinct link); kind, layer and
-head open a given head (else the checkpoint's featured head)."""
+head open a given head (else the checkpoint's featured head); swap=1 turns the swap on."""
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -27,7 +27,7 @@ t = i18n.translator(strings)
 
 DEFAULT_A = "The animal didn't cross the street because it was too tired ."
 DEFAULT_B = "The animal didn't cross the street because it was too wide ."
-LINK_KEYS = ("text", "text2", "kind", "layer", "head")
+LINK_KEYS = ("text", "text2", "kind", "layer", "head", "swap")
 
 
 def kind_names() -> dict[str, str]:
@@ -38,6 +38,8 @@ def sentences(ck) -> tuple[str, str]:
     """The two boxes (keys pair_text, pair_text2; a link's ?text= and ?text2= fill them once).
     An empty box ends the page with a note."""
     page_kit.apply_query_params("pair", LINK_KEYS)
+    if isinstance(st.session_state.get("pair_swap"), str):  # ?swap=1 opens with the swap on
+        st.session_state["pair_swap"] = st.session_state["pair_swap"].lower() in ("1", "true", "on")
     st.session_state.setdefault("pair_text", DEFAULT_A)
     st.session_state.setdefault("pair_text2", DEFAULT_B)
     c1, c2 = st.columns(2)
