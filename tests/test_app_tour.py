@@ -49,12 +49,15 @@ def test_each_stop_opens_its_page_with_its_sentence(monkeypatch, tmp_path, lang)
     at = open_app(monkeypatch, SHIPPED, tmp_path, lang=lang)  # the tour is the default page
     no_errors(at)
     links = [el.proto for el in at.get("page_link")]
-    # the first stop also opens the blog post's pair side by side (Two sentences page)
+    # the first stop also opens the blog post's pair side by side (Two sentences page), and the
+    # same pair with the swap on
     pair = [ln for ln in links if ln.page.endswith("pair.py") or "pair" in ln.page]
-    assert len(pair) == 1
+    assert len(pair) == 2
     assert parse_qs(pair[0].query_string) == {"text": [BLOG_PAIR[0]], "text2": [BLOG_PAIR[1]]}
+    assert parse_qs(pair[1].query_string) == {"text": [BLOG_PAIR[0]], "text2": [BLOG_PAIR[1]],
+                                              "swap": ["1"]}
     assert STOPS[0][4] == BLOG_PAIR[0]
-    links = [ln for ln in links if ln is not pair[0]]
+    links = [ln for ln in links if ln not in pair]
     assert len(links) == len(STOPS)
     for link, (_, _, page, _, value, param) in zip(links, STOPS):
         q = parse_qs(link.query_string)

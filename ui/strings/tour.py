@@ -20,6 +20,10 @@ EN = {
                 "(German: es becomes sie). See which words it looks at, one head at a time, then "
                 "every layer and head at once.",
     "pair_try": "Then compare it with \"{sentence}\" side by side:",
+    "swap_try": "Does the pronoun follow the head, or only the head the noun? Swap the head's "
+                "output at \"it\" between the two sentences and see whether es and sie trade "
+                "places:",
+    "open_swap": "Open the swap",
     "masks_title": "No peeking: masks",
     "masks_text": "Padding must not be attended to, and while translating the decoder must not "
                   "see the words it has not written yet. Masks set those scores to minus "
