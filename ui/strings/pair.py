@@ -88,6 +88,6 @@ EN = {
     "swap_none": "Neither translation has a German pronoun.",
     "swap_help": "Only this one head's output at the pronoun is exchanged (a vector of d_model / "
                  "heads numbers); every other head and every other word is the sentence's own. "
-                 "python -m transformer.scorecard runs the same swap over the project's minimal "
+                 "`python -m transformer.scorecard` runs the same swap over the project's minimal "
                  "pairs (the swap test).",
 }
