@@ -32,7 +32,14 @@ def test_swap_moves_exactly_the_named_vectors_and_reads_the_originals():
 def test_parse_and_refuse():
     h = interchange.InterchangeHead.parse("encoder_self:2:0", 0.5, 8)
     assert (h.layer, h.head, h.weight, h.pairs, h.path) == (2, 0, 0.5, 8, "encoder.layers.2.self_attn")
-    for spec, w, n in (("decoder_self:2:0", 1.0, 8), ("cross:0:1", 1.0, 8), ("enc", 1.0, 8),
+    d = interchange.InterchangeHead.parse("decoder_self:1:3")
+    assert (d.kind, d.path, d.weight, d.pairs) == ("decoder_self", "decoder.layers.1.self_attn", 1.0, 16)
+    both = interchange.InterchangeHead.parse_many("encoder_self:2:0,decoder_self:2:6", 0.5, 4)
+    assert [h.cli for h in both] == ["encoder_self:2:0", "decoder_self:2:6"]
+    assert all((h.weight, h.pairs) == (0.5, 4) for h in both)
+    with pytest.raises(ValueError, match="twice"):
+        interchange.InterchangeHead.parse_many("encoder_self:2:0,encoder_self:2:0")
+    for spec, w, n in (("cross:0:1", 1.0, 8), ("enc", 1.0, 8),
                        ("encoder_self:2:0", 0.0, 8), ("encoder_self:2:0", float("nan"), 8),
                        ("encoder_self:2:0", 1.0, 0), ("encoder_self:2:0", 1.0, 1.5)):
         with pytest.raises(ValueError):

@@ -13,7 +13,8 @@ position only. The rest of the translation is left to the ordinary loss.
 
 Both sentences sit in one batch, so one forward pass does it: the head's output at a layer
 depends on its own sentence only, and the swap happens at the hook point
-`{encoder layer}.self_attn.head_out` (transformer.core.trace.intervene).
+`{layer}.self_attn.head_out` (transformer.core.trace.intervene). A decoder self-attention head
+can be swapped too, at the position that writes the pronoun (InterchangeHead says why both).
 """
 from __future__ import annotations
 
@@ -33,11 +34,25 @@ from transformer.probing.supervise import _pieces
 
 @dataclass(frozen=True)
 class InterchangeHead(Head):
-    """The head whose output is swapped (an encoder self-attention head, 'encoder_self:L:H'),
-    the loss weight, and how many minimal pairs each training step swaps."""
+    """A head whose output is swapped, the loss weight, and how many minimal pairs each training
+    step swaps. An encoder self-attention head ('encoder_self:L:H') is swapped at the English
+    "it"; a decoder self-attention head ('decoder_self:L:H') at the position that writes the
+    German pronoun, whose input (the German so far) is the same in both sentences of a textbook
+    pair. Both together describe a chain that each swap alone satisfies: the encoder head says
+    which noun "it" is, the decoder head reads that noun's gender off the German already
+    written, and the pronoun follows the decoder head."""
 
     weight: float = 1.0
     pairs: int = 16
+
+    @classmethod
+    def parse_many(cls, specs: str, weight: float = 1.0, pairs: int = 16
+                   ) -> tuple["InterchangeHead", ...]:
+        """One head or several separated by commas, each swapped in its own forward pass."""
+        heads = tuple(cls.parse(s, weight, pairs) for s in str(specs).split(","))
+        if len({h.cli for h in heads}) != len(heads):
+            raise ValueError(f"a head is named twice (got {specs!r})")
+        return heads
 
     @classmethod
     def parse(cls, spec: str, weight: float = 1.0, pairs: int = 16) -> "InterchangeHead":
@@ -45,8 +60,9 @@ class InterchangeHead(Head):
             h = Head.parse(str(spec), form="cli")
         except ValueError:
             h = None
-        if h is None or h.kind != "encoder_self":
-            raise ValueError(f"must be encoder_self:LAYER:HEAD (got {spec!r})")
+        if h is None or h.kind not in ("encoder_self", "decoder_self"):
+            raise ValueError(f"must be encoder_self:LAYER:HEAD or decoder_self:LAYER:HEAD "
+                             f"(got {spec!r})")
         if not (weight > 0 and weight == weight and weight < 1e3):
             raise ValueError(f"weight must be a positive number (got {weight!r})")
         if not isinstance(pairs, int) or not 1 <= pairs <= 4096:
@@ -146,15 +162,18 @@ def swap_fn(head: int, rows: Sequence[tuple[int, int, int, int]]):
     return fn
 
 
-def batch_rows(chosen: Sequence[SwapPair]) -> tuple[list[int], list, list[int], list[int]]:
+def batch_rows(chosen: Sequence[SwapPair], kind: str = "encoder_self"
+               ) -> tuple[list[int], list, list[int], list[int]]:
     """For a batch laid out [a1, b1, a2, b2, ...]: the training indices, the swap rows
-    (row, position, from_row, from_position), and per row the target position and the piece
-    it must now write (the partner's pronoun)."""
+    (row, position, from_row, from_position: at "it" for an encoder head, at the decoder input
+    position that writes the pronoun for a decoder head), and per row the target position and
+    the piece it must now write (the partner's pronoun)."""
     indices, swaps, tgt_pos, want = [], [], [], []
     for k, p in enumerate(chosen):
         ra, rb = 2 * k, 2 * k + 1
         indices += [p.a, p.b]
-        swaps += [(ra, p.src_qa, rb, p.src_qb), (rb, p.src_qb, ra, p.src_qa)]
+        qa, qb = (p.src_qa, p.src_qb) if kind == "encoder_self" else (p.tgt_qa, p.tgt_qb)
+        swaps += [(ra, qa, rb, qb), (rb, qb, ra, qa)]
         tgt_pos += [p.tgt_qa, p.tgt_qb]
         want += [p.piece_b, p.piece_a]
     return indices, swaps, tgt_pos, want

@@ -315,14 +315,17 @@ def supervision_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, kept: 
 
 
 def interchange_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, data: "Encoded"):
-    """(InterchangeHead, minimal pairs) for --interchange-head, or None."""
+    """((InterchangeHead, ...), minimal pairs) for --interchange-head, or None."""
     spec = tc.extra.get("interchange")
     if not spec:
         return None
-    head = interchange.InterchangeHead.parse(spec["head"], spec["weight"], spec["pairs"])
-    if head.layer >= cfg.n_encoder_layers or head.head >= cfg.n_heads:
-        raise UsageError(f"--interchange-head: {head.cli} is not in this model "
-                         f"({cfg.n_encoder_layers} encoder layers, {cfg.n_heads} heads)")
+    heads = interchange.InterchangeHead.parse_many(spec["head"], spec["weight"], spec["pairs"])
+    for head in heads:
+        n = cfg.n_encoder_layers if head.kind == "encoder_self" else cfg.n_decoder_layers
+        if head.layer >= n or head.head >= cfg.n_heads:
+            raise UsageError(f"--interchange-head: {head.cli} is not in this model "
+                             f"({cfg.n_encoder_layers} encoder and {cfg.n_decoder_layers} decoder "
+                             f"layers, {cfg.n_heads} heads)")
     kept = data.kept
     metas = corpus.train_meta or []
     pairs = interchange.find_pairs(tokenizer, [corpus.train_src[i] for i in kept],
@@ -332,7 +335,7 @@ def interchange_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, data: 
     if not pairs:
         raise UsageError(f"--interchange-head: task {corpus.task} has no minimal pairs whose "
                          "German pronouns differ (the textbook generator makes them)")
-    return head, pairs
+    return heads, pairs
 
 
 def encode_val(data: Encoded, corpus, tokenizer, cfg: ModelConfig) -> None:

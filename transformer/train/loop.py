@@ -106,7 +106,7 @@ class Trainer:
         self.model, self.cfg, self.device = model, cfg, device
         # [(supervise.HeadTarget, per-pair targets aligned with train_src), ...] or None
         self.supervision = supervision
-        # (interchange.InterchangeHead, [interchange.SwapPair, ...]) or None
+        # ((interchange.InterchangeHead, ...), [interchange.SwapPair, ...]) or None
         self.interchange = interchange
         self._swap_sums = torch.zeros(2)  # interchange loss and success rate since the last log
         self._swap_n = 0
@@ -238,18 +238,22 @@ class Trainer:
         return loss.detach()
 
     def _interchange_loss(self) -> torch.Tensor:
-        """The interchange-intervention loss on this step's minimal pairs (weighted), in a second,
-        small forward pass; its running mean and success rate go to history["interchange"]."""
-        head, pairs = self.interchange
-        chosen = interchange.sample(pairs, head.pairs, self.cfg.seed + self.rank, self.step)
-        idx, swaps, pos, want = interchange.batch_rows(chosen)
-        ib = collate(self.train_src, self.train_tgt, idx, pad_id=self.mcfg.pad_id,
-                     bos_id=self.mcfg.bos_id, eos_id=self.mcfg.eos_id).to(self.device)
-        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=self.is_cuda):
-            il, ok = interchange.loss(self.net, head, ib.src, ib.tgt_in, swaps, pos, want)
-        self._swap_sums += torch.stack([il.detach().float().cpu(), ok.float().cpu()])
+        """The interchange-intervention loss on this step's minimal pairs (weighted), one small
+        forward pass per swapped head; the running mean of the loss and of the success rate
+        (over the heads) go to history["interchange"]."""
+        heads, pairs = self.interchange
+        total = torch.zeros((), device=self.device)
+        for head in heads:
+            chosen = interchange.sample(pairs, head.pairs, self.cfg.seed + self.rank, self.step)
+            idx, swaps, pos, want = interchange.batch_rows(chosen, head.kind)
+            ib = collate(self.train_src, self.train_tgt, idx, pad_id=self.mcfg.pad_id,
+                         bos_id=self.mcfg.bos_id, eos_id=self.mcfg.eos_id).to(self.device)
+            with torch.autocast("cuda", dtype=torch.bfloat16, enabled=self.is_cuda):
+                il, ok = interchange.loss(self.net, head, ib.src, ib.tgt_in, swaps, pos, want)
+            self._swap_sums += torch.stack([il.detach().float().cpu(), ok.float().cpu()]) / len(heads)
+            total = total + head.weight * il
         self._swap_n += 1
-        return head.weight * il
+        return total
 
     def _log_interchange(self, step: int) -> None:
         if self.interchange is None or not self._swap_n:

@@ -124,8 +124,8 @@ def _supervised_heads(args: argparse.Namespace) -> None:
 
 
 def _interchange_head(args: argparse.Namespace) -> None:
-    interchange.InterchangeHead.parse(args.interchange_head, args.interchange_weight,
-                                      args.interchange_pairs)
+    interchange.InterchangeHead.parse_many(args.interchange_head, args.interchange_weight,
+                                           args.interchange_pairs)
 
 
 S = Setting
@@ -168,12 +168,14 @@ SCHEMA: tuple[Setting, ...] = (
            "transformer/probing/supervise.py"),
     S("--supervise-weight", TRAINING, type=float, default=1.0, field="extra.supervise.weight",
       help="weight of that loss (default 1.0)"),
-    S("--interchange-head", TRAINING, metavar="encoder_self:LAYER:HEAD",
+    S("--interchange-head", TRAINING, metavar="KIND:LAYER:HEAD[,...]",
       field="extra.interchange.head", check=_interchange_head,
-      help="interchange-intervention training: swap this encoder head's output at 'it' between "
-           "the two sentences of a generated minimal pair and ask for the partner's German "
-           "pronoun, so that the pronoun's choice runs through the head (switching it off then "
-           "changes the pronoun); see transformer/probing/interchange.py"),
+      help="interchange-intervention training: swap this head's output (encoder_self: at 'it'; "
+           "decoder_self: where the German pronoun is written; several separated by commas, "
+           "each in its own pass) between the two sentences of a generated minimal pair and ask "
+           "for the partner's German pronoun, so that the pronoun's choice runs through the "
+           "head (switching it off then changes the pronoun); see "
+           "transformer/probing/interchange.py"),
     S("--interchange-weight", TRAINING, type=float, default=1.0,
       field="extra.interchange.weight", help="weight of that loss (default 1.0)"),
     S("--interchange-pairs", TRAINING, type=int, default=16, field="extra.interchange.pairs",
