@@ -104,3 +104,19 @@ def test_the_blog_pair(ck, recorded):
     assert [r["translation"] for r in rows] == [r["translation"] for r in recorded["blog_pair"]]
     # the head moves: "The animal" (words 0-1), then "the street" (words 4-5)
     assert rows[0]["head_pos"] in (0, 1) and rows[1]["head_pos"] in (4, 5)
+
+
+def test_the_swap_test_re_measured(ck, recorded):
+    """The card's swap-test row: the encoder head's output at "it" exchanged between the two
+    sentences of each of the 100 own pairs (about 8 s), and the claim the card makes of it: the
+    pronoun does not run through this head."""
+    from transformer.probing.probe_items import read_probe_file
+    from transformer.probing.swap import swap_test
+
+    enc = Head.parse(recorded["heads"][0], form="cli")
+    want = recorded["minimal_pairs"]["swap"]
+    got = swap_test(ck.model.eval(), ck.tokenizer, read_probe_file(S.MINIMAL_PAIRS), enc)
+    for key in ("pairs", "sentences", "right_unswapped", "flip_rate", "pairs_flipped"):
+        assert got[key] == want[key], key
+    assert got["examples"] == want["examples"]
+    assert want["flip_rate"] < 0.05  # the card: looking, not deciding
