@@ -248,3 +248,17 @@ def test_a_link_with_swap_opens_the_swap(monkeypatch, tmp_path, ck_dir):
     at = open_page(monkeypatch, ck_dir, tmp_path, query={"text": A, "text2": B, "swap": "no"})
     no_errors(at)
     assert at.toggle(key="pair_swap").value is False and len(at.code) == 2
+
+
+@pytest.mark.parametrize("a,b", [
+    ("<b>it</b> </s> & it **x** 😀 .", "The cat sleeps because it is tired ."),
+    ("it " * 400, "The cat sleeps because it is tired ."),  # past the model's length
+    ("Es regnet , weil it kalt ist .", "ＩＴ was ｗｉｄｅ ."),
+])
+def test_the_swap_with_odd_text_says_something_and_never_fails(monkeypatch, tmp_path, ck_dir, a, b):
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={"text": a, "text2": b, "swap": "1"})
+    no_errors(at)
+    # either two swapped translations with their verdicts, or a note in place of the swap
+    assert len(at.code) in (2, 4)
+    if len(at.code) == 2:
+        assert at.info

@@ -73,6 +73,19 @@ def old_parser() -> argparse.ArgumentParser:
                         "classroom); see transformer/probing/supervise.py")
     t.add_argument("--supervise-weight", type=float, default=1.0,
                    help="weight of that loss (default 1.0)")
+    # added 2026-11-26 (issue 20): interchange-intervention training
+    t.add_argument("--interchange-head", metavar="KIND:LAYER:HEAD[,...]",
+                   help="interchange-intervention training: swap this head's output "
+                        "(encoder_self: at 'it'; decoder_self: where the German pronoun is "
+                        "written; several separated by commas, each in its own pass) between the "
+                        "two sentences of a generated minimal pair and ask for the partner's "
+                        "German pronoun, so that the pronoun's choice runs through the head "
+                        "(switching it off then changes the pronoun); see "
+                        "transformer/probing/interchange.py")
+    t.add_argument("--interchange-weight", type=float, default=1.0,
+                   help="weight of that loss (default 1.0)")
+    t.add_argument("--interchange-pairs", type=int, default=16,
+                   help="minimal pairs swapped per step (default 16)")
     t.add_argument("--checkpoint-every", type=int)
     t.add_argument("--keep-checkpoints", type=int, default=None,
                    help="step checkpoints kept besides best and last (0 = all; default: all for "

@@ -14,7 +14,7 @@ import streamlit as st
 from transformer.probing.inspect import Inspected
 from transformer.probing.swap import swap_translate
 from transformer.core.names import KINDS, Head, attention_kind
-from ui import i18n, inspect_cache, page_kit
+from ui import i18n, inspect_cache, models, page_kit
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
 from ui.strings import pair as strings
@@ -217,8 +217,6 @@ def pronoun_word(text: str) -> int | None:
 def swapped(ck, a: str, b: str, layer: int, head: int, pa: int, pb: int):
     """Both sentences translated with the encoder head's outputs at their pronouns swapped
     (transformer/probing/swap.py): [A with B's, B with A's], or None."""
-    from ui import models
-
     return models.run_inference(swap_translate, ck.model, ck.tokenizer, [a, b], [1, 0], [pa, pb],
                                 Head("encoder_self", layer, head))
 
