@@ -223,7 +223,7 @@ def swapped(ck, a: str, b: str, layer: int, head: int, pa: int, pb: int):
 
 def german_pronouns(text: str) -> list[str]:
     """The German pronouns of a translation, in order, as written (punctuation stripped)."""
-    return [w.strip(".,;:!?\"'()«»„“”‚‘’") for w in str(text).split() if tv.is_pronoun_de(w)]
+    return [tv.strip_edge(w) for w in str(text).split() if tv.is_pronoun_de(w)]
 
 
 def swap_verdict(before: str, after: str) -> tuple[str, str, str]:

@@ -133,8 +133,13 @@ _POSSESSIVE_ENDINGS = ("", "e", "en", "em", "er", "es")
 _EDGE_PUNCT = ".,;:!?\"'()«»„“”‚‘’"
 
 
+def strip_edge(word: str) -> str:
+    """The word without the punctuation a sentence attaches to it ("es." -> "es")."""
+    return str(word).strip().strip(_EDGE_PUNCT)
+
+
 def _bare(word: str) -> str:
-    return str(word).strip().strip(_EDGE_PUNCT).lower()
+    return strip_edge(word).lower()
 
 
 def is_pronoun_en(word: str) -> bool:

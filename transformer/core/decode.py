@@ -263,15 +263,24 @@ def translate(model: Transformer, tokenizer, texts: list[str], *, beam: int = 1,
     return out
 
 
+def pad_right(model: Transformer, batch: list[list[int]]) -> torch.Tensor:
+    """Sources of different lengths as one (B,S) tensor on the model's device, padded on the
+    right with the model's pad id."""
+    dev = _device(model)
+    s = max(len(x) for x in batch)
+    src = torch.full((len(batch), s), model.cfg.pad_id, dtype=torch.long, device=dev)  # (B,S)
+    for r, x in enumerate(batch):
+        src[r, :len(x)] = torch.tensor(x, device=dev)
+    return src
+
+
 def greedy_batch(model: Transformer, batch: list[list[int]], max_len: int | None = None
                  ) -> list[list[int]]:
     """Greedy decoding of a batch of sources at once (padding on the right)."""
     cfg = model.cfg
     dev = _device(model)
-    s = max(len(x) for x in batch)
-    src = torch.full((len(batch), s), cfg.pad_id, dtype=torch.long, device=dev)  # (B,S)
-    for r, x in enumerate(batch):
-        src[r, :len(x)] = torch.tensor(x, device=dev)
+    src = pad_right(model, batch)  # (B,S)
+    s = src.size(1)
     limit = max_len or default_max_len(model, s)
     with torch.inference_mode():
         src_mask = padding_mask(src, cfg.pad_id)

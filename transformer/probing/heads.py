@@ -58,6 +58,12 @@ def _word_of_position(tokenizer, ids: list[int]) -> list[int]:
     return owner
 
 
+def word_pieces(tokenizer, ids: list[int], word: int) -> list[int]:
+    """The positions in `ids` of the pieces of whitespace word `word`, in order (empty when the
+    word has none, e.g. it was cut off)."""
+    return [j for j, o in enumerate(_word_of_position(tokenizer, ids)) if o == word]
+
+
 def word_attention(weights: torch.Tensor, q_owner: list[int], k_owner: list[int],
                    n_q_words: int, n_k_words: int) -> torch.Tensor:
     """(..., T, S) token weights -> (..., Wq, Wk) word weights: summed over a key word's pieces,

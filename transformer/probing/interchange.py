@@ -1,4 +1,4 @@
-"""Interchange-intervention training: make one encoder head the carrier of the pronoun's choice.
+"""Interchange-intervention training: make named heads the carriers of the pronoun's choice.
 
 Why: attention supervision (supervise.py) teaches the encoder head to *look* from "it" to its
 antecedent, but the decoder can still read the antecedent's gender off other heads, so switching
@@ -28,7 +28,7 @@ import torch.nn.functional as F
 
 from transformer.core import trace
 from transformer.core.names import Head
-from transformer.probing.heads import _word_of_position
+from transformer.probing.heads import word_pieces
 from transformer.probing.supervise import _pieces
 
 
@@ -92,8 +92,7 @@ def _pronoun_pieces(tokenizer, text: str, meta: dict, ids: Sequence[int]) -> tup
     pos = (meta or {}).get("tgt_pronoun_pos")
     if not isinstance(pos, int):
         return None
-    owner = _word_of_position(tokenizer, list(ids))
-    at = [j for j, o in enumerate(owner) if o == pos]
+    at = word_pieces(tokenizer, list(ids), pos)
     return (at[0], [int(ids[j]) for j in at]) if at else None
 
 

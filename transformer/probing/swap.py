@@ -20,11 +20,11 @@ from typing import Sequence
 import torch
 
 from transformer.core import trace
-from transformer.core.decode import greedy_batch
+from transformer.core.decode import greedy_batch, pad_right
 from transformer.core.masks import padding_mask
 from transformer.core.names import Head
 from transformer.core.text import source_ids
-from transformer.probing.heads import _word_of_position
+from transformer.probing.heads import word_pieces
 from transformer.probing.pairs import pair_groups
 from transformer.probing.probe_items import ProbeItem
 from transformer.probing.pronouns import pronoun_class, pronoun_hit
@@ -40,19 +40,6 @@ class Swapped:
     flipped: bool  # the translation shows the partner's pronoun (and not only its own)
 
 
-def _it_piece(tokenizer, ids: list[int], word: int) -> int | None:
-    owner = _word_of_position(tokenizer, ids)
-    return next((j for j, o in enumerate(owner) if o == word), None)
-
-
-def _padded(model, rows: list[list[int]]) -> torch.Tensor:
-    s = max(len(r) for r in rows)
-    src = torch.full((len(rows), s), model.cfg.pad_id, dtype=torch.long)  # (B,S)
-    for r, x in enumerate(rows):
-        src[r, :len(x)] = torch.tensor(x)
-    return src
-
-
 def swap_translate(model, tokenizer, texts: Sequence[str], partners: Sequence[int],
                    words: Sequence[int], head: Head) -> list[str] | None:
     """Greedy translations of `texts`, each with `head`'s output at its word `words[i]` (the
@@ -62,11 +49,11 @@ def swap_translate(model, tokenizer, texts: Sequence[str], partners: Sequence[in
     if head.kind != "encoder_self" or head.layer >= cfg.n_encoder_layers or head.head >= cfg.n_heads:
         return None
     ids = [source_ids(tokenizer, t, cfg.max_len)[0] for t in texts]
-    qs = [_it_piece(tokenizer, x[:-1], w) for x, w in zip(ids, words)]
+    qs = [(word_pieces(tokenizer, x[:-1], w) or [None])[0] for x, w in zip(ids, words)]
     if any(q is None for q in qs):
         return None
     point = trace.point(head.path, "head_out")
-    src = _padded(model, ids)
+    src = pad_right(model, ids)  # (B,S)
     with torch.inference_mode(), trace.record() as rec:
         model.encode(src, padding_mask(src, cfg.pad_id))
     own = rec[point][:, head.head]  # (B,H,S,dk) -> (B,S,dk): every sentence's own output

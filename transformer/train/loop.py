@@ -108,7 +108,8 @@ class Trainer:
         self.supervision = supervision
         # ((interchange.InterchangeHead, ...), [interchange.SwapPair, ...]) or None
         self.interchange = interchange
-        self._swap_sums = torch.zeros(2)  # interchange loss and success rate since the last log
+        # interchange loss and success rate since the last log, on the device (read once a log)
+        self._swap_sums = torch.zeros(2, device=device)
         self._swap_n = 0
         self.train_src, self.train_tgt = train_src, train_tgt
         self.rank, self.world_size = rank, world_size
@@ -250,7 +251,7 @@ class Trainer:
                          bos_id=self.mcfg.bos_id, eos_id=self.mcfg.eos_id).to(self.device)
             with torch.autocast("cuda", dtype=torch.bfloat16, enabled=self.is_cuda):
                 il, ok = interchange.loss(self.net, head, ib.src, ib.tgt_in, swaps, pos, want)
-            self._swap_sums += torch.stack([il.detach().float().cpu(), ok.float().cpu()]) / len(heads)
+            self._swap_sums += torch.stack([il.detach().float(), ok.float()]) / len(heads)
             total = total + head.weight * il
         self._swap_n += 1
         return total
