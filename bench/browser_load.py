@@ -127,9 +127,15 @@ WATCH_JS = """(sel) => {
   const app = document.querySelector("[data-testid='stApp']");
   window.__states = [];
   window.__errors = [];
-  new MutationObserver(() => window.__states.push(
-      [performance.now(), app.getAttribute('data-test-script-state')]))
-    .observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  // One callback can carry several changes (under load, the messages "run started" and "run
+  // finished" reach the page in one task): record the state each change left, not only the last,
+  // or a whole run can vanish from the record and its submission wait forever.
+  new MutationObserver((records) => {
+    const t = performance.now();
+    records.forEach((r, i) => window.__states.push(
+      [t, i + 1 < records.length ? records[i + 1].oldValue : app.getAttribute('data-test-script-state')]));
+  }).observe(app, {attributes: true, attributeOldValue: true,
+                   attributeFilter: ['data-test-script-state']});
   const seen = new Set();
   const look = () => {
     for (const e of document.querySelectorAll(sel)) {

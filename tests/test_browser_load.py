@@ -28,6 +28,41 @@ def test_sentences_differ_across_pages_and_submissions():
     assert len(seen) == 1000
 
 
+def test_a_run_whose_start_and_end_arrive_together_still_counts():
+    """Under load the page can get "run started" and "run finished" in one task, so the watcher's
+    observer sees both changes in one callback. It must still record the run (it once recorded
+    only the last state, and that submission waited out its whole timeout)."""
+    async_api = pytest.importorskip("playwright.async_api")
+    import asyncio
+
+    async def go():
+        async with async_api.async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=browser_load.chromium_path(),
+                                              headless=True, args=browser_load.CHROMIUM_ARGS)
+            page = await browser.new_page()
+            await page.set_content("<div data-testid='stApp' data-test-script-state='notRunning'>"
+                                   "<div class='chart'></div></div>")
+            await page.evaluate(browser_load.WATCH_JS, browser_load.ERRORS)
+            t0 = await page.evaluate("() => performance.now()")
+            done_before = await page.evaluate(browser_load.DONE_JS, [t0, ".chart"])
+            await page.evaluate("""() => {  // both changes in one task: one observer callback
+                const app = document.querySelector("[data-testid='stApp']");
+                app.setAttribute('data-test-script-state', 'running');
+                app.setAttribute('data-test-script-state', 'notRunning');
+            }""")
+            done = await page.wait_for_function(browser_load.DONE_JS, arg=[t0, ".chart"],
+                                                timeout=5000, polling=50)
+            done_at = await done.json_value()
+            states = await page.evaluate("() => window.__states.map(e => e[1])")
+            await browser.close()
+            return done_before, done_at, states
+
+    done_before, done_at, states = asyncio.run(go())
+    assert done_before is False  # nothing ran yet
+    assert done_at >= 0
+    assert states == ["running", "notRunning"]
+
+
 def test_concurrent_pages_type_on_the_attention_page(tmp_path, small_checkpoint):
     pytest.importorskip("playwright.async_api")
     shipped = tmp_path / "shipped"
