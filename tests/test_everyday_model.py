@@ -83,6 +83,9 @@ def test_everyday_set_and_caption_probe_re_measured(ck, recorded):
     heads = [Head.parse(h, form="cli") for h in recorded["heads"]]
     cp = S.probe_scores(ck.model.eval(), ck.tokenizer, read_probe_file(S.CAPTIONS), heads)
     assert cp["pronoun_accuracy"] == pytest.approx(recorded["caption_probe"]["pronoun_accuracy"])
+    # the card's reading of the 55 misses: 28 with the wrong pronoun, 27 with none at all
+    assert round((1 - cp["pronoun_accuracy"]) * cp["n"]) == 55
+    assert cp["misses"] == {"wrong_pronoun": 28, "no_pronoun": 27}
     dec = next(h for h in recorded["heads"] if h.startswith("decoder"))
     assert cp["heads"][dec]["accuracy"] == pytest.approx(recorded["caption_probe"]["heads"][dec]["accuracy"])
 

@@ -34,6 +34,8 @@ def test_cli_json_on_a_tiny_checkpoint(small_checkpoint, capsys):
     assert 0.0 <= r["everyday"]["chrf_beam"] <= 100.0 and r["everyday"]["beam"] == 4
     assert len(r["blog_pair"]) == 2 and {"translation", "pronouns", "head_word"} <= set(r["blog_pair"][0])
     assert "multi30k_test2016" not in r  # no --data-dir
+    cp = r["caption_probe"]  # every miss is one of the two kinds
+    assert cp["misses"]["wrong_pronoun"] + cp["misses"]["no_pronoun"] <= cp["n"]
 
 
 def test_bad_arguments_are_one_line_errors(small_checkpoint, capsys):
@@ -45,3 +47,17 @@ def test_bad_arguments_are_one_line_errors(small_checkpoint, capsys):
         assert e.value.code == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
+
+
+def test_misses_split_into_wrong_pronoun_and_none():
+    from transformer.probing.pronouns import miss_kinds
+
+    hyps = ["Ein Hund rennt mit heraushängender Zunge .",  # missed, no pronoun
+            "Eine Frau betrachtet ein Gemälde , weil sie alt ist .",  # missed, wrong gender
+            "Der Ball passt nicht , weil er zu groß ist .",  # right
+            "Ein Mann malt einen Zaun .",  # not scored (None): not counted
+            "Die Spieler heben die Arme , sich freuend ."]  # missed: "sich" is not a pronoun of the probe
+    hits = [False, False, True, None, False]
+    assert miss_kinds(hyps, hits) == {"wrong_pronoun": 1, "no_pronoun": 2}
+    assert miss_kinds([], []) == {"wrong_pronoun": 0, "no_pronoun": 0}
+    assert miss_kinds(["Seine Katze schläft ."], [False]) == {"wrong_pronoun": 1, "no_pronoun": 0}

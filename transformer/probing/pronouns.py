@@ -89,6 +89,15 @@ class PronounResult:
     hits: list[bool | None]  # per item; None = not scored (no reference pronoun)
 
 
+def miss_kinds(hypotheses: Sequence[str], hits: Sequence[bool | None]) -> dict:
+    """The misses (hit False) split in two: a German pronoun of the wrong gender, or no German
+    pronoun at all (a paraphrase such as "mit heraushängender Zunge", or a garbled clause). They
+    call for different cures: the pronoun's choice, or the translation around it."""
+    missed = [h for h, hit in zip(hypotheses, hits) if hit is False]
+    none = sum(1 for h in missed if not any(pronoun_class(w) for w in h.split()))
+    return {"wrong_pronoun": len(missed) - none, "no_pronoun": none}
+
+
 def pronoun_accuracy(model, tokenizer, items, ablate=None,
                      max_len: int | None = None) -> PronounResult:
     """Translate every probe item (transformer.probing.heads.ProbeItem: text, target, tgt_pronoun) with

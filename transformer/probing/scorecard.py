@@ -39,7 +39,7 @@ from transformer.probing.evaluate import evaluate
 from transformer.probing.heads import score_anaphora
 from transformer.probing.pairs import baseline_pairs, head_pair_accuracy, pair_groups, pair_share
 from transformer.probing.probe_items import ProbeItem, noun_phrase, read_probe_file
-from transformer.probing.pronouns import pronoun_accuracy, pronoun_class, translate_ids
+from transformer.probing.pronouns import miss_kinds, pronoun_accuracy, pronoun_class, translate_ids
 from transformer.probing.swap import swap_test
 
 PROBES = Path(__file__).resolve().parents[1] / "probes"
@@ -94,7 +94,8 @@ def probe_scores(model, tokenizer, items: list[ProbeItem], heads: list[Head]) ->
     groups = pair_groups(items)
     by_pair = head_pair_accuracy(items, {k: v.tops for k, v in scores.items()}) if groups else {}
     base = pronoun_accuracy(model, tokenizer, items)
-    out = {"n": len(items), "pronoun_accuracy": base.accuracy, "heads": {}}
+    out = {"n": len(items), "pronoun_accuracy": base.accuracy,
+           "misses": miss_kinds(base.hypotheses, base.hits), "heads": {}}
     if groups:
         out.update(pairs=len(groups), pairs_by_pronoun=pair_share(base.hits, groups),
                    pair_baselines=baseline_pairs(items))
@@ -270,7 +271,9 @@ def _print(r: dict) -> None:
         fe = r["fresh_everyday"]
         print(f"fresh everyday ({fe['n']}): chrF {fe['chrf']:.2f}, BLEU {fe['bleu']:.2f} (greedy); "
               f"chrF {fe['chrf_beam']:.2f}, BLEU {fe['bleu_beam']:.2f} (beam {fe['beam']})")
-    print(f"caption probe ({cp['n']}): pronoun accuracy {cp['pronoun_accuracy']:.3f}")
+    print(f"caption probe ({cp['n']}): pronoun accuracy {cp['pronoun_accuracy']:.3f}; misses: "
+          f"{cp['misses']['wrong_pronoun']} with the wrong pronoun, {cp['misses']['no_pronoun']} "
+          "with none")
     for name, row in cp["heads"].items():
         print(f"  {name}: head accuracy {row['accuracy']}, pronoun accuracy with it off "
               f"{row['pronoun_accuracy_off']:.3f}")
