@@ -150,3 +150,29 @@ def test_the_everyday_mix_takes_daily_sentences_only_when_asked_and_holds_out_th
         tmp_path, monkeypatch):
     check_mix_option(tmp_path, monkeypatch, daily.generate, "daily", "daily", "daily",
                      "daily-life grammar sentences", held=5)
+
+
+def test_the_weather_as_subject_takes_the_weathers_adjective_and_the_time_before_it():
+    """"The weather is nice today ." once came out "Das Wetter ist heute nett ." ("nett" is a
+    person's word): the generator says the noun's sentences, with "schön" for "nice"."""
+    import random
+
+    rng = random.Random(3)
+    got = [daily._the_weather(rng, tense, neg) for _ in range(60)
+           for tense in ("present", "past", "future") for neg in (False, True)]
+    for ex in got:
+        en, de = ex.src.split(), ex.tgt.split()
+        assert ex.meta["frame"] == "weather"
+        assert "weather" in [w.lower() for w in en] and "Wetter" in de
+        assert "nett" not in de
+        if en[:2] == ["The", "weather"]:  # a statement: "Das Wetter" then the verb second
+            assert de[:3] in (["Das", "Wetter", "ist"], ["Das", "Wetter", "war"], ["Das", "Wetter", "wird"])
+        if ("won't" in en or "will" in en):
+            assert de[-2] == "sein"  # the infinitive last
+        assert ("nicht" in de) == any(w in ("not", "isn't", "wasn't", "won't") for w in en)
+    pairs = {(ex.src, ex.tgt) for ex in got}
+    assert ("The weather is nice today .", "Das Wetter ist heute schön .") in pairs or any(
+        s.startswith("The weather is nice") and "schön" in t for s, t in pairs)
+    # the time first inverts the verb and the subject
+    assert any(ex.tgt.split()[1] in ("ist", "war", "wird") and ex.tgt.split()[2:4] == ["das", "Wetter"]
+               for ex in got)

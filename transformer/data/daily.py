@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, field
 
 from transformer.data.daily_lexicon import (ADJECTIVES, BE, BE_PAST, COMPLEMENTS, DEGREES, HAVE,
-                                            MODALS, NOUNS, TIMES, VERBS, WEATHER_ADJ, WEATHER_VERB,
+                                            MODALS, NOUNS, TIMES, VERBS, WEATHER_ADJ, WEATHER_NOUN_ADJ, WEATHER_VERB,
                                             WILL, Noun, Verb)
 from transformer.data.example import Example
 
@@ -400,9 +400,31 @@ def weather_clause(rng: random.Random, tense: str, negated: bool) -> tuple[str, 
     return en, time_en, cl
 
 
+def _the_weather(rng: random.Random, tense: str, negated: bool) -> Example:
+    """"The weather is nice today ." -> "Das Wetter ist heute schön .": the noun as subject, so
+    the adjective is the weather's ("schön"), and German puts the time before it."""
+    time_en, time_de = _time(rng, {"present": "now", "past": "past", "future": "future"}[tense], 0.6)
+    adj_en, adj_de = rng.choice(WEATHER_NOUN_ADJ)
+    rest = [*(["nicht"] if negated else []), adj_de]
+    if tense == "future":
+        en = f"{_neg('will', rng) if negated else 'will'} be {adj_en}"
+        cl = Clause("das Wetter", "wird", time_de, rest, ["sein"])
+    else:
+        be = "was" if tense == "past" else "is"
+        en = f"{_neg(be, rng) if negated else be} {adj_en}"
+        cl = Clause("das Wetter", "war" if tense == "past" else "ist", time_de, rest)
+    if not negated and tense == "present" and rng.random() < 0.2:  # "Is the weather nice today ?"
+        return example(["is the weather", adj_en, time_en], cl.question(), "?", "weather")
+    if time_en and rng.random() < 0.3:  # "Today the weather is nice ." -> "Heute ist das Wetter schön ."
+        return example([time_en, "the weather", en], cl.statement(True), ".", "weather")
+    return example(["the weather", en, time_en], cl.statement(), ".", "weather")
+
+
 def _weather(rng: random.Random) -> Example:
     tense = rng.choice(("present", "present", "past", "future"))
     negated = rng.random() < 0.25
+    if rng.random() < 0.3:
+        return _the_weather(rng, tense, negated)
     en, time_en, cl = weather_clause(rng, tense, negated)
     if not negated and en.startswith("is ") and rng.random() < 0.2:  # "Is it cold ?"
         return example(["is it", en[3:], time_en], cl.question(), "?", "weather")

@@ -268,6 +268,11 @@ TIMES = {
 
 WEATHER_ADJ = (("cold", "kalt"), ("warm", "warm"), ("hot", "heiß"), ("sunny", "sonnig"),
                ("windy", "windig"), ("cloudy", "bewölkt"), ("nice", "schön"), ("foggy", "neblig"))
+# What "the weather" is ("The weather is nice today ." -> "Das Wetter ist heute schön ."): with the
+# noun as subject English says "nice" where German says "schön", never "nett" (a person's word)
+WEATHER_NOUN_ADJ = (("nice", "schön"), ("good", "gut"), ("bad", "schlecht"), ("terrible", "schrecklich"),
+                    ("lovely", "herrlich"), ("wonderful", "wunderbar"), ("cold", "kalt"), ("warm", "warm"),
+                    ("hot", "heiß"), ("awful", "furchtbar"))
 WEATHER_VERB = (  # English -ing, English past, German present (es ...), German participle
     ("raining", "rained", "rain", "regnet", "geregnet", "regnen"),
     ("snowing", "snowed", "snow", "schneit", "geschneit", "schneien"),
