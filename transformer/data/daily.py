@@ -371,20 +371,26 @@ def _copula(rng: random.Random) -> Example:
     return example([subj.en, en], cl.statement(), ".", "copula")
 
 
+def _be_adjective(subj_de: str, adj: tuple[str, str], tense: str, negated: bool, time_de: str,
+                  rng: random.Random) -> tuple[str, Clause]:
+    """The English after the subject ("is cold", "won't be nice") and the German clause
+    ("es ist heute kalt", "das Wetter wird nicht schön sein")."""
+    adj_en, adj_de = adj
+    rest = [*(["nicht"] if negated else []), adj_de]
+    if tense == "future":
+        return (f"{_neg('will', rng) if negated else 'will'} be {adj_en}",
+                Clause(subj_de, "wird", time_de, rest, ["sein"]))
+    be = "was" if tense == "past" else "is"
+    return (f"{_neg(be, rng) if negated else be} {adj_en}",
+            Clause(subj_de, "war" if tense == "past" else "ist", time_de, rest))
+
+
 def weather_clause(rng: random.Random, tense: str, negated: bool) -> tuple[str, str, Clause]:
     """"it is cold" / "it rained" (English after "it"), the time's English ("today",
     "yesterday" or ""), and the German clause."""
     time_en, time_de = _time(rng, {"present": "now", "past": "past", "future": "future"}[tense], 0.6)
     if rng.random() < 0.5:  # an adjective
-        adj_en, adj_de = rng.choice(WEATHER_ADJ)
-        rest = [*(["nicht"] if negated else []), adj_de]
-        if tense == "future":
-            en = f"{_neg('will', rng) if negated else 'will'} be {adj_en}"
-            cl = Clause("es", "wird", time_de, rest, ["sein"])
-        else:
-            be = "was" if tense == "past" else "is"
-            en = f"{_neg(be, rng) if negated else be} {adj_en}"
-            cl = Clause("es", "war" if tense == "past" else "ist", time_de, rest)
+        en, cl = _be_adjective("es", rng.choice(WEATHER_ADJ), tense, negated, time_de, rng)
     else:
         ing, past_en, base, de_pres, de_part, de_inf = rng.choice(WEATHER_VERB)
         nicht = ["nicht"] if negated else []
@@ -405,14 +411,7 @@ def _the_weather(rng: random.Random, tense: str, negated: bool) -> Example:
     the adjective is the weather's ("schön"), and German puts the time before it."""
     time_en, time_de = _time(rng, {"present": "now", "past": "past", "future": "future"}[tense], 0.6)
     adj_en, adj_de = rng.choice(WEATHER_NOUN_ADJ)
-    rest = [*(["nicht"] if negated else []), adj_de]
-    if tense == "future":
-        en = f"{_neg('will', rng) if negated else 'will'} be {adj_en}"
-        cl = Clause("das Wetter", "wird", time_de, rest, ["sein"])
-    else:
-        be = "was" if tense == "past" else "is"
-        en = f"{_neg(be, rng) if negated else be} {adj_en}"
-        cl = Clause("das Wetter", "war" if tense == "past" else "ist", time_de, rest)
+    en, cl = _be_adjective("das Wetter", (adj_en, adj_de), tense, negated, time_de, rng)
     if not negated and tense == "present" and rng.random() < 0.2:  # "Is the weather nice today ?"
         return example(["is the weather", adj_en, time_en], cl.question(), "?", "weather")
     if time_en and rng.random() < 0.3:  # "Today the weather is nice ." -> "Heute ist das Wetter schön ."
