@@ -28,6 +28,9 @@ def test_cli_json_on_a_tiny_checkpoint(small_checkpoint, capsys):
     fp = r["fresh_pairs"]  # the 40 pairs written blind to the generator, the same measures
     assert fp["n"] == 4 and fp["pairs"] == 2 and 0.0 <= fp["pairs_by_pronoun"] <= 1.0
     assert "fresh minimal pairs" in S.card_table(r)
+    gp = r["generated_pairs"]  # the generator's held-out pairs: whole pairs only
+    assert gp["n"] == 4 and gp["pairs"] == 2 and 0.0 <= gp["pairs_by_pronoun"] <= 1.0
+    assert "generated minimal pairs" in S.card_table(r)
     row = mp["heads"]["encoder_self:1:0"]
     assert 0.0 <= row["pair_accuracy"] <= 1.0 and 0.0 <= row["accuracy"] <= 1.0
     assert r["everyday"]["n"] == 4 and 0.0 <= r["everyday"]["chrf"] <= 100.0
@@ -61,3 +64,19 @@ def test_misses_split_into_wrong_pronoun_and_none():
     assert miss_kinds(hyps, hits) == {"wrong_pronoun": 1, "no_pronoun": 2}
     assert miss_kinds([], []) == {"wrong_pronoun": 0, "no_pronoun": 0}
     assert miss_kinds(["Seine Katze schläft ."], [False]) == {"wrong_pronoun": 1, "no_pronoun": 0}
+
+
+def test_generated_pairs_are_whole_held_out_pairs():
+    from collections import Counter
+
+    from transformer.data import textbook
+
+    items = S.generated_pairs(60)
+    assert len(items) % 2 == 0 and 0 < len(items) <= 60
+    assert all(c == 2 for c in Counter(it.pair for it in items).values())
+    for a, b in zip(items[::2], items[1::2]):  # side by side, one word apart, pronouns differ
+        assert a.pair == b.pair and a.text != b.text
+        assert a.text.split()[a.pronoun].lower() == b.text.split()[b.pronoun].lower()
+        assert a.target.split()[a.tgt_pronoun] != b.target.split()[b.tgt_pronoun]
+    trained = {ex.meta["pair"] for ex in textbook.generate("train", 2000)}
+    assert not trained & {it.pair for it in items}  # noun pairs never trained on

@@ -14,6 +14,10 @@
 * the project's own everyday sentences (everyday_en_de.tsv): chrF and BLEU, greedy and beam 4;
 * the fresh everyday sentences (everyday_fresh_en_de.tsv, 100 written by hand on 2026-11-26
   blind to every generator): the same, the honest check for the first everyday set;
+* generated minimal pairs (the textbook generator's test split: noun pairs never trained on,
+  the first 200 sentences): the same measures as the own pairs. Beside the hand-written sets it
+  says where a miss comes from: a head right on the generator's pairs and wrong on the written
+  ones has learnt the generator, not English (its coverage, not the training, is short);
 * the caption probe (classroom_pronouns_en.jsonl): head and pronoun accuracy;
 * Multi30k test_2016_flickr: sacreBLEU cased and lowercased, beam 4 (as every card reports it);
 * the blog post's pair ("... because it was too tired / wide ."): the German pronoun and the
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 import torch
@@ -35,10 +40,11 @@ from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core.cli_util import OneLineParser
 from transformer.core.names import Head, ablate_map
 from transformer.data import tasks as data
+from transformer.data import textbook
 from transformer.probing.evaluate import evaluate
 from transformer.probing.heads import score_anaphora
 from transformer.probing.pairs import baseline_pairs, head_pair_accuracy, pair_groups, pair_share
-from transformer.probing.probe_items import ProbeItem, noun_phrase, read_probe_file
+from transformer.probing.probe_items import ProbeItem, generated_probe, noun_phrase, read_probe_file
 from transformer.probing.pronouns import miss_kinds, pronoun_accuracy, pronoun_class, translate_ids
 from transformer.probing.swap import swap_test
 
@@ -122,6 +128,17 @@ def probe_scores(model, tokenizer, items: list[ProbeItem], heads: list[Head]) ->
     return out
 
 
+GENERATED_N = 200
+
+
+def generated_pairs(n: int) -> list[ProbeItem]:
+    """The first whole minimal pairs among the textbook generator's test-split sentences (noun
+    pairs held out of training), at most n sentences."""
+    items = generated_probe(textbook.generate("test", n))
+    count = Counter(it.pair for it in items)
+    return [it for it in items if count[it.pair] == 2][: 2 * (n // 2)]
+
+
 def blog(model, tokenizer, enc: Head | None) -> list[dict]:
     """Per blog sentence: the translation, its pronoun, and the encoder head's strongest word."""
     items = blog_items()
@@ -166,6 +183,7 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
                : 2 * (limit // 2) if limit else None], heads),
            "everyday": translation_scores(model, tok, EVERYDAY, limit, beam),
            "fresh_everyday": translation_scores(model, tok, FRESH_EVERYDAY, limit, beam),
+           "generated_pairs": probe_scores(model, tok, generated_pairs(limit or GENERATED_N), heads),
            "caption_probe": probe_scores(model, tok, caps, heads),
            "blog_pair": blog(model, tok, enc)}
     if enc is not None and enc.kind == "encoder_self":
@@ -217,6 +235,10 @@ def card_table(r: dict, before: dict | None = None) -> str:
          lambda x: x["fresh_pairs"]["heads"][dec]["pair_accuracy"]),
         (f"fresh minimal pairs: swap test of {enc}",
          lambda x: x["fresh_pairs"]["swap"]["flip_rate"]),
+        ("generated minimal pairs (the textbook generator's held-out test split): pair accuracy "
+         "by the German pronoun", lambda x: x["generated_pairs"]["pairs_by_pronoun"]),
+        (f"generated minimal pairs: pair accuracy by the encoder head {enc}",
+         lambda x: x["generated_pairs"]["heads"][enc]["pair_accuracy"]),
         (f"own everyday sentences ({ev['n']}): chrF (greedy)", lambda x: x["everyday"]["chrf"]),
         ("own everyday sentences: BLEU (greedy)", lambda x: x["everyday"]["bleu"]),
         ("own everyday sentences: chrF, beam 4", lambda x: x["everyday"]["chrf_beam"]),
@@ -264,6 +286,11 @@ def _print(r: dict) -> None:
         fp = r["fresh_pairs"]
         print(f"fresh minimal pairs ({fp['pairs']}): by pronoun {fp['pairs_by_pronoun']:.3f}; "
               + "; ".join(f"{k} {v.get('pair_accuracy')}" for k, v in fp["heads"].items()))
+    if "generated_pairs" in r:
+        gp = r["generated_pairs"]
+        print(f"generated minimal pairs ({gp['pairs']}, the generator's test split): by pronoun "
+              f"{gp['pairs_by_pronoun']:.3f}; "
+              + "; ".join(f"{k} {v.get('pair_accuracy')}" for k, v in gp["heads"].items()))
     ev = r["everyday"]
     print(f"everyday ({ev['n']}): chrF {ev['chrf']:.2f}, BLEU {ev['bleu']:.2f} (greedy); chrF "
           f"{ev['chrf_beam']:.2f}, BLEU {ev['bleu_beam']:.2f} (beam {ev['beam']})")
