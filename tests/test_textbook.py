@@ -337,3 +337,30 @@ def test_genders_agree_with_dings_marks():
         list(itertools.chain(ANIMALS.values(), THINGS.values(), PARTS.values())), DING)
     assert not wrong
     assert len(missing) <= 3, missing
+
+
+def test_the_fear_frame_reads_the_negation_and_takes_the_dative():
+    """"The mouse wasn't afraid of the dog because it was brave / small ." names the mouse, then
+    the dog; said without "n't", "small" names the one afraid. German: "(keine) Angst vor" and the
+    dative ("vor dem Hund", "vor der Katze"), never a weak masculine there ("vor dem Löwen")."""
+    from transformer.data.textbook_lexicon import AFRAID_SIDES, WEAK
+
+    got = [ex for split in ("train", "test") for ex in textbook.generate(split, 600, frames=("afraid",))]
+    assert got
+    dat = {"m": "dem", "f": "der", "n": "dem"}
+    for a, b in zip(got[::2], got[1::2]):
+        assert a.meta["pair"] == b.meta["pair"] and a.meta["pronoun_de"] != b.meta["pronoun_de"]
+        for ex in (a, b):
+            en, de, m = ex.src.split(), ex.tgt.split(), ex.meta
+            negated = m["tense"].endswith("n't")
+            subj_words, obj_words = AFRAID_SIDES[negated]
+            word = m["deciding_word"]
+            assert word in (subj_words if m["antecedent_first"] else obj_words), ex.src
+            assert en[3:6] == ["afraid", "of", "the"] and en[m["pronoun_pos"]] == "it"
+            obj = ANIMALS[en[6]]  # The mouse wasn't afraid of the DOG
+            assert obj.en not in WEAK
+            vor = de.index("vor")
+            assert de[vor - 1] == "Angst" and ("keine" in de) == negated
+            assert de[vor + 1] == dat[obj.gender] and de[vor + 2] == obj.de
+            assert de[m["tgt_pronoun_pos"]] == m["pronoun_de"] and de[-2] in ("war", "ist")
+    assert {ex.meta["tense"] for ex in got} == {"wasn't", "isn't", "was", "is"}

@@ -54,6 +54,8 @@ import random
 from transformer.data.example import Example
 from transformer.data.splits import canonical_split, hash_split
 from transformer.data.textbook_lexicon import (
+    AFRAID,
+    AFRAID_SIDES,
     ANIMAL_HANDLES,
     ANIMAL_PARTS,
     ANIMALS,
@@ -96,9 +98,9 @@ from transformer.data.textbook_lexicon import (
     Verb,
 )
 
-FRAMES = ("too", "not", "glad", "fit", "tool", "obj", "poss", "chase")
-FRAME_WEIGHTS = {"too": 0.28, "not": 0.06, "glad": 0.07, "fit": 0.16, "tool": 0.22, "obj": 0.11,
-                 "poss": 0.08, "chase": 0.07}
+FRAMES = ("too", "not", "glad", "fit", "tool", "obj", "poss", "chase", "afraid")
+FRAME_WEIGHTS = {"too": 0.26, "not": 0.06, "glad": 0.07, "fit": 0.15, "tool": 0.21, "obj": 0.11,
+                 "poss": 0.08, "chase": 0.07, "afraid": 0.06}
 BARE = 0.3  # share of "too" and "tool" pairs said without "too": "because it was hot ."
 TENSES = {  # English auxiliary, English copula, the Verb field of the German phrase, German copula
     "didn't": ("was", "de_past_neg", "war"),
@@ -285,6 +287,23 @@ def _chase_pair(rng: random.Random, chaser: Noun, prey: Noun, split: str):
                         too_de, be_de, "chase", key, split, {"verb": CHASE_VERB[0], "tense": aux})
 
 
+def _afraid_pair(rng: random.Random, subject: Noun, obj: Noun, split: str):
+    """One animal (not) afraid of another: "The mouse wasn't afraid of the dog because it was brave
+    / small ." (AFRAID_SIDES says which words name which animal, negated or not.)"""
+    aux = rng.choice(tuple(AFRAID))
+    be_en, de_phrase, be_de = AFRAID[aux]
+    subj_words, obj_words = AFRAID_SIDES[aux.endswith("n't")]
+    while True:  # never the same word for both sides ("big" names either, by the negation)
+        sides = (("S", subj_words[rng.choice(list(subj_words))]),
+                 ("O", obj_words[rng.choice(list(obj_words))]))
+        if sides[0][1].en != sides[1][1].en:
+            break
+    key = f"afraid:{subject.en}:{obj.en}:{aux}:{sides[0][1].en}:{sides[1][1].en}"
+    return _acting_pair(subject, obj, f"{aux} afraid of", de_phrase, "dat",
+                        [(ante, adj.en, adj.de) for ante, adj in sides], be_en, "", be_de,
+                        "afraid", key, split, {"verb": "afraid of", "tense": aux})
+
+
 def _obj_pair(rng: random.Random, animal: Noun, thing: Noun, handle: str, split: str):
     """Object "it" in a second clause: "The dog found the jacket , and Lisa wore / patted it ."."""
     find = rng.choice(list(FINDS))
@@ -421,9 +440,18 @@ def _chase_choices(split: str) -> tuple:
                  and _in_split(ANIMALS[c], ANIMALS[p], split))
 
 
+@functools.cache
+def _afraid_choices(split: str) -> tuple:
+    """(subject, object) animals of this split whose genders differ; the object (after "vor",
+    dative) is no weak masculine, and "animal" itself is neither."""
+    land = [a for a in _land_animals() if a.en != "animal"]
+    return tuple((a, b) for a in land for b in land
+                 if b.en not in WEAK and a.gender != b.gender and _in_split(a, b, split))
+
+
 MAKERS = {"fit": (_fit_choices, _fit_pair), "tool": (_tool_choices, _tool_pair),
           "obj": (_obj_choices, _obj_pair), "poss": (_poss_choices, _poss_pair),
-          "chase": (_chase_choices, _chase_pair)}
+          "chase": (_chase_choices, _chase_pair), "afraid": (_afraid_choices, _afraid_pair)}
 
 
 def generate(split: str = "train", n: int | None = None, seed: int = 0,

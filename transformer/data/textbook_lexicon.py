@@ -393,6 +393,23 @@ CHASE_VERB = ("catch", "fing {O} nicht", "konnte {O} nicht fangen", "fängt {O} 
 CHASER_STATES = _t("slow tired old lazy injured sleepy clumsy")  # of STATES
 ESCAPES = _adjs("fast schnell, quick schnell, clever schlau")  # what makes the prey get away
 
+# The fear frame: "The mouse wasn't afraid of the dog because it was brave / small ." Negated, a
+# brave subject or a harmless object; said plainly ("was afraid of"), a timid subject or a
+# fearsome object: "small" names the object in one and the subject in the other, so the frame
+# asks the model to read the negation too. English, German: "hatte (keine) Angst vor" + dative.
+AFRAID = {  # English be, German phrase ({O}: the object's noun phrase), the German copula
+    "wasn't": ("was", "hatte keine Angst vor {O}", "war"),
+    "isn't": ("is", "hat keine Angst vor {O}", "ist"),
+    "was": ("was", "hatte Angst vor {O}", "war"),
+    "is": ("is", "hat Angst vor {O}", "ist"),
+}
+AFRAID_SIDES = {  # (what names the subject, what names the object), by negated or not
+    True: (_adjs("brave mutig, big groß, strong stark, curious neugierig"),
+           _adjs("small klein, friendly freundlich, tame zahm, tied angebunden")),
+    False: (_adjs("small klein, young jung, shy scheu, weak schwach"),
+            _adjs("big groß, angry wütend, loud laut, dangerous gefährlich")),
+}
+
 # The second-clause frame: "The dog found the jacket , and Lisa wore it ." against "... , and
 # Lisa patted it ." The person's verb decides: what one does to an animal, or to that kind of
 # thing. German simple past, {P} where the accusative pronoun goes (ihn / sie / es).
