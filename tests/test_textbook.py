@@ -66,7 +66,7 @@ def test_positions_name_the_words_and_the_german_agrees(sample):
         if m["frame"] == "obj":  # "..., and Lisa wore it ." -> ", und Lisa trug sie ."
             assert en[m["pronoun_pos"]] == "it" and m["pronoun_case"] == "acc"
             assert GENDER_OF_ACCUSATIVE[m["pronoun_de"]] == noun.gender
-            assert de[m["tgt_pronoun_pos"] - 3] == "und"
+            assert de[m["tgt_pronoun_pos"] - 3] in ("und", "also")  # also VERB PERSON
             continue
         assert de[m["tgt_pronoun_pos"] - 1] == "weil"  # German: ", weil er ... war ." verb last
         assert de[-2] in ("war", "ist")
@@ -364,3 +364,22 @@ def test_the_fear_frame_reads_the_negation_and_takes_the_dative():
             assert de[vor + 1] == dat[obj.gender] and de[vor + 2] == obj.de
             assert de[m["tgt_pronoun_pos"]] == m["pronoun_de"] and de[-2] in ("war", "ist")
     assert {ex.meta["tense"] for ex in got} == {"wasn't", "isn't", "was", "is"}
+
+
+def test_so_puts_the_german_verb_before_the_person():
+    """", so Lisa fed it ." is ", also fütterte Lisa sie .": "also" takes the verb second."""
+    from transformer.data.textbook_lexicon import PEOPLE
+
+    got = textbook.generate("train", 400, frames=("obj",))
+    joined = {ex.meta["pair"].endswith(":so") for ex in got}
+    assert joined == {True, False}
+    for ex in got:
+        en, de = ex.src.split(), ex.tgt.split()
+        comma = de.index(",")
+        if ex.meta["pair"].endswith(":so"):
+            assert en[en.index(",") + 1] == "so" and de[comma + 1] == "also"
+            assert de[comma + 3] == PEOPLE[en[en.index(",") + 2]]  # also VERB PERSON
+        else:
+            assert en[en.index(",") + 1] == "and" and de[comma + 1] == "und"
+            assert de[comma + 2] == PEOPLE[en[en.index(",") + 2]]  # und PERSON VERB
+        assert de[ex.meta["tgt_pronoun_pos"]] == ex.meta["pronoun_de"] and de[-1] == "."

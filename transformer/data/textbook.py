@@ -102,6 +102,7 @@ FRAMES = ("too", "not", "glad", "fit", "tool", "obj", "poss", "chase", "afraid")
 FRAME_WEIGHTS = {"too": 0.26, "not": 0.06, "glad": 0.07, "fit": 0.15, "tool": 0.21, "obj": 0.11,
                  "poss": 0.08, "chase": 0.07, "afraid": 0.06}
 BARE = 0.3  # share of "too" and "tool" pairs said without "too": "because it was hot ."
+OBJ_SO = 0.4  # share of "obj" pairs joined by ", so" (German ", also" + verb second) not ", and"
 TENSES = {  # English auxiliary, English copula, the Verb field of the German phrase, German copula
     "didn't": ("was", "de_past_neg", "war"),
     "couldn't": ("was", "de_modal_neg", "war"),
@@ -305,19 +306,24 @@ def _afraid_pair(rng: random.Random, subject: Noun, obj: Noun, split: str):
 
 
 def _obj_pair(rng: random.Random, animal: Noun, thing: Noun, handle: str, split: str):
-    """Object "it" in a second clause: "The dog found the jacket , and Lisa wore / patted it ."."""
+    """Object "it" in a second clause: "The dog found the jacket , and Lisa wore / patted it ."
+    or ", so Lisa wore / patted it ." (German "also" puts the verb before the person: ", also
+    trug Lisa sie .")."""
     find = rng.choice(list(FINDS))
     person = rng.choice(list(PEOPLE))
     sides = (("S", rng.choice(list(ANIMAL_HANDLES))), ("O", handle))
-    key = f"obj:{find}:{animal.en}:{thing.en}:{person}:{sides[0][1]}:{handle}"
+    so = rng.random() < OBJ_SO
+    key = f"obj:{find}:{animal.en}:{thing.en}:{person}:{sides[0][1]}:{handle}" + (":so" if so else "")
     out = []
     for ante, verb in sides:
         de_verb = ANIMAL_HANDLES[verb] if ante == "S" else THING_HANDLES[verb][0]
         before, after = de_verb.split("{P}")
+        second = (f", also {before.strip()} {PEOPLE[person]}" if so
+                  else f", und {PEOPLE[person]} {before}")
         en = (_Sentence().add("The").add(animal.en, "S").add(f"{find} the").add(thing.en, "O")
-              .add(f", and {person} {verb}").add("it", "P").add("."))
+              .add(f", {'so' if so else 'and'} {person} {verb}").add("it", "P").add("."))
         de = (_Sentence().add(NOM[animal.gender].capitalize()).add(animal.de, "S")
-              .phrase(FINDS[find], thing, "O").add(f", und {PEOPLE[person]} {before}")
+              .phrase(FINDS[find], thing, "O").add(second)
               .add(ACC_PRONOUN[(animal if ante == "S" else thing).gender], "P").add(f"{after} ."))
         ex = _example(en, de, animal, thing, ante, verb, "obj", key, split,
                       {"verb": find, "tense": "past"})
