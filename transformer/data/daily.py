@@ -21,11 +21,12 @@ one of the project's hand-written test sentences are dropped by the everyday mix
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from transformer.data.daily_lexicon import (ADJECTIVES, BE, BE_PAST, COMPLEMENTS, DEGREES, HAVE,
                                             MODALS, NOUNS, TIMES, VERBS, WEATHER_ADJ, WEATHER_NOUN_ADJ, WEATHER_VERB,
                                             WILL, Noun, Verb)
+from transformer.data.daily_clause import Clause, cap, split_words
 from transformer.data.example import Example
 
 DEF = {"nom": {"m": "der", "f": "die", "n": "das", "pl": "die"},
@@ -61,46 +62,6 @@ class Subject:
     slot: int  # index into the German present forms: ich du er wir
     agree: str  # English agreement: "I" | "3s" | "pl"
     noun: str = ""  # the English noun of a noun subject ("mother")
-
-
-@dataclass
-class Clause:
-    """One German clause in parts, so that it can be said as a statement, with the time first,
-    as a question or as a subordinate clause, and its English."""
-
-    subj: str
-    finite: str
-    time: str = ""
-    rest: list[str] = field(default_factory=list)  # the middle field after the time
-    tail: list[str] = field(default_factory=list)  # participle, infinitive or separable prefix
-    prefix_tail: bool = False  # tail is a separable prefix, joined to the verb when it is last
-
-    def statement(self, time_first: bool = False) -> list[str]:
-        if time_first and self.time:
-            return [self.time, self.finite, self.subj, *self.rest, *self.tail]
-        return [self.subj, self.finite, *_w(self.time), *self.rest, *self.tail]
-
-    def question(self, wh: str = "") -> list[str]:
-        return [*_w(wh), self.finite, self.subj, *_w(self.time), *self.rest, *self.tail]
-
-    def inverted(self) -> list[str]:
-        """After a subordinate clause: the verb first, then the subject."""
-        return [self.finite, self.subj, *_w(self.time), *self.rest, *self.tail]
-
-    def subordinate(self) -> list[str]:
-        """Verb last: "weil ich meine Mutter anrufe", "dass ich sie angerufen habe"."""
-        if self.prefix_tail:
-            return [self.subj, *_w(self.time), *self.rest, "".join(self.tail) + self.finite]
-        return [self.subj, *_w(self.time), *self.rest, *self.tail, self.finite]
-
-
-def _w(s: str) -> list[str]:
-    return s.split() if s else []
-
-
-def _cap(words: list[str]) -> str:
-    text = " ".join(w for w in words if w)
-    return text[:1].upper() + text[1:]
 
 
 def _a(word: str) -> str:
@@ -175,8 +136,8 @@ def pick_object(rng: random.Random, verb: Verb, subj: Subject, negated: bool,
 
 def _middle(obj_de: str, nicht: str, negated: bool) -> list[str]:
     if not negated or not nicht:
-        return _w(obj_de)
-    return ["nicht", *_w(obj_de)] if nicht == "before" else [*_w(obj_de), "nicht"]
+        return split_words(obj_de)
+    return ["nicht", *split_words(obj_de)] if nicht == "before" else [*split_words(obj_de), "nicht"]
 
 
 def _en_present(verb: Verb, subj: Subject, negated: bool, rng: random.Random) -> str:
@@ -218,11 +179,11 @@ def verb_clause(rng: random.Random, verb: Verb, subj: Subject, tense: str, negat
     time_en, time_de = time
     if tense == "present":
         en = _en_present(verb, subj, negated, rng)
-        cl = Clause(subj.de, verb.de[subj.slot], time_de, middle, _w(verb.prefix), bool(verb.prefix))
+        cl = Clause(subj.de, verb.de[subj.slot], time_de, middle, split_words(verb.prefix), bool(verb.prefix))
     elif tense == "progressive":
         be = be_word(subj)
         en = f"{_neg(be, rng) if negated else be} {verb.en[3]}"
-        cl = Clause(subj.de, verb.de[subj.slot], time_de, middle, _w(verb.prefix), bool(verb.prefix))
+        cl = Clause(subj.de, verb.de[subj.slot], time_de, middle, split_words(verb.prefix), bool(verb.prefix))
     elif tense == "past":
         did = "didn't" if rng.random() < CONTRACT else "did not"
         en = f"{did} {verb.en[0]}" if negated else verb.en[2]
@@ -257,7 +218,7 @@ def example(en_words: list[str], de_words: list[str], end: str, frame: str,
             task: str = "daily") -> Example:
     """One pair, both sides capitalised and ended by END; the meta names the TASK and FRAME, so a
     mix can count its sources (daily_talk passes task="daily_talk")."""
-    return Example(f"{_cap(en_words)} {end}", f"{_cap(de_words)} {end}", {"task": task, "frame": frame})
+    return Example(f"{cap(en_words)} {end}", f"{cap(de_words)} {end}", {"task": task, "frame": frame})
 
 
 def _statement(rng: random.Random, tense: str) -> Example:
@@ -353,8 +314,8 @@ def copula_clause(rng: random.Random, past: bool, negated: bool, states: bool = 
     en = " ".join(w for w in (en_be, deg_en, adj_en) if w)
     # "I was tired yesterday", not "The story was old yesterday"
     time = _time(rng, "past" if past else "now", 0.3) if person else ("", "")
-    cl = Clause(subj.de, forms[subj.slot], time[1], [*(["nicht"] if negated else []), *_w(deg_de),
-                                                       *_w(adj_de)])
+    cl = Clause(subj.de, forms[subj.slot], time[1], [*(["nicht"] if negated else []), *split_words(deg_de),
+                                                       *split_words(adj_de)])
     return f"{en} {time[0]}".strip(), cl, subj
 
 
