@@ -90,6 +90,20 @@ def test_everyday_set_and_caption_probe_re_measured(ck, recorded):
     assert cp["heads"][dec]["accuracy"] == pytest.approx(recorded["caption_probe"]["heads"][dec]["accuracy"])
 
 
+def test_the_generators_held_out_pairs_re_measured(ck, recorded):
+    """The card's row for the generator's own held-out pairs: recorded for today's generator (a
+    generator change that moves it fails here, and the record is measured again)."""
+    heads = [Head.parse(h, form="cli") for h in recorded["heads"]]
+    got = S.probe_scores(ck.model.eval(), ck.tokenizer, S.generated_pairs(S.GENERATED_N), heads)
+    want = recorded["generated_pairs"]
+    assert got["pairs"] == want["pairs"] and got["n"] == want["n"]
+    assert got["pairs_by_pronoun"] == pytest.approx(want["pairs_by_pronoun"], abs=1e-9)
+    for name, row in want["heads"].items():
+        assert got["heads"][name]["pair_accuracy"] == pytest.approx(row["pair_accuracy"], abs=1e-9)
+    # the card's reading: the heads find the antecedent in far more of these than of the written pairs
+    assert min(r["pair_accuracy"] for r in want["heads"].values()) > 0.9
+
+
 def test_the_blind_everyday_set_re_measured(ck, recorded):
     fe = S.translation_scores(ck.model.eval(), ck.tokenizer, S.FRESH_EVERYDAY, 0, beam=1)
     assert fe["n"] == recorded["fresh_everyday"]["n"] == 100
