@@ -364,6 +364,8 @@ def test_the_fear_frame_reads_the_negation_and_takes_the_dative():
             assert de[vor + 1] == dat[obj.gender] and de[vor + 2] == obj.de
             assert de[m["tgt_pronoun_pos"]] == m["pronoun_de"] and de[-2] in ("war", "ist")
     assert {ex.meta["tense"] for ex in got} == {"wasn't", "isn't", "was", "is"}
+    for subj_words, obj_words in AFRAID_SIDES.values():  # a pair's two words always differ
+        assert not set(subj_words) & set(obj_words)
 
 
 def test_so_puts_the_german_verb_before_the_person():

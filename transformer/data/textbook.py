@@ -294,11 +294,8 @@ def _afraid_pair(rng: random.Random, subject: Noun, obj: Noun, split: str):
     aux = rng.choice(tuple(AFRAID))
     be_en, de_phrase, be_de = AFRAID[aux]
     subj_words, obj_words = AFRAID_SIDES[aux.endswith("n't")]
-    while True:  # never the same word for both sides ("big" names either, by the negation)
-        sides = (("S", subj_words[rng.choice(list(subj_words))]),
-                 ("O", obj_words[rng.choice(list(obj_words))]))
-        if sides[0][1].en != sides[1][1].en:
-            break
+    sides = (("S", subj_words[rng.choice(list(subj_words))]),
+             ("O", obj_words[rng.choice(list(obj_words))]))
     key = f"afraid:{subject.en}:{obj.en}:{aux}:{sides[0][1].en}:{sides[1][1].en}"
     return _acting_pair(subject, obj, f"{aux} afraid of", de_phrase, "dat",
                         [(ante, adj.en, adj.de) for ante, adj in sides], be_en, "", be_de,

@@ -403,7 +403,8 @@ AFRAID = {  # English be, German phrase ({O}: the object's noun phrase), the Ger
     "was": ("was", "hatte Angst vor {O}", "war"),
     "is": ("is", "hat Angst vor {O}", "ist"),
 }
-AFRAID_SIDES = {  # (what names the subject, what names the object), by negated or not
+AFRAID_SIDES = {  # (what names the subject, what names the object), by negated or not; the two
+    # sides of one negation never share a word (a test checks it)
     True: (_adjs("brave mutig, big groß, strong stark, curious neugierig"),
            _adjs("small klein, friendly freundlich, tame zahm, tied angebunden")),
     False: (_adjs("small klein, young jung, shy scheu, weak schwach"),
