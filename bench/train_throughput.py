@@ -4,6 +4,7 @@ neighbour on a shared CPU slows both alike).
 
     python bench/train_throughput.py --preset tiny --threads 2
     python bench/train_throughput.py --preset small --steps 20 --rounds 3 --json
+    python bench/train_throughput.py --preset small --device cuda --batch-tokens 8192   # bf16 autocast
 
 Both models: embeddings * sqrt(d) + sinusoidal PE, post-LN layers, ReLU FFN, tied generator,
 label-smoothed cross-entropy ignoring pad, fused Adam(0.9, 0.98, 1e-9), gradient clipping, the
@@ -49,7 +50,8 @@ class TorchReference(nn.Module):
     def forward(self, src, tgt_in):
         s = self.drop(self.emb(src) * self.scale + self.pe[: src.size(1)])
         t = self.drop(self.emb(tgt_in) * self.scale + self.pe[: tgt_in.size(1)])
-        causal = nn.Transformer.generate_square_subsequent_mask(tgt_in.size(1), dtype=s.dtype)
+        causal = nn.Transformer.generate_square_subsequent_mask(tgt_in.size(1), device=s.device,
+                                                            dtype=s.dtype)
         src_pad, tgt_pad = src == self.cfg.pad_id, tgt_in == self.cfg.pad_id
         h = self.core(s, t, tgt_mask=causal, src_key_padding_mask=src_pad,
                       tgt_key_padding_mask=tgt_pad, memory_key_padding_mask=src_pad,
@@ -79,7 +81,7 @@ def torch_loss(logits, target, pad_id, smoothing):
 
 
 def time_steps(model, opt, batches, steps: int, clip: float, smoothing: float,
-               loss_fn=label_smoothed_loss) -> float:
+               loss_fn=label_smoothed_loss, device: str = "cpu") -> float:
     """tokens/s over `steps` optimizer steps (one host sync at the end). With --clock cpu the
     time is this process's CPU time: on a shared machine with --threads 1 that is the compute
     the step needed, whatever the neighbours do."""
@@ -89,7 +91,10 @@ def time_steps(model, opt, batches, steps: int, clip: float, smoothing: float,
     last = None
     for i in range(steps):
         b = batches[i % len(batches)]
-        logits = model(b.src, b.tgt_in)
+        # the forward pass under bf16 autocast on CUDA and the loss outside it, as the trainer
+        # (transformer.train.loop) does; autocast is off on the CPU
+        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=device == "cuda"):
+            logits = model(b.src, b.tgt_in)  # (B,T,V)
         loss = loss_fn(logits, b.tgt_out, 0, smoothing)
         opt.zero_grad(set_to_none=True)
         loss.backward()
@@ -97,7 +102,7 @@ def time_steps(model, opt, batches, steps: int, clip: float, smoothing: float,
         opt.step()
         tokens += b.tokens
         last = loss
-    float(last.detach())
+    float(last.detach())  # one host sync: on CUDA the queued kernels finish before the clock stops
     return tokens / (CLOCK() - t0)
 
 
@@ -115,8 +120,12 @@ def main(argv=None) -> int:
     p.add_argument("--ref-loss", choices=["same", "torch"], default="same",
                    help="same: both use the trainer's loss (compares the models); torch: the "
                         "reference uses F.cross_entropy(label_smoothing=) (compares training steps)")
+    p.add_argument("--device", choices=["cpu", "cuda"], default="cpu",
+                   help="cuda: both models and batches on the GPU, bf16 autocast as in training")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.device == "cuda" and not torch.cuda.is_available():
+        p.error("--device cuda: no CUDA device is visible to PyTorch")
     global CLOCK
     CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
     import warnings
@@ -125,23 +134,25 @@ def main(argv=None) -> int:
     torch.set_num_threads(args.threads)
     over = {} if args.dropout is None else {"dropout": args.dropout}
     cfg = preset(args.preset, vocab_size=args.vocab, max_len=256, **over)
-    batches = make_batches(cfg, 4000, args.batch_tokens)
+    batches = [b.to(args.device) for b in make_batches(cfg, 4000, args.batch_tokens)]
     tc = TrainConfig(label_smoothing=0.1, grad_clip=1.0)
     torch.manual_seed(0)
-    ours = Transformer(cfg)
-    ref = TorchReference(cfg)
+    ours = Transformer(cfg).to(args.device)
+    ref = TorchReference(cfg).to(args.device)
     models = {"attention_lab": ours, "torch.nn.Transformer": ref}
-    opts = {k: make_optimizer(m, tc, "cpu") for k, m in models.items()}
+    opts = {k: make_optimizer(m, tc, args.device) for k, m in models.items()}
     losses = {"attention_lab": label_smoothed_loss,
               "torch.nn.Transformer": torch_loss if args.ref_loss == "torch" else label_smoothed_loss}
     for k, m in models.items():  # warm up kernels and allocator
-        time_steps(m, opts[k], batches, 3, 1.0, 0.1, losses[k])
+        time_steps(m, opts[k], batches, 3, 1.0, 0.1, losses[k], args.device)
     results = {k: [] for k in models}
     for _ in range(args.rounds):
         for k, m in models.items():
-            results[k].append(time_steps(m, opts[k], batches, args.steps, 1.0, 0.1, losses[k]))
+            results[k].append(time_steps(m, opts[k], batches, args.steps, 1.0, 0.1, losses[k],
+                                         args.device))
     summary = {
-        "preset": args.preset, "shape": {k: getattr(cfg, k) for k in (
+        "preset": args.preset, "device": args.device,
+        "gpu": torch.cuda.get_device_name(0) if args.device == "cuda" else None, "shape": {k: getattr(cfg, k) for k in (
             "d_model", "n_heads", "n_encoder_layers", "n_decoder_layers", "d_ff", "vocab_size",
             "dropout", "attn_dropout")},
         "batch_tokens": args.batch_tokens, "threads": args.threads, "clock": args.clock, "ref_loss": args.ref_loss, "steps": args.steps,
