@@ -14,8 +14,9 @@ LAYER = {"pages": 4, "app": 4, "ui": 3, "viz": 2, "transformer": 1}
 # inside transformer: the core at the bottom, the command launchers at the top
 PACKAGE_RANK = {"core": 0, "data": 1, "probing": 2, "ops": 3, "train": 4, "worked": 4}
 LAUNCHER_RANK = 5
-# the two command lines print the English of ui/strings from inside their entry functions
-ALLOWED_UP = {("transformer.worked.cli", "ui.worked_text"), ("transformer.probing.inspect", "ui.notes")}
+# the worked examples' command line prints the app's English (ui/worked_text.py) from inside its
+# entry function
+ALLOWED_UP = {("transformer.worked.cli", "ui.worked_text")}
 
 
 def _module(path: Path) -> str:

@@ -67,7 +67,7 @@ def test_inspect_text_truncates_long_input(small_checkpoint):
     assert N.source_cut_words(ck.model.cfg.max_len, fit, 500) in ins.notes
     assert ins.notes[0].params == {"n": ck.model.cfg.max_len, "words": fit, "total": 500}
     assert 0 < fit < 500
-    from ui.notes import cli_text
+    from transformer.probing.inspect import cli_text
 
     assert "source truncated to" in cli_text(ins.notes[0])  # the CLI's English
     w = ins.weights("cross", 0)

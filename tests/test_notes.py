@@ -22,17 +22,19 @@ def test_every_code_has_an_example():
 def test_each_code_renders_in_both_languages_and_the_cli(code, monkeypatch):
     import streamlit as st
 
+    from transformer.probing.inspect import CLI_NOTES, cli_text
     from ui import notes as notes_ui
 
     note = EXAMPLES[code]
-    assert set(strings.EN) == set(i18n.sentences(strings, "zh")) == set(N.CODES) | {"cli_" + c for c in N.CODES}
+    assert set(strings.EN) == set(i18n.sentences(strings, "zh")) == set(N.CODES)
+    assert set(CLI_NOTES) == set(N.CODES)
     state = {}
     monkeypatch.setattr(st, "session_state", state)
     state["lang"] = "en"
     en = notes_ui.text(note)
     state["lang"] = "zh"
     zh = notes_ui.text(note)
-    for text in (en, zh, notes_ui.cli_text(note)):
+    for text in (en, zh, cli_text(note)):
         assert str(note.params["n"]) in text and "{" not in text
     assert re.search(r"[A-Za-z]{3}", zh.replace("</s>", "")) is None  # no English in Chinese
     assert re.search(r"[\u4e00-\u9fff]", en) is None

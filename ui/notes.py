@@ -1,5 +1,6 @@
-"""The core's notes (transformer.core.notes.Note: a code and its numbers) in words: the app's in the
-session's language, the CLI's in English (strings in ui/strings/notes.py, rendered by ui.i18n)."""
+"""The core's notes (transformer.core.notes.Note: a code and its numbers) in the app's words, in the
+session's language (strings in ui/strings/notes.py, rendered by ui.i18n). The command line has its
+own terse English (transformer.probing.inspect.CLI_NOTES)."""
 from __future__ import annotations
 
 from transformer.core.notes import Note
@@ -12,14 +13,9 @@ def text(note: Note, lang: str | None = None) -> str:
     return i18n.text(strings, note.code, lang or i18n.lang(), **note.params)
 
 
-def cli_text(note: Note) -> str:
-    """The note as `python -m transformer.inspect` prints it (English, terse)."""
-    return i18n.text(strings, "cli_" + note.code, "en", **note.params)
-
-
 def warn(notes) -> None:
     """Each note as a warning box."""
-    # deferred: the CLI renders notes (cli_text) without streamlit
+    # deferred: text() is used without streamlit (tests, the JSON of inspections)
     import streamlit as st
 
     for note in notes:

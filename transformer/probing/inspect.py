@@ -22,6 +22,20 @@ from transformer.probing.rollout import to_json as rollout_json
 from transformer.core.text import TextError, source_ids, target_ids
 from transformer.core.trace import ablation, record
 
+# The command line's wording of the core's notes (transformer.core.notes codes), English and terse;
+# the app says them in the session's language from ui/strings/notes.py.
+CLI_NOTES = {
+    "source_cut": "source truncated to {n} tokens (the model's limit)",
+    "target_cut": "target truncated to {n} tokens",
+    "source_cut_words": "source truncated to {n} tokens (the model's limit): the first {words} of "
+                        "{total} words are read",
+}
+
+
+def cli_text(note: N.Note) -> str:
+    """The note as `python -m transformer.inspect` prints it."""
+    return CLI_NOTES[note.code].format(**note.params)
+
 
 @dataclass
 class Inspected:
@@ -110,9 +124,6 @@ def main(argv: list[str] | None = None) -> int:
         ins = inspect_text(ck.model, ck.tokenizer, args.text, args.target)
     except (CheckpointError, TextError) as e:
         ap.error(str(e))
-    # an entry point: it says the core's notes (codes) in the CLI's English, from the app's strings
-    from ui.notes import cli_text
-
     if args.json:
         json.dump(to_json(ins, note_text=cli_text), sys.stdout, ensure_ascii=False)
         print()

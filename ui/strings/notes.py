@@ -6,9 +6,4 @@ EN = {
     "source_cut_words": "The sentence is longer than this model reads at once ({n} tokens, the "
                         "last one being </s>): only its first {words} of {total} words are used. "
                         "Shorten it to see all of it.",
-    # the CLI's wording (python -m transformer.inspect prints these)
-    "cli_source_cut": "source truncated to {n} tokens (the model's limit)",
-    "cli_target_cut": "target truncated to {n} tokens",
-    "cli_source_cut_words": "source truncated to {n} tokens (the model's limit): the first {words} of "
-                            "{total} words are read",
 }
