@@ -152,7 +152,8 @@ def main(argv=None) -> int:
                                          args.device))
     summary = {
         "preset": args.preset, "device": args.device,
-        "gpu": torch.cuda.get_device_name(0) if args.device == "cuda" else None, "shape": {k: getattr(cfg, k) for k in (
+        "gpu": torch.cuda.get_device_name(0) if args.device == "cuda" else None,
+        "shape": {k: getattr(cfg, k) for k in (
             "d_model", "n_heads", "n_encoder_layers", "n_decoder_layers", "d_ff", "vocab_size",
             "dropout", "attn_dropout")},
         "batch_tokens": args.batch_tokens, "threads": args.threads, "clock": args.clock, "ref_loss": args.ref_loss, "steps": args.steps,

@@ -3,6 +3,8 @@ session's language (strings in ui/strings/notes.py, rendered by ui.i18n). The co
 own terse English (transformer.probing.inspect.CLI_NOTES)."""
 from __future__ import annotations
 
+import streamlit as st
+
 from transformer.core.notes import Note
 from ui import i18n
 from ui.strings import notes as strings
@@ -15,8 +17,5 @@ def text(note: Note, lang: str | None = None) -> str:
 
 def warn(notes) -> None:
     """Each note as a warning box."""
-    # deferred: text() is used without streamlit (tests, the JSON of inspections)
-    import streamlit as st
-
     for note in notes:
         st.warning(text(note))
