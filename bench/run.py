@@ -32,6 +32,7 @@ BENCHES = {
     "app": ["app_bench.py", "--json"],
     "time_to_quality": ["time_to_quality.py", "--json"],
     "profile": ["profile_bench.py", "--json"],
+    "step_page": ["step_page.py", "--json"],
 }
 
 
@@ -118,6 +119,15 @@ def write_doc(res: dict, path: Path) -> None:
                  f"{c['median_ms']} ms, p95 {c['p95_ms']} ms, max {c['max_ms']} ms; errors "
                  f"{len(cl['errors'])} | p95 < 1500 ms, no error | "
                  f"{verdict(c['p95_ms'] < 1500 and not cl['errors'])} |")
+    sp = res.get("step_page", {})
+    if "ratio" in sp:
+        w, a = sp["window"], sp["whole"]
+        L.append(f"| app: Step-by-step page, a {sp['words']}-word sentence (512 tokens), server "
+                 f"script run | every row shown (Styler limit raised): {a['median_s']} s, largest "
+                 f"table {a['largest_table_cells']:,} cells | rows around the query: {w['median_s']} s, "
+                 f"largest table {w['largest_table_cells']:,} cells; ratio {sp['ratio']}; errors "
+                 f"{len(w['errors'])} | < 10 s, no error | "
+                 f"{verdict(w['median_s'] < 10 and not w['errors'])} |")
     de = res.get("decoding", {})
     if "beam4_one_by_one" in de:
         g, gb, b = de["greedy_one_by_one"], de["greedy_batched_64"], de["beam4_one_by_one"]

@@ -173,3 +173,31 @@ def test_bad_inputs_give_messages(monkeypatch, tmp_path, ck_dir):
     at.text_input(key="step_text").input("word " * 600)
     rerun(at)
     assert at.warning
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_long_sentence_shows_the_rows_around_the_query(monkeypatch, tmp_path, ck_dir, lang):
+    """A sentence longer than viz.step.MAX_ROWS: the whole-head, concat and Add & Norm tables
+    show the rows around the query (a 512-token sentence's Add & Norm table was over pandas
+    Styler's 262,144 cells, and Streamlit refused it), say so in the page's language, and their
+    numbers are the trace's rows."""
+    text = " ".join(f"w{j % 7}" for j in range(90)) + " ."
+    at = open_page(monkeypatch, ck_dir, tmp_path, lang, query={"text": text, "layer": "1", "head": "2"})
+    at.selectbox(key="step_query").set_value(60)
+    rerun(at)
+    no_errors(at)
+    ref = reference(at._ck, text)
+    n = len(ref.src_tokens)
+    assert n > steps.MAX_ROWS
+    start, stop = steps.row_window(n, 60)
+    want = [f"{j}: {tok}" for j, tok in enumerate(ref.src_tokens)][start:stop]
+    windows = [df for df in at.dataframe if list(map(str, df.value.index)) == want]
+    assert len(windows) >= 5 + 2 + 1  # the whole head (5), concat and W_O, Add & Norm
+    w = ref.trace["encoder.layers.1.self_attn.weights"][0, 2].double().numpy()  # (S, S)
+    weights = next(df.value for df in windows if list(map(str, df.value.columns)) ==
+                   [f"{j}: {tok}" for j, tok in enumerate(ref.src_tokens)] and
+                   np.allclose(df.value.to_numpy().sum(axis=1), 1.0, atol=1e-5))
+    np.testing.assert_allclose(weights.to_numpy(), w[start:stop], atol=1e-6)
+    said = [c.value for c in at.caption if str(n) in c.value and str(start) in c.value]
+    assert said and all(("Rows" in s) == (lang == "en") and ("行" in s) == (lang == "zh") for s in said)
+    check_every_table_reads_whole(at)

@@ -219,3 +219,27 @@ def test_ffn_shows_the_models_own_activation(tokenizer, activation, name):
         help_.format(**{k: v for k, v in s.args.items() if not hasattr(v, "columns")})
     with pytest.raises(ValueError):
         steps.ffn(ins, "encoder_self", 0, 1, activation="tanh")
+
+
+@pytest.mark.parametrize("n,focus,want", [(10, 3, (0, 10)), (48, 47, (0, 48)), (512, 0, (0, 48)),
+                                          (512, 263, (239, 287)), (512, 511, (464, 512)),
+                                          (49, 30, (1, 49)), (512, 900, (464, 512))])
+def test_row_window_keeps_the_query_in_view(n, focus, want):
+    start, stop = steps.row_window(n, focus)
+    assert (start, stop) == want
+    assert stop - start == min(n, steps.MAX_ROWS) and 0 <= start and stop <= n
+    assert start <= min(focus, n - 1) < stop
+
+
+def test_a_window_of_rows_keeps_the_whole_tables_colour_scale():
+    """Rows shown of a long table are shaded as in the whole table: the window's own largest
+    |v| (here 1.0) is not painted as dark as the table's (-4.0 elsewhere)."""
+    import pandas as pd
+
+    whole = pd.DataFrame({"s": [1.0, 0.5, -4.0, 2.0]}, index=[f"{j}: w" for j in range(4)])
+    part = whole.iloc[:2]
+    ctx = steps.shaded(part, "signed", scale_from=whole)._compute().ctx
+    assert ("background-color", "rgba(31, 119, 180, 0.200)") in ctx[(0, 0)]  # 1/4 of 0.8
+    assert ("background-color", "rgba(31, 119, 180, 0.100)") in ctx[(1, 0)]
+    alone = steps.shaded(part, "signed")._compute().ctx  # without: the window's own scale
+    assert ("background-color", "rgba(31, 119, 180, 0.800)") in alone[(0, 0)]

@@ -87,14 +87,22 @@ def choice(ins, ck) -> Choice:
     return Choice(kind, layer, head, i, q_tokens, k_tokens, q_labels)
 
 
-def table(df: pd.DataFrame, key: str, modes="signed", per_column: bool = False) -> None:
+def table(df: pd.DataFrame, key: str, modes="signed", per_column: bool = False,
+          focus: int | None = None) -> None:
     """Numbers to 4 decimals, shaded by value (`viz.step.shaded`), every header and row label
-    whole (`viz.step.column_widths`); up to 40 rows without scrolling."""
+    whole (`viz.step.column_widths`); up to 40 rows without scrolling. A table whose rows are the
+    queries (`focus`: the query followed) shows at most `viz.step.MAX_ROWS` rows around it, shaded
+    on the whole table's scale, and says which."""
     df, sums = steps.split_sum(df)  # no half-empty Σ row: it would show 'None'
-    widths = steps.column_widths(df)
-    st.dataframe(steps.shaded(df, modes, per_column=per_column), key=key, width="content",
-                 height=int(38 + 35 * len(df)) if 10 < len(df) <= 40 else "auto",
+    start, stop = (0, len(df)) if focus is None else steps.row_window(len(df), focus)
+    shown = df.iloc[start:stop]
+    widths = steps.column_widths(shown)
+    st.dataframe(steps.shaded(shown, modes, per_column=per_column, scale_from=df), key=key,
+                 width="content", height=int(38 + 35 * len(shown)) if 10 < len(shown) <= 40 else "auto",
                  column_config={c: st.column_config.Column(width=w) for c, w in widths.items()})
+    if len(shown) < len(df):
+        st.caption(t("rows_window", first=start, last=stop - 1, n=len(df),
+                     query=md(str(df.index[min(focus, len(df) - 1)]))))
     if sums:
         st.caption(" · ".join(f"Σ {c} = {steps.cell_text(v)}" for c, v in sums.items()))
 
@@ -113,12 +121,12 @@ def per_column(step: steps.StepTable) -> bool:
     return step.key in ("dot", "scale", "mask", "exp", "softmax")
 
 
-def numbered(num: Numbering, step: steps.StepTable, key: str) -> None:
+def numbered(num: Numbering, step: steps.StepTable, key: str, focus: int | None = None) -> None:
     n = num.next()
     st.markdown(f"**{t('step_n', n=n)} · {t(step.key)}**")
     st.caption(t(step.key + "_help", **{k: v for k, v in step.args.items()
                                          if not isinstance(v, pd.DataFrame)}))
-    table(step.table, key, modes_for(step), per_column(step))
+    table(step.table, key, modes_for(step), per_column(step), focus=focus)
 
 
 def part_query(ins, c: Choice) -> None:
@@ -156,7 +164,7 @@ def part_matrix(ins, c: Choice, num: Numbering) -> None:
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
     with st.expander(t("part_matrix")):
         for s in steps.matrix_steps(ins, kind, layer, head):
-            numbered(num, s, f"step_m_{s.key}")
+            numbered(num, s, f"step_m_{s.key}", focus=i)
             if s.key == "m_weights":
                 st.plotly_chart(figs.heatmap(s.table.to_numpy(), q_tokens, k_tokens,
                                              title=t("heatmap_weights")), key="step_heat")
@@ -167,7 +175,7 @@ def part_combine(ins, c: Choice, num: Numbering) -> None:
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
     with st.expander(t("part_combine")):
         for s in steps.combine_steps(ins, kind, layer):
-            numbered(num, s, f"step_c_{s.key}")
+            numbered(num, s, f"step_c_{s.key}", focus=i)
 
 
 def part_norm(ins, c: Choice, num: Numbering, ck) -> None:
@@ -175,7 +183,7 @@ def part_norm(ins, c: Choice, num: Numbering, ck) -> None:
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
     with st.expander(t("part_norm")):
         s = steps.add_norm(ins, kind, layer, norm_first=ck.model_config.norm_first)
-        numbered(num, s, "step_norm")
+        numbered(num, s, "step_norm", focus=i)
         if s.args["pre_ln"]:
             st.caption(t("add_norm_pre"))
 

@@ -176,17 +176,18 @@ def cell_text(v, digits: int = 4) -> str:
     return str(v)
 
 
-def shade_css(values, mode: str) -> np.ndarray:
+def shade_css(values, mode: str, scale: float | None = None) -> np.ndarray:
     """CSS per cell. mode 'weight': blue with opacity = the value (0..1), for weights and exp;
-    'signed': blue for positive, red for negative, opacity |v| / the block's largest |v|, for
-    scores and vectors. Blank for NaN and ±∞; white text on dark cells."""
+    'signed': blue for positive, red for negative, opacity |v| / `scale` (default: the block's
+    largest |v|), for scores and vectors. Blank for NaN and ±∞; white text on dark cells."""
     a = np.asarray(values, dtype=np.float64)
     out = np.full(a.shape, "", dtype=object)
     fin = np.isfinite(a)
     if mode == "weight":
         alpha = np.clip(np.where(fin, a, 0.0), 0.0, 1.0) * 0.85
     elif mode == "signed":
-        scale = float(np.abs(a[fin]).max()) if fin.any() else 0.0
+        if scale is None:
+            scale = float(np.abs(a[fin]).max()) if fin.any() else 0.0
         alpha = np.abs(np.where(fin, a, 0.0)) / scale * 0.8 if scale > 0 else np.zeros(a.shape)
     else:
         raise ValueError(f"mode must be 'weight' or 'signed', got {mode!r}")
@@ -198,24 +199,52 @@ def shade_css(values, mode: str) -> np.ndarray:
     return out
 
 
+def _largest_abs(df: pd.DataFrame, cols) -> float:
+    """The largest finite |v| of these columns, Σ row left out (the 'signed' colour scale)."""
+    a = df.drop(index=SUM, errors="ignore")[cols].to_numpy(dtype=np.float64)
+    fin = np.isfinite(a)
+    return float(np.abs(a[fin]).max()) if fin.any() else 0.0
+
+
 def shaded(df: pd.DataFrame, modes: dict | str = "signed", digits: int = 4,
-           per_column: bool = False):
+           per_column: bool = False, scale_from: pd.DataFrame | None = None):
     """A pandas Styler of `df`: every number through `cell_text`, cells shaded by `shade_css`.
     `modes` is one mode for every numeric column or {mode: [columns]}; columns not named are not
     shaded. Columns of a mode share one colour scale (a matrix reads as a whole), or each has its
     own with `per_column` (a table whose columns are different quantities, like q·k and q·k/√d_k).
+    `scale_from`: the whole table when `df` is a window of its rows (`row_window`), so that a
+    cell's shade is the one it has in the whole matrix, not in the rows shown.
     Styler.background_gradient is not used: it needs matplotlib, which is not installed."""
     num = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c])]
     groups = {modes: num} if isinstance(modes, str) else modes
     rows = [r for r in df.index if r != SUM]  # a Σ row is a check, not a value: unshaded
+    whole = df if scale_from is None else scale_from
     sty = df.style.format(lambda v: cell_text(v, digits), subset=num or None, na_rep="")
     for mode, cols in groups.items():
         cols = [c for c in cols if c in num]
         for block_cols in ([[c] for c in cols] if per_column else [cols] if cols else []):
-            sty = sty.apply(lambda block, m=mode: pd.DataFrame(
-                shade_css(block.to_numpy(dtype=np.float64), m), index=block.index,
+            scale = _largest_abs(whole, block_cols) if mode == "signed" else None
+            sty = sty.apply(lambda block, m=mode, sc=scale: pd.DataFrame(
+                shade_css(block.to_numpy(dtype=np.float64), m, sc), index=block.index,
                 columns=block.columns), axis=None, subset=(rows, block_cols))
     return sty
+
+
+MAX_ROWS = 48  # rows shown of a table whose rows are the queries (a long sentence's whole head)
+
+
+def row_window(n: int, focus: int, max_rows: int | None = None) -> tuple[int, int]:
+    """The rows [start, stop) shown of an n-row table: all when n <= max_rows, else max_rows rows
+    around `focus` (the query followed), moved inward at either end. Why: a 512-token sentence's
+    Add & Norm table has 512 x 514 cells, over pandas Styler's limit (262,144: Streamlit refuses
+    it) and tens of seconds to shade; the page's heatmap still draws every row. `max_rows`
+    defaults to MAX_ROWS, read at each call (bench/step_page.py times the page without a window)."""
+    max_rows = MAX_ROWS if max_rows is None else max_rows
+    if n <= max_rows:
+        return 0, n
+    focus = min(max(focus, 0), n - 1)
+    start = min(max(focus - max_rows // 2, 0), n - max_rows)
+    return start, start + max_rows
 
 
 def split_sum(df: pd.DataFrame) -> tuple[pd.DataFrame, dict[str, float]]:

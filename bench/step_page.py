@@ -1,0 +1,78 @@
+"""The Step-by-step page with a sentence at the model's length limit (512 tokens): the server's
+script run, with the page's row window (viz.step.row_window: tables whose rows are the queries
+show viz.step.MAX_ROWS rows around the query) against the same page showing every row, measured
+in the same process. Without the window, the Add & Norm table has 512 x (2 d_model + 2) cells,
+more than pandas Styler renders by default (262,144), and Streamlit refuses it: the reference
+raises that limit so that it can be timed at all.
+
+    python bench/step_page.py [--json] [--repeats 3] [--words 140]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import ROOT
+
+sys.path.insert(0, str(ROOT / "tests"))  # app_helpers: the app under AppTest
+
+PAGE = "pages/step.py"
+
+
+def page_runs(text: str, repeats: int, window: bool) -> dict:
+    """Seconds per script run of the page (the first, which also traces the sentence, apart)."""
+    import pandas as pd
+    import torch
+    from _pytest.monkeypatch import MonkeyPatch
+
+    from app_helpers import open_pinned
+    from viz import step as steps
+
+    torch.set_num_threads(2)
+    mp = MonkeyPatch()
+    old = steps.MAX_ROWS
+    try:
+        if not window:
+            mp.setattr(steps, "MAX_ROWS", 10 ** 9)
+            pd.set_option("styler.render.max_elements", 10 ** 7)
+        at = open_pinned(mp, ROOT / "checkpoints", Path(tempfile.mkdtemp()), PAGE, query={"text": text})
+        t0 = time.perf_counter()
+        at.run(timeout=900)
+        first = time.perf_counter() - t0
+        times = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            at.run(timeout=900)
+            times.append(time.perf_counter() - t0)
+        cells = max(df.value.size for df in at.dataframe)
+        errors = [e.message[:200] for e in at.exception]
+    finally:
+        mp.undo()
+        pd.reset_option("styler.render.max_elements")
+        steps.MAX_ROWS = old
+    return {"first_s": round(first, 2), "rerun_s": [round(x, 2) for x in times],
+            "median_s": round(statistics.median(times), 2), "largest_table_cells": int(cells),
+            "errors": errors}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--words", type=int, default=140, help="times 'The dog runs .' is repeated")
+    args = ap.parse_args(argv)
+    text = " ".join(["The dog runs ."] * args.words)
+    out = {"words": 4 * args.words, "window": page_runs(text, args.repeats, True),
+           "whole": page_runs(text, args.repeats, False)}
+    out["ratio"] = round(out["window"]["median_s"] / out["whole"]["median_s"], 3)
+    print(json.dumps(out) if args.json else json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
