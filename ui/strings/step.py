@@ -27,7 +27,7 @@ EN = {
              "dimensions; √d_k = {sqrt:.4f}.",
     "wide": "Vectors have {d_k} columns: scroll the tables sideways. Numbers are shown to 4 decimals.",
     "rows_window": "Rows {first} to {last} of {n} are shown, around the query ({query}); the colours "
-                   "keep the whole table's scale, and the heatmap draws every row.",
+                   "keep the whole table's scale. Choose another query to see other rows.",
     "sections_hint": "Each part opens and closes; the first is open. Blue cells: larger "
                      "values (weights from 0 to 1); red cells: negative numbers.",
     "part_steps": "Part 1, in ten numbered steps: the vectors q, k, v and every product",
