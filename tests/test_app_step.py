@@ -201,3 +201,26 @@ def test_a_long_sentence_shows_the_rows_around_the_query(monkeypatch, tmp_path, 
     said = [c.value for c in at.caption if str(n) in c.value and str(start) in c.value]
     assert said and all(("Rows" in s) == (lang == "en") and ("行" in s) == (lang == "zh") for s in said)
     check_every_table_reads_whole(at)
+
+
+def test_the_ffn_is_shown_one_vector_a_column(monkeypatch, tmp_path, ck_dir):
+    """The FFN's hidden layer (d_ff units) and output (d_model) are tables one vector a column,
+    with the trace's numbers at the query's position (Streamlit draws a styled table column by
+    column: 1,024 columns cost a second on every run)."""
+    from transformer.core.names import Trace
+
+    at = open_page(monkeypatch, ck_dir, tmp_path, query={"layer": "1", "query": "2"})
+    no_errors(at)
+    ref = Trace(reference(at._ck, TEXT).trace)
+    pre, post, out = (ref.layer("encoder", 1, f"ffn.{x}")[0, 2].double().numpy()
+                      for x in ("hidden_pre", "hidden", "output"))
+    hidden = frame(at, "W_1 x + b_1")
+    assert list(hidden.columns) == ["W_1 x + b_1", "ReLU(·)"] and len(hidden) == len(pre) > 2
+    np.testing.assert_allclose(hidden.to_numpy(), np.stack([pre, post], axis=1), atol=1e-6)
+    output = frame(at, "W_2 h + b_2")
+    assert list(output.columns) == ["W_2 h + b_2"]
+    np.testing.assert_allclose(output["W_2 h + b_2"].to_numpy(), out, atol=1e-6)
+    # shaded as before it was turned: a negative hidden value is red, in both tables
+    for df in at.dataframe:
+        if list(df.value.columns)[0] in ("W_1 x + b_1", "W_2 h + b_2"):
+            assert "rgba(214, 39, 40" in df.proto.arrow_data.styler.styles, list(df.value.columns)

@@ -107,11 +107,12 @@ def table(df: pd.DataFrame, key: str, modes="signed", per_column: bool = False,
         st.caption(" · ".join(f"Σ {c} = {steps.cell_text(v)}" for c, v in sums.items()))
 
 
-def modes_for(step: steps.StepTable):
-    """Weights and exp shade 0..1; everything else by sign (one scale per table)."""
+def modes_for(step: steps.StepTable, df: pd.DataFrame | None = None):
+    """Weights and exp shade 0..1; everything else by sign (one scale per table). `df`: the
+    table as shown, when it is not step.table itself (turned upright)."""
     if step.key in ("m_weights",):
         return "weight"
-    cols = list(step.table.columns)
+    cols = list((step.table if df is None else df).columns)
     w = [c for c in cols if c in WEIGHTS]
     return {"weight": w, "signed": [c for c in cols if c not in WEIGHTS and c != steps.MASK]}
 
@@ -121,12 +122,17 @@ def per_column(step: steps.StepTable) -> bool:
     return step.key in ("dot", "scale", "mask", "exp", "softmax")
 
 
-def numbered(num: Numbering, step: steps.StepTable, key: str, focus: int | None = None) -> None:
+def numbered(num: Numbering, step: steps.StepTable, key: str, focus: int | None = None,
+             upright: bool = False) -> None:
+    """A step's number, title, explanation and table. `upright`: a table of a few long vectors
+    (the FFN's d_ff = 1,024 hidden units) is shown one vector a column: Streamlit draws a styled
+    table column by column, and 1,024 columns cost about a second on every run of the page."""
     n = num.next()
     st.markdown(f"**{t('step_n', n=n)} · {t(step.key)}**")
     st.caption(t(step.key + "_help", **{k: v for k, v in step.args.items()
                                          if not isinstance(v, pd.DataFrame)}))
-    table(step.table, key, modes_for(step), per_column(step), focus=focus)
+    df = step.table.T if upright else step.table
+    table(df, key, modes_for(step, df), per_column(step), focus=focus)
 
 
 def part_query(ins, c: Choice) -> None:
@@ -193,9 +199,9 @@ def part_ffn(ins, c: Choice, num: Numbering, ck) -> None:
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
     with st.expander(t("part_ffn", query=md(q_labels[i]))):
         s = steps.ffn(ins, kind, layer, i, activation=getattr(ck.model_config, "activation", "relu"))
-        numbered(num, s, "step_ffn")
+        numbered(num, s, "step_ffn", upright=True)
         st.caption(t("ffn_out"))
-        table(s.args["out"], "step_ffn_out")
+        table(s.args["out"].T, "step_ffn_out")
 
 
 def part_logits(ins, c: Choice, num: Numbering, ck) -> None:
