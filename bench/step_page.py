@@ -1,9 +1,12 @@
-"""The Step-by-step page with a sentence at the model's length limit (512 tokens): the server's
-script run, with the page's row window (viz.step.row_window: tables whose rows are the queries
-show viz.step.MAX_ROWS rows around the query) against the same page showing every row, measured
-in the same process. Without the window, the Add & Norm table has 512 x (2 d_model + 2) cells,
-more than pandas Styler renders by default (262,144), and Streamlit refuses it: the reference
-raises that limit so that it can be timed at all.
+"""The Step-by-step page's server script run (AppTest, the shipped default model), two ways:
+
+* a sentence at the model's length limit (512 tokens), with the page's row window
+  (viz.step.row_window: tables whose rows are the queries show viz.step.MAX_ROWS rows around the
+  query) against the same page showing every row. Without the window, the Add & Norm table has
+  512 x (2 d_model + 2) cells, more than pandas Styler renders by default (262,144), and Streamlit
+  refuses it: the reference raises that limit so that it can be timed at all.
+* a short sentence, with the FFN shown one vector a column (ui.step_view.FFN_UPRIGHT) against the
+  layout before (two rows of d_ff = 1,024 columns: Streamlit draws a styled table column by column).
 
     python bench/step_page.py [--json] [--repeats 3] [--words 140]
 """
@@ -22,21 +25,24 @@ from common import ROOT
 sys.path.insert(0, str(ROOT / "tests"))  # app_helpers: the app under AppTest
 
 PAGE = "pages/step.py"
+SHORT = "The animal didn't cross the street because it was too tired ."
 
 
-def page_runs(text: str, repeats: int, window: bool) -> dict:
+def page_runs(text: str, repeats: int, window: bool, upright: bool = True) -> dict:
     """Seconds per script run of the page (the first, which also traces the sentence, apart)."""
     import pandas as pd
     import torch
     from _pytest.monkeypatch import MonkeyPatch
 
     from app_helpers import open_pinned
+    from ui import step_view
     from viz import step as steps
 
     torch.set_num_threads(2)
     mp = MonkeyPatch()
     old = steps.MAX_ROWS
     try:
+        mp.setattr(step_view, "FFN_UPRIGHT", upright)
         if not window:
             mp.setattr(steps, "MAX_ROWS", 10 ** 9)
             pd.set_option("styler.render.max_elements", 10 ** 7)
@@ -70,6 +76,10 @@ def main(argv=None) -> int:
     out = {"words": 4 * args.words, "window": page_runs(text, args.repeats, True),
            "whole": page_runs(text, args.repeats, False)}
     out["ratio"] = round(out["window"]["median_s"] / out["whole"]["median_s"], 3)
+    out["short_text"] = SHORT
+    out["short_upright"] = page_runs(SHORT, args.repeats + 2, True, upright=True)
+    out["short_wide"] = page_runs(SHORT, args.repeats + 2, True, upright=False)
+    out["short_ratio"] = round(out["short_upright"]["median_s"] / out["short_wide"]["median_s"], 3)
     print(json.dumps(out) if args.json else json.dumps(out, indent=1))
     return 0
 

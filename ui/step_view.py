@@ -21,6 +21,7 @@ from viz.tokens import lesson_position
 
 t = i18n.translator(strings)
 WEIGHTS = (steps.EXP, steps.WEIGHT)
+FFN_UPRIGHT = True  # the FFN one vector a column (`numbered`); bench/step_page.py times False too
 
 
 class Choice(NamedTuple):
@@ -199,9 +200,9 @@ def part_ffn(ins, c: Choice, num: Numbering, ck) -> None:
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
     with st.expander(t("part_ffn", query=md(q_labels[i]))):
         s = steps.ffn(ins, kind, layer, i, activation=getattr(ck.model_config, "activation", "relu"))
-        numbered(num, s, "step_ffn", upright=True)
+        numbered(num, s, "step_ffn", upright=FFN_UPRIGHT)
         st.caption(t("ffn_out"))
-        table(s.args["out"].T, "step_ffn_out")
+        table(s.args["out"].T if FFN_UPRIGHT else s.args["out"], "step_ffn_out")
 
 
 def part_logits(ins, c: Choice, num: Numbering, ck) -> None:
