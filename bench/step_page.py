@@ -1,12 +1,15 @@
-"""The Step-by-step page's server script run (AppTest, the shipped default model), two ways:
+"""The Step-by-step page's server script run (AppTest, the shipped default model), three ways:
 
-* a sentence at the model's length limit (512 tokens), with the page's row window
+* a short sentence as a reader first sees the page (Part 1 open, the other parts closed: each is
+  drawn only while open) against every part open (what every run drew before parts were lazy);
+* a sentence at the model's length limit (512 tokens), every part open, with the page's row window
   (viz.step.row_window: tables whose rows are the queries show viz.step.MAX_ROWS rows around the
   query) against the same page showing every row. Without the window, the Add & Norm table has
   512 x (2 d_model + 2) cells, more than pandas Styler renders by default (262,144), and Streamlit
   refuses it: the reference raises that limit so that it can be timed at all.
-* a short sentence, with the FFN shown one vector a column (ui.step_view.FFN_UPRIGHT) against the
-  layout before (two rows of d_ff = 1,024 columns: Streamlit draws a styled table column by column).
+* a short sentence, every part open, with the FFN shown one vector a column
+  (ui.step_view.FFN_UPRIGHT) against the layout before (two rows of d_ff = 1,024 columns:
+  Streamlit draws a styled table column by column).
 
     python bench/step_page.py [--json] [--repeats 3] [--words 140]
 """
@@ -28,7 +31,10 @@ PAGE = "pages/step.py"
 SHORT = "The animal didn't cross the street because it was too tired ."
 
 
-def page_runs(text: str, repeats: int, window: bool, upright: bool = True) -> dict:
+PARTS = ("part_steps", "part_matrix", "part_combine", "part_norm", "part_ffn", "part_logits")
+
+
+def page_runs(text: str, repeats: int, window: bool, upright: bool = True, open_all: bool = True) -> dict:
     """Seconds per script run of the page (the first, which also traces the sentence, apart)."""
     import pandas as pd
     import torch
@@ -47,6 +53,8 @@ def page_runs(text: str, repeats: int, window: bool, upright: bool = True) -> di
             mp.setattr(steps, "MAX_ROWS", 10 ** 9)
             pd.set_option("styler.render.max_elements", 10 ** 7)
         at = open_pinned(mp, ROOT / "checkpoints", Path(tempfile.mkdtemp()), PAGE, query={"text": text})
+        for p in PARTS if open_all else ():
+            at.session_state[f"step_{p}"] = True
         t0 = time.perf_counter()
         at.run(timeout=900)
         first = time.perf_counter() - t0
@@ -77,6 +85,9 @@ def main(argv=None) -> int:
            "whole": page_runs(text, args.repeats, False)}
     out["ratio"] = round(out["window"]["median_s"] / out["whole"]["median_s"], 3)
     out["short_text"] = SHORT
+    out["short_default"] = page_runs(SHORT, args.repeats + 2, True, open_all=False)
+    out["short_open"] = page_runs(SHORT, args.repeats + 2, True)
+    out["short_lazy_ratio"] = round(out["short_default"]["median_s"] / out["short_open"]["median_s"], 3)
     out["short_upright"] = page_runs(SHORT, args.repeats + 2, True, upright=True)
     out["short_wide"] = page_runs(SHORT, args.repeats + 2, True, upright=False)
     out["short_ratio"] = round(out["short_upright"]["median_s"] / out["short_wide"]["median_s"], 3)
