@@ -11,7 +11,9 @@
   (ui.step_view.FFN_UPRIGHT) against the layout before (two rows of d_ff = 1,024 columns:
   Streamlit draws a styled table column by column).
 
-    python bench/step_page.py [--json] [--repeats 3] [--words 140]
+    python bench/step_page.py [--json] [--repeats 5] [--words 140]
+
+Each configuration runs in its own process (CONFIGS); the ratios compare medians of reruns.
 """
 from __future__ import annotations
 
@@ -74,23 +76,43 @@ def page_runs(text: str, repeats: int, window: bool, upright: bool = True, open_
             "errors": errors}
 
 
+# name -> (long sentence?, row window, FFN upright, every part open)
+CONFIGS = {"window": (True, True, True, True), "whole": (True, False, True, True),
+           "long_default": (True, True, True, False), "short_default": (False, True, True, False),
+           "short_open": (False, True, True, True), "short_wide": (False, True, False, True)}
+
+
+def in_own_process(name: str, repeats: int, words: int) -> dict:
+    """One configuration in a fresh interpreter: AppTest sessions run one after another in one
+    process grow its heap, and a later configuration measured slower for that alone."""
+    import subprocess
+
+    r = subprocess.run([sys.executable, __file__, "--config", name, "--repeats", str(repeats),
+                        "--words", str(words)], capture_output=True, text=True, timeout=1800, cwd=ROOT)
+    lines = [x for x in r.stdout.splitlines() if x.startswith("{")]
+    if r.returncode != 0 or not lines:
+        raise RuntimeError(f"{name}: {(r.stderr or r.stdout)[-800:]}")
+    return json.loads(lines[-1])
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--words", type=int, default=140, help="times 'The dog runs .' is repeated")
+    ap.add_argument("--config", choices=sorted(CONFIGS), help="measure one configuration, here")
     args = ap.parse_args(argv)
     text = " ".join(["The dog runs ."] * args.words)
-    out = {"words": 4 * args.words, "window": page_runs(text, args.repeats, True),
-           "whole": page_runs(text, args.repeats, False)}
-    out["ratio"] = round(out["window"]["median_s"] / out["whole"]["median_s"], 3)
-    out["short_text"] = SHORT
-    out["short_default"] = page_runs(SHORT, args.repeats + 2, True, open_all=False)
-    out["short_open"] = page_runs(SHORT, args.repeats + 2, True)
-    out["short_lazy_ratio"] = round(out["short_default"]["median_s"] / out["short_open"]["median_s"], 3)
-    out["short_upright"] = page_runs(SHORT, args.repeats + 2, True, upright=True)
-    out["short_wide"] = page_runs(SHORT, args.repeats + 2, True, upright=False)
-    out["short_ratio"] = round(out["short_upright"]["median_s"] / out["short_wide"]["median_s"], 3)
+    if args.config:
+        long, window, upright, open_all = CONFIGS[args.config]
+        print(json.dumps(page_runs(text if long else SHORT, args.repeats, window, upright, open_all)))
+        return 0
+    out = {name: in_own_process(name, args.repeats, args.words) for name in CONFIGS}
+    out.update(words=4 * args.words, short_text=SHORT,
+               ratio=round(out["window"]["median_s"] / out["whole"]["median_s"], 3),
+               short_lazy_ratio=round(out["short_default"]["median_s"] / out["short_open"]["median_s"], 3),
+               short_ratio=round(out["short_open"]["median_s"] / out["short_wide"]["median_s"], 3))
+    out["short_upright"] = out["short_open"]
     print(json.dumps(out) if args.json else json.dumps(out, indent=1))
     return 0
 
