@@ -126,20 +126,12 @@ def write_doc(res: dict, path: Path) -> None:
                  f"script run | every row shown (Styler limit raised): {a['median_s']} s, largest "
                  f"table {a['largest_table_cells']:,} cells | rows around the query: {w['median_s']} s, "
                  f"largest table {w['largest_table_cells']:,} cells; ratio {sp['ratio']}; errors "
-                 f"{len(w['errors'])}" + (f"; as first opened (Part 1 only): {sp['long_default']['median_s']} s"
-                                          if "long_default" in sp else "") +
-                 f" | < 10 s, no error | {verdict(w['median_s'] < 10 and not w['errors'])} |")
-    if "short_lazy_ratio" in sp:
-        d, o = sp["short_default"], sp["short_open"]
-        L.append(f"| app: Step-by-step page, \"{sp['short_text']}\", server script run as first "
-                 f"opened | every part drawn (as on every run before parts were lazy): {o['median_s']} s "
-                 f"| Part 1 open, the rest drawn when opened: {d['median_s']} s; ratio "
-                 f"{sp['short_lazy_ratio']} | < 0.5 s | {verdict(d['median_s'] < 0.5)} |")
+                 f"{len(w['errors'])} | < 10 s, no error | {verdict(w['median_s'] < 10 and not w['errors'])} |")
     if "short_ratio" in sp:
         u, w = sp["short_upright"], sp["short_wide"]
         L.append(f"| app: Step-by-step page, \"{sp['short_text']}\", server script run | the FFN as "
                  f"two rows of d_ff columns: {w['median_s']} s | the FFN one vector a column: "
-                 f"{u['median_s']} s (every part open); ratio {sp['short_ratio']} | < 2 s | "
+                 f"{u['median_s']} s; ratio {sp['short_ratio']} | < 2 s | "
                  f"{verdict(u['median_s'] < 2)} |")
     de = res.get("decoding", {})
     if "beam4_one_by_one" in de:

@@ -1,13 +1,11 @@
-"""The Step-by-step page's server script run (AppTest, the shipped default model), three ways:
+"""The Step-by-step page's server script run (AppTest, the shipped default model), two ways:
 
-* a short sentence as a reader first sees the page (Part 1 open, the other parts closed: each is
-  drawn only while open) against every part open (what every run drew before parts were lazy);
-* a sentence at the model's length limit (512 tokens), every part open, with the page's row window
+* a sentence at the model's length limit (512 tokens), with the page's row window
   (viz.step.row_window: tables whose rows are the queries show viz.step.MAX_ROWS rows around the
   query) against the same page showing every row. Without the window, the Add & Norm table has
   512 x (2 d_model + 2) cells, more than pandas Styler renders by default (262,144), and Streamlit
   refuses it: the reference raises that limit so that it can be timed at all.
-* a short sentence, every part open, with the FFN shown one vector a column
+* a short sentence, with the FFN shown one vector a column
   (ui.step_view.FFN_UPRIGHT) against the layout before (two rows of d_ff = 1,024 columns:
   Streamlit draws a styled table column by column).
 
@@ -33,10 +31,7 @@ PAGE = "pages/step.py"
 SHORT = "The animal didn't cross the street because it was too tired ."
 
 
-PARTS = ("part_steps", "part_matrix", "part_combine", "part_norm", "part_ffn", "part_logits")
-
-
-def page_runs(text: str, repeats: int, window: bool, upright: bool = True, open_all: bool = True) -> dict:
+def page_runs(text: str, repeats: int, window: bool, upright: bool = True) -> dict:
     """Seconds per script run of the page (the first, which also traces the sentence, apart)."""
     import pandas as pd
     import torch
@@ -55,8 +50,6 @@ def page_runs(text: str, repeats: int, window: bool, upright: bool = True, open_
             mp.setattr(steps, "MAX_ROWS", 10 ** 9)
             pd.set_option("styler.render.max_elements", 10 ** 7)
         at = open_pinned(mp, ROOT / "checkpoints", Path(tempfile.mkdtemp()), PAGE, query={"text": text})
-        for p in PARTS if open_all else ():
-            at.session_state[f"step_{p}"] = True
         t0 = time.perf_counter()
         at.run(timeout=900)
         first = time.perf_counter() - t0
@@ -76,10 +69,9 @@ def page_runs(text: str, repeats: int, window: bool, upright: bool = True, open_
             "errors": errors}
 
 
-# name -> (long sentence?, row window, FFN upright, every part open)
-CONFIGS = {"window": (True, True, True, True), "whole": (True, False, True, True),
-           "long_default": (True, True, True, False), "short_default": (False, True, True, False),
-           "short_open": (False, True, True, True), "short_wide": (False, True, False, True)}
+# name -> (long sentence?, row window, FFN upright)
+CONFIGS = {"window": (True, True, True), "whole": (True, False, True),
+           "short_upright": (False, True, True), "short_wide": (False, True, False)}
 
 
 def in_own_process(name: str, repeats: int, words: int) -> dict:
@@ -104,15 +96,13 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     text = " ".join(["The dog runs ."] * args.words)
     if args.config:
-        long, window, upright, open_all = CONFIGS[args.config]
-        print(json.dumps(page_runs(text if long else SHORT, args.repeats, window, upright, open_all)))
+        long, window, upright = CONFIGS[args.config]
+        print(json.dumps(page_runs(text if long else SHORT, args.repeats, window, upright)))
         return 0
     out = {name: in_own_process(name, args.repeats, args.words) for name in CONFIGS}
     out.update(words=4 * args.words, short_text=SHORT,
                ratio=round(out["window"]["median_s"] / out["whole"]["median_s"], 3),
-               short_lazy_ratio=round(out["short_default"]["median_s"] / out["short_open"]["median_s"], 3),
-               short_ratio=round(out["short_open"]["median_s"] / out["short_wide"]["median_s"], 3))
-    out["short_upright"] = out["short_open"]
+               short_ratio=round(out["short_upright"]["median_s"] / out["short_wide"]["median_s"], 3))
     print(json.dumps(out) if args.json else json.dumps(out, indent=1))
     return 0
 

@@ -80,21 +80,17 @@ def test_one_file_per_page_named_by_its_url_path():
 
 
 def test_a_page_run_directly_hands_over_to_app_py(monkeypatch):
-    """Outside app.py's navigation, ensure_app() runs app.py, reruns the session once (so that its
-    widgets belong to app.py's pages: a lazy part's expander clicked after a cold deep link reset
-    the sidebar's language) and stops the direct run; under the navigation (run_page) it does
-    nothing."""
+    """Outside app.py's navigation, ensure_app() runs app.py once and stops the direct run; under
+    the navigation (run_page) it does nothing."""
     import streamlit as st
 
     from ui import deeplink
 
-    ran, stopped, reruns, state = [], [], [], {}
+    ran, stopped = [], []
     monkeypatch.setattr(deeplink.runpy, "run_path", lambda path, run_name: ran.append((path, run_name)))
     monkeypatch.setattr(st, "stop", lambda: stopped.append(True))
-    monkeypatch.setattr(st, "rerun", lambda: reruns.append(True))
-    monkeypatch.setattr(st, "session_state", state)
     deeplink.ensure_app()
-    assert ran == [(str(deeplink.APP), "__main__")] and stopped == [True] and reruns == [True]
+    assert ran == [(str(deeplink.APP), "__main__")] and stopped == [True]
 
     class Page:
         def run(self):
@@ -103,4 +99,4 @@ def test_a_page_run_directly_hands_over_to_app_py(monkeypatch):
     deeplink.run_page(Page())
     assert len(ran) == 1 and len(stopped) == 1
     deeplink.ensure_app()  # the flag is cleared once the page has run
-    assert len(ran) == 2 and len(reruns) == 1  # one rerun a session
+    assert len(ran) == 2

@@ -20,17 +20,6 @@ def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None):
     return open_pinned(monkeypatch, ck_dir, tmp_path, PAGE, lang=lang, query=query)
 
 
-PARTS = ("part_query", "part_steps", "part_matrix", "part_combine", "part_norm", "part_ffn",
-         "part_logits")
-
-
-def open_parts(at, parts=PARTS):
-    """Open the page's parts, as a reader clicking them: each is drawn only while open."""
-    for p in parts:
-        at.session_state[f"step_{p}"] = True
-    return rerun(at)
-
-
 def frame(at, column: str):
     """The first table shown that has this column."""
     for df in at.dataframe:
@@ -85,17 +74,14 @@ def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_
     at.selectbox(key="step_query").set_value(3)
     rerun(at)
     no_errors(at)
-    # sections: the short one open, the rest closed, and a closed one draws nothing
-    parts = [e for e in at.main.expander]
-    assert len(parts) == 7 and parts[0].proto.expanded and not any(e.proto.expanded for e in parts[1:])
-    assert len(at.dataframe) == 2 and not at.get("plotly_chart")
-    open_parts(at)
-    no_errors(at)
     check_every_table_reads_whole(at)
     if lang == "zh":  # table headers are symbols or Chinese, not English words
         heads = [str(x) for df in at.dataframe for x in list(df.value.columns) + list(df.value.index)]
         for word in ("trace", "mean", "std", "token"):
             assert not any(word in h for h in heads), word
+    # sections: the short one open, the rest closed
+    parts = [e for e in at.main.expander]
+    assert len(parts) == 7 and parts[0].proto.expanded and not any(e.proto.expanded for e in parts[1:])
     assert at.title[0].value == ("One attention step, by the numbers" if lang == "en"
                                  else "一步注意力，逐个数字")
     assert any("d_model / h = 8" in i.value for i in at.info)  # d_model 32 / 4 heads, stated
@@ -198,7 +184,7 @@ def test_a_long_sentence_shows_the_rows_around_the_query(monkeypatch, tmp_path, 
     text = " ".join(f"w{j % 7}" for j in range(90)) + " ."
     at = open_page(monkeypatch, ck_dir, tmp_path, lang, query={"text": text, "layer": "1", "head": "2"})
     at.selectbox(key="step_query").set_value(60)
-    open_parts(at)
+    rerun(at)
     no_errors(at)
     ref = reference(at._ck, text)
     n = len(ref.src_tokens)
@@ -224,7 +210,6 @@ def test_the_ffn_is_shown_one_vector_a_column(monkeypatch, tmp_path, ck_dir):
     from transformer.core.names import Trace
 
     at = open_page(monkeypatch, ck_dir, tmp_path, query={"layer": "1", "query": "2"})
-    open_parts(at, ["part_ffn"])
     no_errors(at)
     ref = Trace(reference(at._ck, TEXT).trace)
     pre, post, out = (ref.layer("encoder", 1, f"ffn.{x}")[0, 2].double().numpy()
@@ -239,21 +224,3 @@ def test_the_ffn_is_shown_one_vector_a_column(monkeypatch, tmp_path, ck_dir):
     for df in at.dataframe:
         if list(df.value.columns)[0] in ("W_1 x + b_1", "W_2 h + b_2"):
             assert "rgba(214, 39, 40" in df.proto.arrow_data.styler.styles, list(df.value.columns)
-
-
-def test_a_closed_part_is_not_drawn_and_keeps_the_numbers(monkeypatch, tmp_path, ck_dir):
-    """Each part is drawn only while open (every widget change reruns the whole page); the steps
-    of the closed parts before it are still counted, so Add & Norm has the same number alone as
-    with every part open, and opening a part survives a change of query."""
-    at = open_page(monkeypatch, ck_dir, tmp_path, query={"layer": "1"})
-    open_parts(at, ["part_norm"])
-    no_errors(at)
-    alone = [m.value for m in at.markdown if "·" in m.value and "Step" in m.value]
-    assert len(alone) == 1 and len(at.dataframe) == 2 + 1
-    at.selectbox(key="step_query").set_value(2)
-    rerun(at)
-    assert [m.value for m in at.markdown if "·" in m.value and "Step" in m.value] == alone
-    open_parts(at)
-    every = [m.value for m in at.markdown if "·" in m.value and "Step" in m.value]
-    assert alone[0] in every and len(every) > 10
-    assert [int(x.split("Step ")[1].split(" ")[0].strip("*")) for x in every] == list(range(1, len(every) + 1))

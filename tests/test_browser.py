@@ -122,9 +122,6 @@ def test_every_page_in_a_real_browser(server):
                 is_input = box.evaluate("e => e.tagName").lower() == "input"
                 box.press("Enter" if is_input else "Control+Enter")
                 ok = browser_idle(page) and ok
-            if slug == "step":  # its parts are drawn when opened: open the whole head's (a rerun)
-                page.locator("[data-testid='stExpander'] summary").filter(has_text="Part 2").click()
-                ok = browser_idle(page) and ok
             page.wait_for_timeout(500)
             page.screenshot(path=str(out / f"{slug}.png"), full_page=True)
             errors = page.locator("[data-testid='stException'], "

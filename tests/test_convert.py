@@ -430,8 +430,7 @@ def test_pages_open_a_converted_checkpoint(pair, page, monkeypatch, tmp_path):
     shutil.copytree(root / "ours", tmp_path / "cks" / "tiny-marian")
     at = open_app(monkeypatch, tmp_path / "cks", tmp_path, page)
     no_errors(at)
-    # drawn from the converted model (the Step page's charts are in parts drawn when opened)
-    assert at.dataframe if page == "pages/step.py" else at.get("plotly_chart")
+    assert at.get("plotly_chart")  # drawn from the converted model
 
 
 def test_broken_sources_give_one_line_errors(pair, tmp_path, capsys):

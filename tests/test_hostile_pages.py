@@ -229,19 +229,14 @@ def _code(at) -> int:
     return len(at.code)
 
 
-def _tables(at) -> int:
-    """The Step page's tables (its heatmap is in a part drawn only when opened)."""
-    return len(at.dataframe)
-
-
 PAGES = {
     "attention": ("pages/attention.py", [
         Box("attention_text", "text_input", SENT, chart("attention_heatmap")),
         Box("attention_target", "text_input", TARGET, chart("attention_heatmap"), optional=True),
     ]),
     "step": ("pages/step.py", [
-        Box("step_text", "text_input", SENT, _tables),
-        Box("step_target", "text_input", TARGET, _tables, optional=True),
+        Box("step_text", "text_input", SENT, chart("step_heat")),
+        Box("step_target", "text_input", TARGET, chart("step_heat"), optional=True),
     ]),
     "decode": ("pages/decode.py", [
         Box("decode_text", "text_input", SENT, chart("decode_cross")),

@@ -398,19 +398,6 @@ def _worked_variants() -> dict:
     return out
 
 
-def _step_variants() -> dict:
-    """Every part of the Step page open (each is drawn only while open), for each kind."""
-    parts = ("part_steps", "part_matrix", "part_combine", "part_norm", "part_ffn", "part_logits")
-
-    def opened(kind):
-        def go(at):
-            _set("step_kind", kind)(at)
-            for p in parts:
-                _set(f"step_{p}", True)(at)
-        return go
-    return {f"{k}, every part open": opened(k) for k in ("encoder_self", "decoder_self", "cross")}
-
-
 def _heads_variants() -> dict:
     from transformer.probing import heads
 
@@ -423,7 +410,7 @@ def _heads_variants() -> dict:
 # Widget settings that show more of a page (each a second render of it).
 VARIANTS = {
     "pages/attention.py": {k: _set("attention_kind", k) for k in ("decoder_self", "cross")},
-    "pages/step.py": _step_variants,
+    "pages/step.py": {k: _set("step_kind", k) for k in ("decoder_self", "cross")},
     "pages/heads.py": _heads_variants,
     "pages/worked-examples.py": _worked_variants,
 }

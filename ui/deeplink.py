@@ -17,7 +17,6 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 _state = threading.local()  # a script run stays on one thread
-_HANDED_OVER = "_deeplink_handed_over"
 
 
 def run_page(page) -> None:
@@ -37,9 +36,4 @@ def ensure_app() -> None:
     import streamlit as st
 
     runpy.run_path(str(APP), run_name="__main__")
-    if not st.session_state.get(_HANDED_OVER):
-        # once per session: run again, now routed through app.py (its st.navigation has run in
-        # this process), so that the session's widgets belong to app.py's pages
-        st.session_state[_HANDED_OVER] = True
-        st.rerun()
     st.stop()

@@ -44,19 +44,6 @@ class Numbering:
         self.n += 1
         return self.n
 
-    def skip(self, k: int) -> None:
-        """A closed part's k steps: counted, not drawn, so a later part keeps its numbers."""
-        self.n += k
-
-
-def part(key: str, expanded: bool = False, **fmt):
-    """A part of the page, drawn only while open (Streamlit's `on_change="rerun"`: opening or
-    closing reruns the page, and `.open` says which). Why: every widget change reruns the whole
-    page, and the closed parts' styled tables cost most of a run (a short sentence: about 1.5 s
-    of 2 on this machine's CPU). The label takes no query or head: a keyed expander whose label
-    changes is a new widget, and it would close each time another query is picked."""
-    return st.expander(t(key, **fmt), expanded=expanded, key=f"step_{key}", on_change="rerun")
-
 
 def open_view(ck):
     """A link's view, the sentence boxes, the trace and its output."""
@@ -152,10 +139,7 @@ def numbered(num: Numbering, step: steps.StepTable, key: str, focus: int | None 
 def part_query(ins, c: Choice) -> None:
     # part 1: one query, short
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    ex = part("part_query", expanded=True)
-    with ex:
-        if not ex.open:
-            return
+    with st.expander(t("part_query", query=md(q_labels[i]), head=head), expanded=True):
         s = steps.query_summary(ins, kind, layer, head, i)
         st.markdown(f"**{t('summary', query=md(q_labels[i]))}**")
         st.caption(t("summary_help", **{k: v for k, v in s.args.items()
@@ -169,15 +153,10 @@ def part_query(ins, c: Choice) -> None:
 def part_steps(ins, c: Choice, num: Numbering) -> None:
     # part 1 in full: the ten numbered steps
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    shown = steps.query_steps(ins, kind, layer, head, i)
-    ex = part("part_steps")
-    with ex:
-        if not ex.open:
-            num.skip(len(shown))
-            return
+    with st.expander(t("part_steps")):
         NARROW = ("dot", "scale", "mask", "exp", "softmax")  # one or a few columns: two per row
         cols = None
-        for s in shown:
+        for s in steps.query_steps(ins, kind, layer, head, i):
             if s.key in NARROW:
                 if cols is None or s.key in ("dot", "mask", "softmax"):
                     cols = iter(st.columns(2))
@@ -190,13 +169,8 @@ def part_steps(ins, c: Choice, num: Numbering) -> None:
 def part_matrix(ins, c: Choice, num: Numbering) -> None:
     # part 2: the whole head
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    shown = steps.matrix_steps(ins, kind, layer, head)
-    ex = part("part_matrix")
-    with ex:
-        if not ex.open:
-            num.skip(len(shown))
-            return
-        for s in shown:
+    with st.expander(t("part_matrix")):
+        for s in steps.matrix_steps(ins, kind, layer, head):
             numbered(num, s, f"step_m_{s.key}", focus=i)
             if s.key == "m_weights":
                 st.plotly_chart(figs.heatmap(s.table.to_numpy(), q_tokens, k_tokens,
@@ -206,24 +180,15 @@ def part_matrix(ins, c: Choice, num: Numbering) -> None:
 def part_combine(ins, c: Choice, num: Numbering) -> None:
     # part 3: concat and W_O
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    shown = steps.combine_steps(ins, kind, layer)
-    ex = part("part_combine")
-    with ex:
-        if not ex.open:
-            num.skip(len(shown))
-            return
-        for s in shown:
+    with st.expander(t("part_combine")):
+        for s in steps.combine_steps(ins, kind, layer):
             numbered(num, s, f"step_c_{s.key}", focus=i)
 
 
 def part_norm(ins, c: Choice, num: Numbering, ck) -> None:
     # part 4: add & norm
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    ex = part("part_norm")
-    with ex:
-        if not ex.open:
-            num.skip(1)
-            return
+    with st.expander(t("part_norm")):
         s = steps.add_norm(ins, kind, layer, norm_first=ck.model_config.norm_first)
         numbered(num, s, "step_norm", focus=i)
         if s.args["pre_ln"]:
@@ -233,12 +198,7 @@ def part_norm(ins, c: Choice, num: Numbering, ck) -> None:
 def part_ffn(ins, c: Choice, num: Numbering, ck) -> None:
     # part 5: FFN
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    ex = part("part_ffn")
-    with ex:
-        if not ex.open:
-            num.skip(1)
-            return
-        st.caption(t("at_position", query=md(q_labels[i])))
+    with st.expander(t("part_ffn", query=md(q_labels[i]))):
         s = steps.ffn(ins, kind, layer, i, activation=getattr(ck.model_config, "activation", "relu"))
         numbered(num, s, "step_ffn", upright=FFN_UPRIGHT)
         st.caption(t("ffn_out"))
@@ -248,15 +208,11 @@ def part_ffn(ins, c: Choice, num: Numbering, ck) -> None:
 def part_logits(ins, c: Choice, num: Numbering, ck) -> None:
     # part 6: next-token probabilities (decoder)
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    ex = part("part_logits")
-    with ex:
-        if not ex.open:
-            return
+    with st.expander(t("part_logits", query=md(q_labels[i]))):
         if kind == "encoder_self":
             st.caption(t("encoder_only"))
         else:
             top = steps.top_k(ins, ck.tokenizer.display, i, k=10)
-            st.caption(t("after_position", query=md(q_labels[i])))
             st.markdown(f"**{t('step_n', n=num.next())} · {t('topk', k=len(top))}**")
             st.caption(t("topk_help"))
             st.plotly_chart(steps.top_k_figure(top, t("topk_chart", query=q_labels[i]),
