@@ -148,9 +148,13 @@ WATCH_JS = """(sel) => {
 }"""
 
 # The start of a check over WATCH_JS's record: false until a run started after t0 has finished.
-RUN_DONE_JS = """([t0, sel]) => {
+# `busy`: the page was already running at t0. Streamlit then stops that run and starts one with the
+# new value without the state ever leaving 'running', so no change after t0 marks the start: the
+# first 'notRunning' after t0 ends the submission's run (without `busy`, such a submission waited
+# out its whole timeout: a lost submission in CI, 2026-11-27, 1 of 43).
+RUN_DONE_JS = """([t0, sel, busy]) => {
   const s = window.__states.filter(e => e[0] >= t0);
-  const i = s.findIndex(e => e[1] !== 'notRunning');
+  const i = busy ? 0 : s.findIndex(e => e[1] !== 'notRunning');
   if (i < 0 || !s.slice(i).some(e => e[1] === 'notRunning')) return false;
   const app = document.querySelector("[data-testid='stApp']");
   if (app.getAttribute('data-test-script-state') !== 'notRunning') return false;"""
@@ -219,11 +223,13 @@ async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Futu
             text = sentence(idx, k, pages)
             k += 1
             await box.fill(text)
-            t0 = await page.evaluate("() => performance.now()")
+            t0, busy = await page.evaluate(
+                "() => [performance.now(), document.querySelector(\"[data-testid='stApp']\")"
+                ".getAttribute('data-test-script-state') === 'running']")
             await box.press("Enter")
             rec["submissions"] += 1
             try:
-                t1 = await page.wait_for_function(DONE_JS, arg=[t0, CHARTS],
+                t1 = await page.wait_for_function(DONE_JS, arg=[t0, CHARTS, busy],
                                                   timeout=timeout_s * 1000, polling=50)
                 rec["times"].append((await t1.json_value() - t0) / 1000)
             except Exception as e:  # the run never finished, or no chart was drawn
