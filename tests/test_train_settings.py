@@ -86,6 +86,11 @@ def old_parser() -> argparse.ArgumentParser:
                    help="weight of that loss (default 1.0)")
     t.add_argument("--interchange-pairs", type=int, default=16,
                    help="minimal pairs swapped per step (default 16)")
+    # added after the schema landed (issue 20): fine-tune only some parameters
+    t.add_argument("--train-only", metavar="PREFIX[,...]",
+                   help="fine-tune only the parameters under these names (e.g. encoder.layers.2,"
+                        "decoder.layers.2.cross_attn); the rest keep the starting weights "
+                        "exactly; see transformer/train/freeze.py")
     t.add_argument("--checkpoint-every", type=int)
     t.add_argument("--keep-checkpoints", type=int, default=None,
                    help="step checkpoints kept besides best and last (0 = all; default: all for "

@@ -30,6 +30,7 @@ from transformer.data.tasks import CorpusError
 from transformer.probing import knowledge
 from transformer.core.names import attention_kind
 from transformer.train.corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
+from transformer.train.freeze import freeze_except, parse_prefixes
 from transformer.train.evaluation import Evaluator
 from transformer.train.loop import Trainer
 from transformer.train.rundir import RunWriter, recover_checkpoints
@@ -143,10 +144,13 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
         if world > 1:
             dist.init_process_group("nccl" if device.startswith("cuda") else "gloo")
         seed_everything(tc.seed)
+        if start.model is not None:  # a typo in --train-only is told before the corpus loads
+            train_only(start.model, tc, rank)
         corpus = load_corpus(CorpusSpec.from_config(tc))
         tokenizer, model = start.tokenizer, start.model
         if model is None:
             tokenizer, model = new_model(corpus, tc, run_dir, rank)
+            train_only(model, tc, rank)
         data = encode_train(corpus, tokenizer, model.cfg)
         supervision = supervision_for(tc, corpus, tokenizer, model.cfg, data.kept)
         swapping = interchange_for(tc, corpus, tokenizer, model.cfg, data)
@@ -347,6 +351,20 @@ def encode_val(data: Encoded, corpus, tokenizer, cfg: ModelConfig) -> None:
             data.val_src.append(s + [cfg.eos_id])
             data.val_tgt.append(t)
             data.val_keep.append(i)
+
+
+def train_only(model: Transformer, tc: TrainConfig, rank: int) -> None:
+    """--train-only: freeze every parameter outside the named parts (before the optimizer is
+    made, which takes only the trainable ones); say how many train."""
+    spec = tc.extra.get("train_only")
+    if not spec:
+        return
+    try:
+        trainable, total = freeze_except(model, parse_prefixes(spec))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    if rank == 0:
+        print(f"--train-only: {trainable:,} of {total:,} parameters train", flush=True)
 
 
 def make_trainer(model: Transformer, tc: TrainConfig, corpus, tokenizer, data: Encoded,

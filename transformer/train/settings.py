@@ -31,6 +31,7 @@ from transformer.core.config import PRESETS, ModelConfig, TrainConfig
 from transformer.core.config import preset as make_preset
 from transformer.ops import runs
 from transformer.probing import interchange, supervise
+from transformer.train import freeze
 from transformer.train.corpus import SYNTHETIC, TASKS, UsageError, check_task_opts
 from transformer.train.rundir import KEEP_STEP_CHECKPOINTS
 
@@ -180,6 +181,11 @@ SCHEMA: tuple[Setting, ...] = (
       field="extra.interchange.weight", help="weight of that loss (default 1.0)"),
     S("--interchange-pairs", TRAINING, type=int, default=16, field="extra.interchange.pairs",
       help="minimal pairs swapped per step (default 16)"),
+    S("--train-only", TRAINING, metavar="PREFIX[,...]", field="extra.train_only",
+      check=lambda a: a.train_only is None or freeze.parse_prefixes(a.train_only),
+      help="fine-tune only the parameters under these names (e.g. encoder.layers.2,"
+           "decoder.layers.2.cross_attn); the rest keep the starting weights exactly; see "
+           "transformer/train/freeze.py"),
     *_plain(TRAINING, "train.checkpoint_every"),
     S("--keep-checkpoints", TRAINING, type=int, field="extra.keep_checkpoints",
       help="step checkpoints kept besides best and last (0 = all; default: all for the synthetic "
@@ -302,6 +308,8 @@ def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
     extra = {s.fields[0].split(".", 1)[1]: getattr(args, s.dest) for s in SCHEMA
              if s.fields and s.fields[0].startswith("extra.") and s.fields[0].count(".") == 1}
     extra.pop("init", None)  # set by the run when the checkpoint loads
+    if extra.get("train_only") is None:  # only a fine-tune that freezes records it
+        extra.pop("train_only", None)
     for name in ("vocab_size", "keep_checkpoints"):
         extra[name] = pick(BY_FLAG["--" + name.replace("_", "-")])
     extra["task_opts"] = _parse_task_opts(args.task_opt)
@@ -373,8 +381,8 @@ class FormField:
 
 # chosen elsewhere on the page (preset, device), or not offered there
 NOT_IN_FORM = ("--preset", "--layers", "--supervise-head", "--supervise-weight",
-               "--interchange-head", "--interchange-weight", "--interchange-pairs", "--device",
-               "--threads")
+               "--interchange-head", "--interchange-weight", "--interchange-pairs", "--train-only",
+               "--device", "--threads")
 
 
 def form_fields(task: str, preset: str | None = None) -> list[FormField]:
