@@ -86,7 +86,13 @@ def old_parser() -> argparse.ArgumentParser:
                    help="weight of that loss (default 1.0)")
     t.add_argument("--interchange-pairs", type=int, default=16,
                    help="minimal pairs swapped per step (default 16)")
-    # added after the schema landed (issue 20): fine-tune only some parameters
+    # added after the schema landed (issue 20): distillation, and fine-tune only some parameters
+    t.add_argument("--distill-from", metavar="CHECKPOINT",
+                   help="add a KL loss to this checkpoint's next-piece distributions (same "
+                        "vocabulary), so a fine-tune keeps its translations elsewhere; see "
+                        "transformer/train/distill.py")
+    t.add_argument("--distill-weight", type=float, default=1.0,
+                   help="weight of that loss (default 1.0)")
     t.add_argument("--train-only", metavar="PREFIX[,...]",
                    help="fine-tune only the parameters under these names (e.g. encoder.layers.2,"
                         "decoder.layers.2.cross_attn); the rest keep the starting weights "

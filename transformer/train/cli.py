@@ -30,6 +30,7 @@ from transformer.data.tasks import CorpusError
 from transformer.probing import knowledge
 from transformer.core.names import attention_kind
 from transformer.train.corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
+from transformer.train import distill
 from transformer.train.freeze import freeze_except, parse_prefixes
 from transformer.train.evaluation import Evaluator
 from transformer.train.loop import Trainer
@@ -154,9 +155,10 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
         data = encode_train(corpus, tokenizer, model.cfg)
         supervision = supervision_for(tc, corpus, tokenizer, model.cfg, data.kept)
         swapping = interchange_for(tc, corpus, tokenizer, model.cfg, data)
+        teacher = teacher_for(tc, tokenizer, device)
         encode_val(data, corpus, tokenizer, model.cfg)
         trainer = make_trainer(model, tc, corpus, tokenizer, data, supervision, device, args,
-                               rank, world, local_rank, swapping)
+                               rank, world, local_rank, swapping, teacher)
         if start.resume_state is not None:
             restore(trainer, start.resume_state, args, run_dir, rank)
         if rank == 0:
@@ -353,6 +355,23 @@ def encode_val(data: Encoded, corpus, tokenizer, cfg: ModelConfig) -> None:
             data.val_keep.append(i)
 
 
+def teacher_for(tc: TrainConfig, tokenizer, device: str):
+    """(frozen teacher model on the device, weight) for --distill-from, or None. The teacher must
+    read and write the same pieces as the model trained, or its distributions mean nothing."""
+    spec = tc.extra.get("distill")
+    if not spec or not spec.get("checkpoint"):
+        return None
+    try:
+        ck = load_checkpoint(spec["checkpoint"])
+    except CheckpointError as e:
+        raise UsageError(f"--distill-from: {e}") from None
+    if ck.tokenizer.to_bytes() != tokenizer.to_bytes():
+        raise UsageError(f"--distill-from: {spec['checkpoint']} has another vocabulary than the "
+                         "model trained; distillation needs the same one (fine-tune with --init "
+                         "from it, or from a checkpoint with its tokenizer)")
+    return distill.frozen(ck.model).to(device), float(spec["weight"])
+
+
 def train_only(model: Transformer, tc: TrainConfig, rank: int) -> None:
     """--train-only: freeze every parameter outside the named parts (before the optimizer is
     made, which takes only the trainable ones); say how many train."""
@@ -369,7 +388,7 @@ def train_only(model: Transformer, tc: TrainConfig, rank: int) -> None:
 
 def make_trainer(model: Transformer, tc: TrainConfig, corpus, tokenizer, data: Encoded,
                  supervision, device: str, args, rank: int, world: int,
-                 local_rank: int, swapping=None) -> Trainer:
+                 local_rank: int, swapping=None, teacher=None) -> Trainer:
     model.to(device)
     model.train()
     torch.manual_seed(tc.seed + rank)  # dropout streams differ between ranks
@@ -384,7 +403,7 @@ def make_trainer(model: Transformer, tc: TrainConfig, corpus, tokenizer, data: E
                  if rank == 0 and data.val_src else None)
     return Trainer(model, tc, data.train_src, data.train_tgt, device=device, evaluator=evaluator,
                    log_every=args.log_every, rank=rank, world_size=world, ddp_model=ddp_model,
-                   supervision=supervision, interchange=swapping)
+                   supervision=supervision, interchange=swapping, teacher=teacher)
 
 
 def restore(trainer: Trainer, state: dict, args, run_dir: Path, rank: int) -> None:

@@ -17,6 +17,7 @@ import torch.distributed as dist
 
 from transformer.probing import interchange, supervise
 from transformer.core import trace
+from transformer.train import distill
 from transformer.train.batching import Batch, TokenBatcher, collate
 from transformer.core.config import ModelConfig, TrainConfig
 from transformer.core.model import Transformer
@@ -102,8 +103,11 @@ class Trainer:
                  train_tgt: list[list[int]], *, device: str = "cpu", total_steps: int | None = None,
                  evaluator: Callable[["Trainer"], dict] | None = None, log_every: int = 10,
                  rank: int = 0, world_size: int = 1, ddp_model: torch.nn.Module | None = None,
-                 supervision: tuple | None = None, interchange: tuple | None = None):
+                 supervision: tuple | None = None, interchange: tuple | None = None,
+                 teacher: tuple[torch.nn.Module, float] | None = None):
         self.model, self.cfg, self.device = model, cfg, device
+        # (frozen model, weight) for --distill-from, or None
+        self.teacher = teacher
         # [(supervise.HeadTarget, per-pair targets aligned with train_src), ...] or None
         self.supervision = supervision
         # ((interchange.InterchangeHead, ...), [interchange.SwapPair, ...]) or None
@@ -225,6 +229,13 @@ class Trainer:
             logits = self.net(b.src, b.tgt_in)  # (B,T,V)
         loss = label_smoothed_loss(logits, b.tgt_out, self.mcfg.pad_id, self.cfg.label_smoothing)
         total = loss
+        if self.teacher is not None:
+            teacher, weight = self.teacher
+            with torch.no_grad(), torch.autocast("cuda", dtype=torch.bfloat16,
+                                                 enabled=self.is_cuda):
+                t_logits = teacher(b.src, b.tgt_in)  # (B,T,V)
+            total = total + weight * distill.distill_loss(logits, t_logits, b.tgt_out,
+                                                          self.mcfg.pad_id)
         for head, rows in supervised:
             if captured.get(head.path) is not None:
                 total = total + head.weight * supervise.loss(captured[head.path], head.head, rows)

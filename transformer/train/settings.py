@@ -129,6 +129,12 @@ def _interchange_head(args: argparse.Namespace) -> None:
                                            args.interchange_pairs)
 
 
+def _distill_weight(args: argparse.Namespace) -> None:
+    w = args.distill_weight
+    if not (w >= 0 and w != float("inf")):
+        raise ValueError(f"--distill-weight must be a finite number of at least 0 (got {w})")
+
+
 S = Setting
 SCHEMA: tuple[Setting, ...] = (
     S("--task", choices=TASKS, field="train.task",
@@ -181,6 +187,12 @@ SCHEMA: tuple[Setting, ...] = (
       field="extra.interchange.weight", help="weight of that loss (default 1.0)"),
     S("--interchange-pairs", TRAINING, type=int, default=16, field="extra.interchange.pairs",
       help="minimal pairs swapped per step (default 16)"),
+    S("--distill-from", TRAINING, metavar="CHECKPOINT", field="extra.distill.checkpoint",
+      check=_distill_weight,
+      help="add a KL loss to this checkpoint's next-piece distributions (same vocabulary), so a "
+           "fine-tune keeps its translations elsewhere; see transformer/train/distill.py"),
+    S("--distill-weight", TRAINING, type=float, default=1.0, field="extra.distill.weight",
+      help="weight of that loss (default 1.0)"),
     S("--train-only", TRAINING, metavar="PREFIX[,...]", field="extra.train_only",
       check=lambda a: a.train_only is None or freeze.parse_prefixes(a.train_only),
       help="fine-tune only the parameters under these names (e.g. encoder.layers.2,"
@@ -382,7 +394,7 @@ class FormField:
 # chosen elsewhere on the page (preset, device), or not offered there
 NOT_IN_FORM = ("--preset", "--layers", "--supervise-head", "--supervise-weight",
                "--interchange-head", "--interchange-weight", "--interchange-pairs", "--train-only",
-               "--device", "--threads")
+               "--distill-from", "--distill-weight", "--device", "--threads")
 
 
 def form_fields(task: str, preset: str | None = None) -> list[FormField]:
