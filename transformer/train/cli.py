@@ -145,17 +145,16 @@ def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | No
         if world > 1:
             dist.init_process_group("nccl" if device.startswith("cuda") else "gloo")
         seed_everything(tc.seed)
-        if start.model is not None:  # a typo in --train-only is told before the corpus loads
-            train_only(start.model, tc, rank)
+        if start.model is not None:  # a bad --train-only / --distill-from is told before the corpus loads
+            teacher = fine_tune_parts(start.model, start.tokenizer, tc, rank, device)
         corpus = load_corpus(CorpusSpec.from_config(tc))
         tokenizer, model = start.tokenizer, start.model
         if model is None:
             tokenizer, model = new_model(corpus, tc, run_dir, rank)
-            train_only(model, tc, rank)
+            teacher = fine_tune_parts(model, tokenizer, tc, rank, device)
         data = encode_train(corpus, tokenizer, model.cfg)
         supervision = supervision_for(tc, corpus, tokenizer, model.cfg, data.kept)
         swapping = interchange_for(tc, corpus, tokenizer, model.cfg, data)
-        teacher = teacher_for(tc, tokenizer, device)
         encode_val(data, corpus, tokenizer, model.cfg)
         trainer = make_trainer(model, tc, corpus, tokenizer, data, supervision, device, args,
                                rank, world, local_rank, swapping, teacher)
@@ -353,6 +352,13 @@ def encode_val(data: Encoded, corpus, tokenizer, cfg: ModelConfig) -> None:
             data.val_src.append(s + [cfg.eos_id])
             data.val_tgt.append(t)
             data.val_keep.append(i)
+
+
+def fine_tune_parts(model: Transformer, tokenizer, tc: TrainConfig, rank: int, device: str):
+    """--train-only and --distill-from, as soon as the model and its vocabulary exist: freezes
+    the model's other parameters, returns the teacher (or None)."""
+    train_only(model, tc, rank)
+    return teacher_for(tc, tokenizer, device)
 
 
 def teacher_for(tc: TrainConfig, tokenizer, device: str):
