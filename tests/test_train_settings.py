@@ -73,6 +73,11 @@ def old_parser() -> argparse.ArgumentParser:
                         "classroom); see transformer/probing/supervise.py")
     t.add_argument("--supervise-weight", type=float, default=1.0,
                    help="weight of that loss (default 1.0)")
+    # added 2026-11-27 (issue 20): what an encoder head is taught to look at
+    t.add_argument("--supervise-source-span", choices=("phrase", "noun"),
+                   help="what an encoder_self head is taught to look at: the antecedent's noun "
+                        "phrase ('phrase', the default: 'the dog') or its noun alone ('noun': "
+                        "'dog'; an English article carries no gender)")
     # added 2026-11-26 (issue 20): interchange-intervention training
     t.add_argument("--interchange-head", metavar="KIND:LAYER:HEAD[,...]",
                    help="interchange-intervention training: swap this head's output "

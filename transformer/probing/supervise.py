@@ -62,14 +62,21 @@ class HeadTarget(Head):
 SUPERVISABLE = ("decoder_self", "encoder_self")
 
 
-def _pieces(tokenizer, text: str, meta: dict | None, pron_key: str, ante_key: str):
-    """(first piece of the pronoun word, pieces of the antecedent's noun phrase) in
-    ``tokenizer.encode(text)``, from the word positions ``meta`` names; None without them."""
+SPANS = ("phrase", "noun")
+
+
+def _pieces(tokenizer, text: str, meta: dict | None, pron_key: str, ante_key: str,
+            span: str = "phrase"):
+    """(first piece of the pronoun word, pieces of the antecedent) in ``tokenizer.encode(text)``,
+    from the word positions ``meta`` names; None without them. SPAN "phrase" takes the noun
+    phrase (article + noun), "noun" the noun's word alone."""
     pron, ante = (meta or {}).get(pron_key), (meta or {}).get(ante_key)
     if not isinstance(pron, int) or not isinstance(ante, int) or pron == ante:
         return None
+    if span not in SPANS:
+        raise ValueError(f"span must be one of {', '.join(SPANS)} (got {span!r})")
     owner = _word_of_position(tokenizer, tokenizer.encode(text))
-    lo, hi = noun_phrase(text.split(), ante)
+    lo, hi = noun_phrase(text.split(), ante) if span == "phrase" else (ante, ante)
     q = next((j for j, o in enumerate(owner) if o == pron), None)
     keys = [j for j, o in enumerate(owner) if lo <= o <= hi]
     return (q, keys) if q is not None and keys else None
@@ -88,22 +95,31 @@ def targets(tokenizer, tgt_texts: Sequence[str], metas: Sequence[dict]) -> list:
     return out
 
 
-def source_targets(tokenizer, src_texts: Sequence[str], metas: Sequence[dict]) -> list:
+def source_targets(tokenizer, src_texts: Sequence[str], metas: Sequence[dict],
+                   span: str = "phrase") -> list:
     """Per training pair: (query position, key positions) in the encoder input (pieces + EOS),
     or None. The query is the English pronoun's first piece; the keys are the antecedent's noun
-    phrase (article + noun), wherever it stands: the encoder sees the whole sentence."""
+    phrase (article + noun; SPAN "phrase"), or its noun alone (SPAN "noun"), wherever it stands:
+    the encoder sees the whole sentence.
+
+    Why a noun-only span: an English article carries no gender ("the" for der, die and das), so
+    a head rewarded for any weight on "the dog" may settle on "the", whose vector says little
+    about er / sie / es, and the Attention page then shows "it" looking at "The". On the German
+    side the article does carry the gender ("der Hund"), so the decoder's target stays the
+    phrase."""
     out: list = []
     for text, m in zip(src_texts, metas):
-        got = _pieces(tokenizer, text, m, "pronoun_pos", "antecedent_pos")
+        got = _pieces(tokenizer, text, m, "pronoun_pos", "antecedent_pos", span)
         out.append(got if got and got[0] not in got[1] else None)
     return out
 
 
 def targets_for(head: HeadTarget, tokenizer, src_texts: Sequence[str], tgt_texts: Sequence[str],
-                metas: Sequence[dict]) -> list:
-    """The per-pair targets of `head`'s side of the model."""
+                metas: Sequence[dict], source_span: str = "phrase") -> list:
+    """The per-pair targets of `head`'s side of the model (SOURCE_SPAN: an encoder head's keys,
+    see `source_targets`)."""
     if head.kind == "encoder_self":
-        return source_targets(tokenizer, src_texts, metas)
+        return source_targets(tokenizer, src_texts, metas, source_span)
     return targets(tokenizer, tgt_texts, metas)
 
 

@@ -311,7 +311,8 @@ def supervision_for(tc: TrainConfig, corpus, tokenizer, cfg: ModelConfig, kept: 
                              f"({where.n_layers} {where.stack} layers, {cfg.n_heads} heads)")
         per_pair = supervise.targets_for(head, tokenizer, [corpus.train_src[i] for i in kept],
                                          [corpus.train_tgt[i] for i in kept],
-                                         [corpus.train_meta[i] for i in kept])
+                                         [corpus.train_meta[i] for i in kept],
+                                         tc.extra.get("supervise_source_span") or "phrase")
         if not any(per_pair):
             raise UsageError(f"--supervise-head: no training pair of task {corpus.task} "
                              "has a pronoun and an antecedent")

@@ -124,6 +124,11 @@ def _supervised_heads(args: argparse.Namespace) -> None:
     supervise.HeadTarget.parse_many(args.supervise_head, args.supervise_weight)
 
 
+def _source_span(args: argparse.Namespace) -> None:
+    if args.supervise_head is None:
+        raise ValueError("names what a supervised head looks at: give --supervise-head too")
+
+
 def _interchange_head(args: argparse.Namespace) -> None:
     interchange.InterchangeHead.parse_many(args.interchange_head, args.interchange_weight,
                                            args.interchange_pairs)
@@ -175,6 +180,11 @@ SCHEMA: tuple[Setting, ...] = (
            "transformer/probing/supervise.py"),
     S("--supervise-weight", TRAINING, type=float, default=1.0, field="extra.supervise.weight",
       help="weight of that loss (default 1.0)"),
+    S("--supervise-source-span", TRAINING, choices=supervise.SPANS,
+      field="extra.supervise_source_span", check=_source_span,
+      help="what an encoder_self head is taught to look at: the antecedent's noun phrase "
+           "('phrase', the default: 'the dog') or its noun alone ('noun': 'dog'; an English "
+           "article carries no gender)"),
     S("--interchange-head", TRAINING, metavar="KIND:LAYER:HEAD[,...]",
       field="extra.interchange.head", check=_interchange_head,
       help="interchange-intervention training: swap this head's output (encoder_self: at 'it'; "
@@ -320,8 +330,9 @@ def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
     extra = {s.fields[0].split(".", 1)[1]: getattr(args, s.dest) for s in SCHEMA
              if s.fields and s.fields[0].startswith("extra.") and s.fields[0].count(".") == 1}
     extra.pop("init", None)  # set by the run when the checkpoint loads
-    if extra.get("train_only") is None:  # only a fine-tune that freezes records it
-        extra.pop("train_only", None)
+    for only_given in ("train_only", "supervise_source_span"):  # recorded only when asked for
+        if extra.get(only_given) is None:
+            extra.pop(only_given, None)
     for name in ("vocab_size", "keep_checkpoints"):
         extra[name] = pick(BY_FLAG["--" + name.replace("_", "-")])
     extra["task_opts"] = _parse_task_opts(args.task_opt)
@@ -393,6 +404,7 @@ class FormField:
 
 # chosen elsewhere on the page (preset, device), or not offered there
 NOT_IN_FORM = ("--preset", "--layers", "--supervise-head", "--supervise-weight",
+               "--supervise-source-span",
                "--interchange-head", "--interchange-weight", "--interchange-pairs", "--train-only",
                "--distill-from", "--distill-weight", "--device", "--threads")
 
