@@ -12,7 +12,7 @@ from ui.strings import attention as strings
 
 _, ck, path = page_kit.checkpoint_header(strings)
 ins, featured, fresh = view.open_view(ck, path)
-view.output(ins)
+view.output(ins, ck)
 shown = view.controls(ins, ck)
 view.clearest(shown, ck, path, featured, fresh)
 view.featured_box(shown, ck, path, featured)

@@ -12,11 +12,18 @@ import json
 import numpy as np
 import pytest
 
-from app_helpers import figure, figures, no_errors, open_app, open_pinned, rerun
+from app_helpers import figure, no_errors, open_app, open_pinned, rerun
 from helpers import merged_reference, plotly_array, reference
 from ui import i18n
 
 PAGE = "pages/attention.py"
+
+
+def figures(at) -> list[dict]:
+    """The attention figures in page order: all but the output's certainty chart (above them,
+    tested in tests/test_certainty.py)."""
+    return [json.loads(el.proto.spec) for el in at.get("plotly_chart")
+            if not el.proto.id.endswith("attention_certainty")]
 
 
 def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None):

@@ -17,12 +17,14 @@ import streamlit as st
 import torch
 
 from transformer.probing import atlas as A
+from transformer.probing import certainty as C
 from transformer.probing.probe_items import PRONOUN_TASKS
 from transformer.probing.inspect import to_json
 from transformer.core.names import KINDS, attention_kind
 from ui import i18n, inspect_cache, page_kit
 from ui.strings import attention as strings
 from viz import attention as figs
+from viz import decode as viz_decode
 from viz import heads as VH
 from viz import tokens as tv
 from viz.step import n_layers
@@ -67,11 +69,33 @@ def open_view(ck, path):
     return ins, featured, fresh
 
 
-def output(ins) -> None:
+def output(ins, ck) -> None:
     st.subheader(t("output"))
     st.caption(t("output_forced") if ins.teacher_forced else t("output_greedy"))
     st.code(ins.output or t("output_empty"), language=None, wrap_lines=True)
     st.caption(t("tokens", n=len(ins.src_ids), m=len(ins.tgt_ids)))
+    certainty(ins, ck)
+
+
+def certainty(ins, ck) -> None:
+    """How sure the model was of each word it wrote (transformer/probing/certainty.py), and a
+    note when it guessed at several: a class should not read a guessed output's attention as
+    the model's understanding."""
+    ws = [w for w in C.output_words(ins, ck.tokenizer) if w.text not in tv.SPECIAL_LABELS]
+    if not ws:
+        return
+    st.markdown(f"**{t('sure_title')}**")
+    st.plotly_chart(viz_decode.certainty_figure(
+        [w.text for w in ws], [w.prob for w in ws], unsure=C.UNSURE, y_title=t("sure_y"),
+        sure_name=t("sure_name"), guess_name=t("guess_name", unsure=C.UNSURE)),
+        key="attention_certainty")
+    mean = C.geometric_mean([p for w in ws for p in w.pieces])
+    st.caption(t("sure_caption", unsure=C.UNSURE, mean=mean)
+               + (" " + t("sure_forced") if ins.teacher_forced else ""))
+    guessed = C.guesses(ws)
+    if not ins.teacher_forced and len(guessed) >= C.UNSURE_WORDS:
+        st.warning(t("sure_warning", n=len(guessed), m=len(ws),
+                     words=", ".join(f"{w.text} {w.prob:.2f}" for w in guessed)))
 
 
 def controls(ins, ck) -> Shown:

@@ -371,3 +371,30 @@ def teacher_forcing_figure(table: pd.DataFrame, *, title: str = "", y_title: str
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=xs, tickangle=-45)
     fig.update_yaxes(title=y_title, range=[0, 1.12])
     return L.upright_titles(fig)
+
+
+GUESS_COLOR = "#ff7f0e"
+
+
+def certainty_figure(words: Sequence[str], probs: Sequence[float], *, unsure: float,
+                     y_title: str = "p", sure_name: str = "sure",
+                     guess_name: str = "guess") -> go.Figure:
+    """One bar per output word, as high as the probability the model gave it (the product of its
+    pieces'), orange under `unsure` (a guess), blue at or above it; a dashed line at `unsure`.
+    The probability is written on each bar, so the chart reads without hovering."""
+    if len(words) != len(probs):
+        raise ValueError(f"{len(words)} words but {len(probs)} probabilities")
+    xs = _labels(words)
+    fig = go.Figure()
+    for guess, name, color in ((False, sure_name, OTHER_COLOR), (True, guess_name, GUESS_COLOR)):
+        sel = [(p < unsure) == guess for p in probs]
+        fig.add_bar(x=[x for x, s in zip(xs, sel) if s], y=[p for p, s in zip(probs, sel) if s],
+                    name=name, marker_color=color,
+                    text=[f"{p:.2f}" for p, s in zip(probs, sel) if s], textposition="outside",
+                    cliponaxis=False, hovertemplate="%{x}: p = %{y:.3f}<extra></extra>")
+    fig.add_hline(y=unsure, line_dash="dash", line_color="#888")
+    fig.update_layout(barmode="overlay", height=260, margin=dict(l=10, r=10, t=20, b=10),
+                      legend=dict(orientation="h", y=-0.45), bargap=0.3)
+    fig.update_xaxes(type="category", categoryorder="array", categoryarray=xs, tickangle=-45)
+    fig.update_yaxes(title=y_title, range=[0, 1.15])
+    return L.upright_titles(fig)

@@ -22,6 +22,7 @@ import torch
 from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core.config import resolve_device
 from transformer.core import decode
+from transformer.probing import certainty
 from transformer.data import tasks as data
 
 
@@ -69,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--hyp-out", help="write the hypotheses here, one per line")
+    p.add_argument("--by-certainty", action="store_true",
+                   help="also split the sentences as the Attention page does, by whether the "
+                        "greedy output has two or more words the model gave under 0.2 "
+                        "probability, and score each group (transformer/probing/certainty.py)")
     args = p.parse_args(argv)
 
     try:
@@ -97,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         with torch.inference_mode():
             res = evaluate(ck.model, ck.tokenizer, srcs, refs, beam=args.beam, alpha=args.alpha,
                            batch_size=args.batch_size)
+            if args.by_certainty:
+                res["by_certainty"] = certainty.split_by_guesses(ck.model, ck.tokenizer, srcs, refs)
     except (ValueError, CheckpointError, OSError) as e:
         print(f"error: {str(e).splitlines()[0]}", file=sys.stderr)
         return 2
@@ -116,6 +123,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"chrF:      {res['chrf']:.2f}  ({res['signature_chrf']})")
         print(f"speed:     {res['sentences_per_s']:.1f} sentences/s, {res['tokens_per_s']:.0f} "
               f"generated tokens/s ({res['seconds']:.1f} s)")
+        if "by_certainty" in res:
+            bc = res["by_certainty"]
+            for name in ("guessed", "sure"):
+                g = bc[name]
+                what = (f"{bc['unsure_words']}+ words under p {bc['unsure']}" if name == "guessed"
+                        else f"fewer guessed words")
+                print(f"{name:9s}  {g['n']} sentences ({what}): chrF {g['chrf']}, mean sentence "
+                      f"chrF {g['mean_sentence_chrf']} (greedy)")
     return 0
 
 

@@ -19,6 +19,22 @@ EN = {
     "output_forced": "The target you typed (teacher forcing: the decoder reads it instead of its "
                      "own output):",
     "output_empty": "(nothing: the model ended at once)",
+    "sure_title": "How sure was the model of each word?",
+    "sure_caption": "Each bar is the probability the model gave the word it wrote (the product of "
+                    "its pieces'), with the words before it given. Orange: under {unsure:g}, "
+                    "where it was guessing. Over the whole output, each piece had a probability "
+                    "of {mean:.2f} on average (geometric mean). The Decode page shows what else it "
+                    "considered at each step.",
+    "sure_forced": "With a target typed, the bars are the probability the model gives each of "
+                   "your words (what it would have written is on the Decode page).",
+    "sure_y": "probability",
+    "sure_name": "sure",
+    "guess_name": "guessing (under {unsure:g})",
+    "sure_warning": "The model was guessing at {n} of the {m} words it wrote ({words}). An output "
+                    "like this is often wrong in places: on the 100 everyday sentences kept out "
+                    "of its training, the default model's translations with two or more guessed "
+                    "words scored far below the rest. Read its attention on this sentence as that "
+                    "of a model that did not understand it.",
     "tokens": "Source tokens: {n} · target tokens (with <s>): {m}",
     "kind": "Attention kind",
     "clearest": "Opened on layer {l}, head {h}: of the {n} heads of {kind}, it shows the clearest "
