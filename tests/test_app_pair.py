@@ -178,6 +178,29 @@ def test_the_default_model_moves_its_encoder_head_on_the_blog_pair(monkeypatch, 
     assert any("The animal → the street" in x for x in texts), texts
     codes = [c.value for c in at.code]
     assert any("weil es" in c for c in codes) and any("weil sie" in c for c in codes)
+    # both translations written without a guess (every word over 0.2: the model is sure of them)
+    sure = [c.value for c in at.caption if c.value.startswith("No word under 0.2 probability")]
+    assert len(sure) == 2, [c.value for c in at.caption]
+
+
+def test_a_guessed_translation_names_its_guesses(monkeypatch, tmp_path):
+    """A pair the default model cannot read: under each translation, the words it guessed with
+    their probabilities, the numbers of transformer.probing.certainty on the same sentence."""
+    from transformer.core.checkpoint import load_checkpoint
+    from transformer.probing import certainty as C
+    from transformer.probing.inspect import inspect_text
+
+    a, b = "Attention is all you need .", "Attention is all we need ."
+    at = open_page(monkeypatch, ROOT / "checkpoints", tmp_path, query={"text": a, "text2": b})
+    no_errors(at)
+    ck = load_checkpoint(at._ck)
+    captions = [c.value for c in at.caption]
+    for text in (a, b):
+        guessed = C.guesses(C.output_words(inspect_text(ck.model, ck.tokenizer, text), ck.tokenizer))
+        assert guessed, text  # the premise, on today's default model
+        want = "Words the model gave under 0.2 probability (guesses): " + ", ".join(
+            f"{w.text} {w.prob:.2f}" for w in guessed)
+        assert want in captions, (want, captions)
 
 
 @pytest.mark.parametrize("lang,follows,stays", [

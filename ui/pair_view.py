@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 import streamlit as st
 
+from transformer.probing import certainty as C
 from transformer.probing.inspect import Inspected
 from transformer.probing.swap import swap_translate
 from transformer.core.names import KINDS, Head, attention_kind
@@ -88,13 +89,18 @@ def show_pair(a: str, b: str) -> None:
         st.warning(t("changed_many", a=words(wa, d.a), b=words(wb, d.b)))
 
 
-def translations(ins_a: Inspected, ins_b: Inspected) -> None:
+def translations(ins_a: Inspected, ins_b: Inspected, tok) -> None:
     st.subheader(t("translations"))
     st.caption(t("output_greedy"))
     c1, c2 = st.columns(2)
     for col, which, ins in ((c1, "which_a", ins_a), (c2, "which_b", ins_b)):
         col.markdown(f"**{t(which)}**")
         col.code(ins.output or t("output_empty"), language=None, wrap_lines=True)
+        # where the model guessed (transformer/probing/certainty.py; the Attention page draws it)
+        guessed = C.guesses(C.output_words(ins, tok))
+        col.caption(t("guessed", unsure=C.UNSURE, words=", ".join(
+            f"{w.text} {w.prob:.2f}" for w in guessed)) if guessed
+            else t("sure", unsure=C.UNSURE))
 
 
 def _defaults(ck, path: str) -> None:

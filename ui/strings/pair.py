@@ -26,6 +26,8 @@ EN = {
                     "laid on that word; the comparison below is shown anyway.",
     "changed_none": "(nothing)",
     "translations": "Both translations",
+    "guessed": "Words the model gave under {unsure:g} probability (guesses): {words}",
+    "sure": "No word under {unsure:g} probability: the model was not guessing.",
     "output_greedy": "What the model writes for each (greedy decoding):",
     "output_empty": "(nothing: the model ended at once)",
     "head_title": "One head, both sentences",
