@@ -53,3 +53,62 @@ def test_a_typo_is_a_usage_error_naming_the_real_names(tmp_path, small_checkpoin
     with pytest.raises(UsageError, match="no parameter is named 'encoder.layer.2'.*encoder"):
         _run(["--task", "copy", "--init", str(small_checkpoint), "--steps", "1",
               "--train-only", "encoder.layer.2", "--out", str(tmp_path / "x"), "--threads", "1"])
+
+
+def _qk_rows(d_model, n_heads, head):
+    dh = d_model // n_heads
+    rows = set(range(head * dh, (head + 1) * dh)) | set(range(d_model + head * dh,
+                                                              d_model + (head + 1) * dh))
+    return sorted(rows)
+
+
+def test_a_heads_qk_rows_alone_move_and_every_other_row_and_head_stays(tmp_path, small_checkpoint):
+    """--train-only encoder_self:0:1:qk through a fine-tune and a resume: of the whole model only
+    head 1's query and key rows of that in_proj change (its value rows, the other heads' rows and
+    every other parameter stay bit for bit), so the other heads' attention on any sentence is the
+    starting model's exactly and head 1's is not."""
+    from transformer.probing.inspect import inspect_text
+
+    out = tmp_path / "qk"
+    common = ["--task", "copy", "--lr-scale", "5", "--warmup", "1", "--eval-every", "100",
+              "--batch-tokens", "256", "--threads", "1", "--out", str(out)]
+    _run(common + ["--init", str(small_checkpoint), "--steps", "3", "--checkpoint-every", "3",
+                   "--train-only", "encoder_self:0:1:qk"])
+    _run(common + ["--resume", "--steps", "6", "--checkpoint-every", "3"])
+    first = load_checkpoint(small_checkpoint)
+    end = load_checkpoint(out / "checkpoints" / "last")
+    start, sd = first.model.state_dict(), end.model.state_dict()
+    moved = {k for k in start if not torch.equal(start[k], sd[k])}
+    name = "encoder.layers.0.self_attn.in_proj"
+    assert moved <= {name + ".weight", name + ".bias"} and name + ".weight" in moved, moved
+    cfg = first.model.cfg
+    rows = _qk_rows(cfg.d_model, cfg.n_heads, 1)
+    changed = [r for r in range(3 * cfg.d_model)
+               if not torch.equal(start[name + ".weight"][r], sd[name + ".weight"][r])
+               or not torch.equal(start[name + ".bias"][r], sd[name + ".bias"][r])]
+    assert changed and set(changed) <= set(rows), (changed, rows)
+    a = inspect_text(first.model.eval(), first.tokenizer, "A dog runs in the park .")
+    b = inspect_text(end.model.eval(), end.tokenizer, "A dog runs in the park .")
+    wa, wb = a.weights("encoder_self", 0), b.weights("encoder_self", 0)  # (H,T,S)
+    for h in range(cfg.n_heads):
+        assert torch.equal(wa[h], wb[h]) == (h != 1), h
+
+
+def test_head_qk_counts_and_refusals(tmp_path, small_checkpoint):
+    from transformer.core.model import Transformer
+    from transformer.train.corpus import UsageError
+    from helpers import tiny_config
+
+    model = Transformer(tiny_config())
+    cfg = model.cfg
+    trainable, total = freeze_except(model, ["encoder_self:0:0:qk", "decoder.layers.0.ffn"])
+    ffn = sum(p.numel() for n, p in model.named_parameters() if n.startswith("decoder.layers.0.ffn"))
+    dh = cfg.d_model // cfg.n_heads
+    assert trainable == 2 * dh * (cfg.d_model + 1) + ffn  # Q and K rows: weights and biases
+    assert total == sum(p.numel() for p in model.parameters())
+    with pytest.raises(ValueError, match="cross:0:99:qk is not a head of this model"):
+        freeze_except(Transformer(tiny_config()), ["cross:0:99:qk"])
+    with pytest.raises(UsageError, match="weight decay"):
+        _run(["--task", "copy", "--init", str(small_checkpoint), "--steps", "1",
+              "--train-only", "encoder_self:0:0:qk", "--weight-decay", "0.01",
+              "--out", str(tmp_path / "wd"), "--threads", "1"])

@@ -100,8 +100,9 @@ def old_parser() -> argparse.ArgumentParser:
                    help="weight of that loss (default 1.0)")
     t.add_argument("--train-only", metavar="PREFIX[,...]",
                    help="fine-tune only the parameters under these names (e.g. encoder.layers.2,"
-                        "decoder.layers.2.cross_attn); the rest keep the starting weights "
-                        "exactly; see transformer/train/freeze.py")
+                        "decoder.layers.2.cross_attn), or one head's query and key rows "
+                        "(KIND:LAYER:HEAD:qk, e.g. encoder_self:2:0:qk); the rest keep the "
+                        "starting weights exactly; see transformer/train/freeze.py")
     t.add_argument("--checkpoint-every", type=int)
     t.add_argument("--keep-checkpoints", type=int, default=None,
                    help="step checkpoints kept besides best and last (0 = all; default: all for "

@@ -31,7 +31,7 @@ from transformer.probing import knowledge
 from transformer.core.names import attention_kind
 from transformer.train.corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
 from transformer.train import distill
-from transformer.train.freeze import freeze_except, parse_prefixes
+from transformer.train.freeze import freeze_except, head_parts, parse_prefixes
 from transformer.train.evaluation import Evaluator
 from transformer.train.loop import Trainer
 from transformer.train.rundir import RunWriter, recover_checkpoints
@@ -386,7 +386,12 @@ def train_only(model: Transformer, tc: TrainConfig, rank: int) -> None:
     if not spec:
         return
     try:
-        trainable, total = freeze_except(model, parse_prefixes(spec))
+        parts = parse_prefixes(spec)
+        if head_parts(parts) and tc.weight_decay > 0:
+            raise ValueError("--train-only: a head's query and key rows (KIND:LAYER:HEAD:qk) "
+                             "train through a gradient mask, which weight decay would get "
+                             f"around (--weight-decay {tc.weight_decay}); use 0")
+        trainable, total = freeze_except(model, parts)
     except ValueError as e:
         raise UsageError(str(e)) from None
     if rank == 0:
