@@ -80,8 +80,10 @@ def test_the_source_span_is_recorded_only_when_given_and_needs_a_head():
     assert "supervise_source_span" not in extra("--supervise-head", "encoder_self:1:0")
     got = extra("--supervise-head", "encoder_self:1:0", "--supervise-source-span", "noun")
     assert got["supervise_source_span"] == "noun"
-    with pytest.raises(UsageError, match="give --supervise-head too"):
+    with pytest.raises(UsageError, match="an encoder_self head too"):
         extra("--supervise-source-span", "noun")
+    with pytest.raises(UsageError, match="an encoder_self head too"):  # a decoder head alone
+        extra("--supervise-head", "decoder_self:1:0", "--supervise-source-span", "noun")
     with pytest.raises(SystemExit):  # argparse: not one of the choices
         extra("--supervise-head", "encoder_self:1:0", "--supervise-source-span", "the")
 

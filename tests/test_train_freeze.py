@@ -112,3 +112,19 @@ def test_head_qk_counts_and_refusals(tmp_path, small_checkpoint):
         _run(["--task", "copy", "--init", str(small_checkpoint), "--steps", "1",
               "--train-only", "encoder_self:0:0:qk", "--weight-decay", "0.01",
               "--out", str(tmp_path / "wd"), "--threads", "1"])
+
+
+def test_the_row_mask_puts_an_exact_zero_even_on_a_nan_gradient():
+    from transformer.core.model import Transformer
+    from helpers import tiny_config
+
+    model = Transformer(tiny_config())
+    freeze_except(model, ["encoder_self:0:1:qk"])
+    p = model.encoder.layers[0].self_attn.in_proj.weight
+    cfg = model.cfg
+    rows = torch.zeros(3 * cfg.d_model, dtype=torch.bool)
+    rows[_qk_rows(cfg.d_model, cfg.n_heads, 1)] = True
+    poison = torch.where(rows[:, None], torch.ones_like(p), torch.full_like(p, float("nan")))
+    (p * poison).sum().backward()  # d/dp = poison: NaN on every frozen row
+    assert torch.equal(p.grad[~rows], torch.zeros_like(p.grad[~rows]))
+    assert torch.equal(p.grad[rows], torch.ones_like(p.grad[rows]))

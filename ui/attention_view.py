@@ -95,7 +95,7 @@ def certainty(ins, ck) -> None:
     guessed = C.guesses(ws)
     if not ins.teacher_forced and len(guessed) >= C.UNSURE_WORDS:
         st.warning(t("sure_warning", n=len(guessed), m=len(ws),
-                     words=", ".join(f"{w.text} {w.prob:.2f}" for w in guessed)))
+                     words=", ".join(f"{tv.escape_markdown(w.text)} {w.prob:.2f}" for w in guessed)))
 
 
 def controls(ins, ck) -> Shown:

@@ -97,9 +97,12 @@ def translations(ins_a: Inspected, ins_b: Inspected, tok) -> None:
         col.markdown(f"**{t(which)}**")
         col.code(ins.output or t("output_empty"), language=None, wrap_lines=True)
         # where the model guessed (transformer/probing/certainty.py; the Attention page draws it)
-        guessed = C.guesses(C.output_words(ins, tok))
+        ws = [w for w in C.output_words(ins, tok) if w.text not in tv.SPECIAL_LABELS]
+        if not ws:  # nothing written: nothing to be sure of
+            continue
+        guessed = C.guesses(ws)
         col.caption(t("guessed", unsure=C.UNSURE, words=", ".join(
-            f"{w.text} {w.prob:.2f}" for w in guessed)) if guessed
+            f"{tv.escape_markdown(w.text)} {w.prob:.2f}" for w in guessed)) if guessed
             else t("sure", unsure=C.UNSURE))
 
 

@@ -56,6 +56,20 @@ def _qk_rows(head: Head, d_model: int, n_heads: int) -> torch.Tensor:
     return rows
 
 
+def _row_mask(rows: torch.Tensor):
+    """A gradient hook that keeps the gradient on ROWS and puts an exact 0 everywhere else (a
+    NaN or inf gradient of a frozen row included); the mask follows the gradient's device once."""
+    cache: dict = {}
+
+    def hook(g: torch.Tensor) -> torch.Tensor:
+        m = cache.get(g.device)
+        if m is None:
+            m = cache[g.device] = rows.to(g.device)
+        return torch.where(m, g, torch.zeros((), dtype=g.dtype, device=g.device))
+
+    return hook
+
+
 def freeze_except(model: torch.nn.Module, prefixes: list[str]) -> tuple[int, int]:
     """Leave trainable only the parameters under one of `prefixes` (and the query and key rows
     of each ``KIND:LAYER:HEAD:qk`` part); returns (trainable, total) parameter counts. A prefix
@@ -87,14 +101,14 @@ def freeze_except(model: torch.nn.Module, prefixes: list[str]) -> tuple[int, int
     for name, p in model.named_parameters():
         keep = any(_matches(name, prefix) for prefix in prefixes)
         owner = name.rsplit(".", 1)[0]  # "encoder.layers.2.self_attn.in_proj"
-        if not keep and owner in masks:
-            rows = masks[owner].to(p.device)
+        masked = not keep and owner in masks
+        p.requires_grad_(keep or masked)  # before the hook: a frozen tensor takes none
+        if masked:
+            rows = masks[owner]
             shape = (-1,) + (1,) * (p.dim() - 1)  # (3D,) -> (3D,1) for the weight, (3D,) for the bias
-            p.register_hook(lambda g, m=rows.view(shape): g * m.to(g.device, g.dtype))
-            keep = True
+            p.register_hook(_row_mask(rows.view(shape)))
             trainable += int(rows.sum()) * (p.numel() // p.size(0))
         elif keep:
             trainable += p.numel()
-        p.requires_grad_(keep)
         total += p.numel()
     return trainable, total

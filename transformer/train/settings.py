@@ -125,8 +125,11 @@ def _supervised_heads(args: argparse.Namespace) -> None:
 
 
 def _source_span(args: argparse.Namespace) -> None:
-    if args.supervise_head is None:
-        raise ValueError("names what a supervised head looks at: give --supervise-head too")
+    if args.supervise_head is None or not any(
+            h.kind == "encoder_self"
+            for h in supervise.HeadTarget.parse_many(args.supervise_head, args.supervise_weight)):
+        raise ValueError("names what a supervised encoder_self head looks at: give "
+                         "--supervise-head with an encoder_self head too")
 
 
 def _interchange_head(args: argparse.Namespace) -> None:
