@@ -20,7 +20,10 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+import sacrebleu
 import torch
+
+from transformer.probing.inspect import inspect_text
 
 UNSURE = 0.2  # a word written with less probability than this is shown as a guess
 UNSURE_WORDS = 2  # this many guesses in one output earn the page's note
@@ -89,10 +92,6 @@ def split_by_guesses(model, tokenizer, sources: Sequence[str], references: Seque
     """The sentences split as the Attention page splits them, by whether the model's greedy
     output has UNSURE_WORDS or more guessed words, with chrF of each group against the
     references (corpus chrF and the mean of sentence chrF): what the page's note is worth."""
-    import sacrebleu
-
-    from transformer.probing.inspect import inspect_text
-
     if len(sources) != len(references):
         raise ValueError(f"{len(sources)} sources but {len(references)} references")
     groups: dict[str, list[tuple[str, str]]] = {"guessed": [], "sure": []}
