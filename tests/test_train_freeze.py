@@ -32,13 +32,18 @@ def _run(argv):
     return run(argv)
 
 
-def test_fine_tune_moves_only_the_named_part_and_resume_keeps_it(tmp_path, small_checkpoint):
-    out = tmp_path / "ft"
+def _fine_tune_and_resume(out, start, train_only):
+    """3 steps from START with --train-only TRAIN_ONLY, then a --resume to step 6; returns OUT."""
     common = ["--task", "copy", "--lr-scale", "5", "--warmup", "1", "--eval-every", "100",
               "--batch-tokens", "256", "--threads", "1", "--out", str(out)]
-    _run(common + ["--init", str(small_checkpoint), "--steps", "3", "--checkpoint-every", "3",
-                   "--train-only", "encoder.layers.0"])
+    _run(common + ["--init", str(start), "--steps", "3", "--checkpoint-every", "3",
+                   "--train-only", train_only])
     _run(common + ["--resume", "--steps", "6", "--checkpoint-every", "3"])
+    return out
+
+
+def test_fine_tune_moves_only_the_named_part_and_resume_keeps_it(tmp_path, small_checkpoint):
+    out = _fine_tune_and_resume(tmp_path / "ft", small_checkpoint, "encoder.layers.0")
     start = load_checkpoint(small_checkpoint).model.state_dict()
     end = load_checkpoint(out / "checkpoints" / "last")
     assert end.train_config["extra"]["train_only"] == "encoder.layers.0"
@@ -69,12 +74,7 @@ def test_a_heads_qk_rows_alone_move_and_every_other_row_and_head_stays(tmp_path,
     starting model's exactly and head 1's is not."""
     from transformer.probing.inspect import inspect_text
 
-    out = tmp_path / "qk"
-    common = ["--task", "copy", "--lr-scale", "5", "--warmup", "1", "--eval-every", "100",
-              "--batch-tokens", "256", "--threads", "1", "--out", str(out)]
-    _run(common + ["--init", str(small_checkpoint), "--steps", "3", "--checkpoint-every", "3",
-                   "--train-only", "encoder_self:0:1:qk"])
-    _run(common + ["--resume", "--steps", "6", "--checkpoint-every", "3"])
+    out = _fine_tune_and_resume(tmp_path / "qk", small_checkpoint, "encoder_self:0:1:qk")
     first = load_checkpoint(small_checkpoint)
     end = load_checkpoint(out / "checkpoints" / "last")
     start, sd = first.model.state_dict(), end.model.state_dict()

@@ -81,7 +81,7 @@ def certainty(ins, ck) -> None:
     """How sure the model was of each word it wrote (transformer/probing/certainty.py), and a
     note when it guessed at several: a class should not read a guessed output's attention as
     the model's understanding."""
-    ws = [w for w in C.output_words(ins, ck.tokenizer) if w.text not in tv.SPECIAL_LABELS]
+    ws = C.output_words(ins, ck.tokenizer)
     if not ws:
         return
     st.markdown(f"**{t('sure_title')}**")

@@ -97,7 +97,7 @@ def translations(ins_a: Inspected, ins_b: Inspected, tok) -> None:
         col.markdown(f"**{t(which)}**")
         col.code(ins.output or t("output_empty"), language=None, wrap_lines=True)
         # where the model guessed (transformer/probing/certainty.py; the Attention page draws it)
-        ws = [w for w in C.output_words(ins, tok) if w.text not in tv.SPECIAL_LABELS]
+        ws = C.output_words(ins, tok)
         if not ws:  # nothing written: nothing to be sure of
             continue
         guessed = C.guesses(ws)

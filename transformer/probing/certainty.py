@@ -23,10 +23,12 @@ from typing import Sequence
 import sacrebleu
 import torch
 
+from transformer.core.tokenizer import SPECIAL_DISPLAY
 from transformer.probing.inspect import inspect_text
 
 UNSURE = 0.2  # a word written with less probability than this is shown as a guess
 UNSURE_WORDS = 2  # this many guesses in one output earn the page's note
+_SPECIALS = frozenset(SPECIAL_DISPLAY.values())  # "<s>", "</s>", "<pad>", "<unk>"
 
 
 def piece_probs(logits: torch.Tensor, written: Sequence[int]) -> list[float]:
@@ -80,12 +82,15 @@ def output_words(ins, tokenizer) -> list[Word]:
     """The words of an inspected output (transformer.probing.inspect.Inspected: greedy or
     teacher-forced) with the probability the model gave each, read off the logits its one
     recorded forward pass already holds (trace key "logits": position t reads [BOS] +
-    output[:t] and wrote output piece t)."""
+    output[:t] and wrote output piece t). Special tokens (<s>, </s>, <pad>, <unk>) are left
+    out: they are not words a reader sees, and every caller would drop them."""
     written = list(ins.tgt_ids[1:])  # [BOS] + pieces -> pieces
     if not written:
         return []
     probs = piece_probs(ins.trace["logits"][0], written)  # (1,T,V) -> (T,V)
-    return words(probs, tokenizer.words(written), tokenizer.word_strings(written))
+    ws = words(probs, tokenizer.words(written), tokenizer.word_strings(written))
+    return [w for w in ws if w.text not in _SPECIALS]
+
 
 
 def split_by_guesses(model, tokenizer, sources: Sequence[str], references: Sequence[str]) -> dict:
@@ -97,7 +102,7 @@ def split_by_guesses(model, tokenizer, sources: Sequence[str], references: Seque
     groups: dict[str, list[tuple[str, str]]] = {"guessed": [], "sure": []}
     for src, ref in zip(sources, references):
         ins = inspect_text(model, tokenizer, src)
-        n = len(guesses([w for w in output_words(ins, tokenizer) if not _special(w.text)]))
+        n = len(guesses(output_words(ins, tokenizer)))
         groups["guessed" if n >= UNSURE_WORDS else "sure"].append((ins.output, ref))
     out: dict = {"unsure": UNSURE, "unsure_words": UNSURE_WORDS, "sentences": len(sources)}
     for name, rows in groups.items():
@@ -108,7 +113,3 @@ def split_by_guesses(model, tokenizer, sources: Sequence[str], references: Seque
             "mean_sentence_chrf": round(sum(sacrebleu.sentence_chrf(h, [r]).score
                                             for h, r in rows) / len(rows), 2) if rows else None}
     return out
-
-
-def _special(text: str) -> bool:
-    return text in ("<pad>", "<s>", "</s>", "<unk>")

@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             for name in ("guessed", "sure"):
                 g = bc[name]
                 what = (f"{bc['unsure_words']}+ words under p {bc['unsure']}" if name == "guessed"
-                        else f"fewer guessed words")
+                        else "fewer guessed words")
                 print(f"{name:9s}  {g['n']} sentences ({what}): chrF {g['chrf']}, mean sentence "
                       f"chrF {g['mean_sentence_chrf']} (greedy)")
     return 0

@@ -17,7 +17,7 @@ import re
 
 import torch
 
-from transformer.core.names import Head
+from transformer.core.names import Head, attention_kind
 
 HEAD_QK = re.compile(r"^(encoder_self|decoder_self|cross):(\d+):(\d+):qk$")
 
@@ -84,8 +84,7 @@ def freeze_except(model: torch.nn.Module, prefixes: list[str]) -> tuple[int, int
     masks: dict[str, torch.Tensor] = {}  # in_proj parameter prefix -> rows that train
     cfg = getattr(model, "cfg", None)
     for h in heads:
-        n_layers = {"encoder_self": "n_encoder_layers"}.get(h.kind, "n_decoder_layers")
-        if cfg is None or h.layer >= getattr(cfg, n_layers) or h.head >= cfg.n_heads:
+        if cfg is None or h.layer >= attention_kind(h.kind, cfg).n_layers or h.head >= cfg.n_heads:
             raise ValueError(f"--train-only: {h.cli}:qk is not a head of this model")
         rows = _qk_rows(h, cfg.d_model, cfg.n_heads)
         key = h.path + ".in_proj"
