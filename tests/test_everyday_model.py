@@ -68,10 +68,13 @@ def test_minimal_pairs_and_heads_re_measured(ck, recorded):
     for name, row in want["heads"].items():
         for key, value in row.items():
             assert got["heads"][name][key] == pytest.approx(value, abs=1e-9), (name, key)
-    # the card's claims: far above the first-noun rule, and the decoder head is causal
+    # the card's claims: far above the first-noun rule, and both heads are causal: switching
+    # either off costs at least 4 of the 200 sentences (issue 20: "measurably")
     assert got["pairs_by_pronoun"] >= 0.35
-    dec = next(h for h in recorded["heads"] if h.startswith("decoder"))
-    assert got["heads"][dec]["pairs_by_pronoun_off"] < got["pairs_by_pronoun"]
+    for name in recorded["heads"]:
+        assert got["heads"][name]["pairs_by_pronoun_off"] < got["pairs_by_pronoun"], name
+        lost = round((got["pronoun_accuracy"] - got["heads"][name]["pronoun_accuracy_off"]) * got["n"])
+        assert lost >= 4, (name, lost)
 
 
 def test_everyday_set_and_caption_probe_re_measured(ck, recorded):
@@ -83,9 +86,11 @@ def test_everyday_set_and_caption_probe_re_measured(ck, recorded):
     heads = [Head.parse(h, form="cli") for h in recorded["heads"]]
     cp = S.probe_scores(ck.model.eval(), ck.tokenizer, read_probe_file(S.CAPTIONS), heads)
     assert cp["pronoun_accuracy"] == pytest.approx(recorded["caption_probe"]["pronoun_accuracy"])
-    # the card's reading of the 55 misses: 28 with the wrong pronoun, 27 with none at all
-    assert round((1 - cp["pronoun_accuracy"]) * cp["n"]) == 55
-    assert cp["misses"] == {"wrong_pronoun": 28, "no_pronoun": 27}
+    # the card's reading of the 48 misses: 35 with the wrong pronoun, 13 with none at all
+    assert round((1 - cp["pronoun_accuracy"]) * cp["n"]) == 48
+    assert cp["misses"] == {"wrong_pronoun": 35, "no_pronoun": 13}
+    card = (CK / "README.md").read_text(encoding="utf-8")
+    assert "caption probe's 48 misses" in " ".join(card.split())
     dec = next(h for h in recorded["heads"] if h.startswith("decoder"))
     assert cp["heads"][dec]["accuracy"] == pytest.approx(recorded["caption_probe"]["heads"][dec]["accuracy"])
 
@@ -126,7 +131,7 @@ def test_the_blog_pair(ck, recorded):
 def test_the_swap_test_re_measured(ck, recorded):
     """The card's swap-test row: the encoder head's output at "it" exchanged between the two
     sentences of each of the 100 own pairs (about 8 s), and the claim the card makes of it: the
-    pronoun does not run through this head."""
+    pronoun runs through this head (the eighth version's swap moved 0.006 of the right pronouns)."""
     from transformer.probing.probe_items import read_probe_file
     from transformer.probing.swap import swap_test
 
@@ -136,4 +141,4 @@ def test_the_swap_test_re_measured(ck, recorded):
     for key in ("pairs", "sentences", "right_unswapped", "flip_rate", "pairs_flipped"):
         assert got[key] == want[key], key
     assert got["examples"] == want["examples"]
-    assert want["flip_rate"] < 0.05  # the card: looking, not deciding
+    assert want["flip_rate"] > 0.85  # the card: the pronoun follows the head
