@@ -92,7 +92,6 @@ def output_words(ins, tokenizer) -> list[Word]:
     return [w for w in ws if w.text not in _SPECIALS]
 
 
-
 def split_by_guesses(model, tokenizer, sources: Sequence[str], references: Sequence[str]) -> dict:
     """The sentences split as the Attention page splits them, by whether the model's greedy
     output has UNSURE_WORDS or more guessed words, with chrF of each group against the
