@@ -60,3 +60,28 @@ def test_cli_errors_are_one_line_with_exit_2(tmp_path, small_checkpoint):
                        capture_output=True, text=True)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x").exists()
+
+
+def test_float16_halves_the_file_and_one_checkpoint_may_be_restored(tmp_path, small_checkpoint):
+    ck, paths, states = _variants(tmp_path, small_checkpoint, n=2)
+    assert main([str(paths[0]), "--out", str(tmp_path / "half"), "--weights-dtype", "float16"]) == 0
+    half = load_checkpoint(tmp_path / "half")
+    full_bytes = (paths[0] / "model.safetensors").stat().st_size
+    half_bytes = (tmp_path / "half" / "model.safetensors").stat().st_size
+    assert half_bytes < 0.55 * full_bytes
+    assert "averaged_from" not in half.history and half.history["i"] == 0
+    for k, v in half.model.state_dict().items():
+        assert v.dtype == torch.float32  # loaded back as float32, rounded once to float16
+        torch.testing.assert_close(v, states[0][k].half().float(), rtol=0, atol=0)
+    # two checkpoints in float16: their mean, rounded to float16
+    assert main([*map(str, paths), "--out", str(tmp_path / "avg16"), "--weights-dtype", "float16"]) == 0
+    avg = load_checkpoint(tmp_path / "avg16")
+    k = "encoder.layers.0.ffn.w1.weight"
+    want = ((states[0][k].double() + states[1][k].double()) / 2).float().half().float()
+    torch.testing.assert_close(avg.model.state_dict()[k], want, rtol=0, atol=0)
+
+
+def test_one_checkpoint_without_float16_is_still_refused(tmp_path, small_checkpoint):
+    with pytest.raises(SystemExit) as e:
+        main([str(small_checkpoint), "--out", str(tmp_path / "x")])
+    assert e.value.code == 2 and not (tmp_path / "x").exists()

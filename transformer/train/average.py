@@ -1,12 +1,16 @@
 """Checkpoint averaging, as in the paper (section 6.1: "averaging the last 5 checkpoints").
 
     python -m transformer.average --out DIR CHECKPOINT CHECKPOINT [CHECKPOINT ...]
+    python -m transformer.average --weights-dtype float16 --out DIR CHECKPOINT [...]
 
 Averaging the weights of the last few checkpoints of one run smooths out the noise of the final
 updates and usually gains a little BLEU at no training cost. Only checkpoints of the same shape
 and tokenizer can be averaged (the same run, or runs started from one another); anything else is
 refused in one line. The result is an ordinary checkpoint (no optimizer state: it cannot be
 resumed), whose config and history are those of the newest input plus a note of what was averaged.
+``--weights-dtype float16`` stores the result at half the size (the shipped models must fit in
+35 MB; loading turns the weights back into float32). With it, one checkpoint may be given alone:
+it is only re-stored.
 """
 from __future__ import annotations
 
@@ -20,10 +24,10 @@ from transformer.core.checkpoint import (CheckpointError, load_checkpoint, save_
 from transformer.core.cli_util import OneLineParser
 
 
-def average_checkpoints(paths: list[str | Path]) -> tuple:
+def average_checkpoints(paths: list[str | Path], *, allow_one: bool = False) -> tuple:
     """(model, tokenizer, train_config, history) with the element-wise mean of the inputs'
     weights. The first path's tokenizer and config are kept; the others must match them."""
-    if len(paths) < 2:
+    if len(paths) < (1 if allow_one else 2):
         raise CheckpointError("average: give at least two checkpoints")
     cks = [load_checkpoint(p) for p in paths]
     first = cks[0]
@@ -48,13 +52,21 @@ def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(prog="python -m transformer.average", description=__doc__.split("\n\n")[0])
     ap.add_argument("checkpoints", nargs="+", help="checkpoint directories of one run")
     ap.add_argument("--out", required=True, help="where to write the averaged checkpoint")
+    ap.add_argument("--weights-dtype", choices=["float32", "float16"], default="float32",
+                    help="how the weights are stored (float16: half the file; one checkpoint "
+                         "may then be given alone, to be re-stored)")
     args = ap.parse_args(argv)
+    half = args.weights_dtype == "float16"
     try:
-        model, tok, train_config, history = average_checkpoints(args.checkpoints)
-        save_checkpoint(args.out, model, tok, train_config=train_config, history=history)
+        model, tok, train_config, history = average_checkpoints(args.checkpoints, allow_one=half)
+        if len(args.checkpoints) == 1:
+            history.pop("averaged_from", None)  # nothing was averaged
+        save_checkpoint(args.out, model, tok, train_config=train_config, history=history,
+                        weights_dtype=args.weights_dtype)
     except (CheckpointError, OSError) as e:
         ap.error(str(e))
-    print(f"averaged {len(args.checkpoints)} checkpoints into {args.out}")
+    verb = "re-stored" if len(args.checkpoints) == 1 else f"averaged {len(args.checkpoints)} checkpoints"
+    print(f"{verb} into {args.out} ({args.weights_dtype})")
     return 0
 
 
