@@ -128,3 +128,51 @@ def test_the_row_mask_puts_an_exact_zero_even_on_a_nan_gradient():
     (p * poison).sum().backward()  # d/dp = poison: NaN on every frozen row
     assert torch.equal(p.grad[~rows], torch.zeros_like(p.grad[~rows]))
     assert torch.equal(p.grad[rows], torch.ones_like(p.grad[rows]))
+
+
+def test_new_ffn_units_alone_move_after_a_growth(tmp_path, small_checkpoint):
+    """transformer.grow, then --train-only ffn:N+ through a fine-tune and a resume: only the new
+    units' rows of w1 (and b1) and columns of w2 change, in every layer; every old unit, every
+    attention weight and every other parameter stay bit for bit."""
+    from transformer.train.grow import main as grow
+
+    first = load_checkpoint(small_checkpoint)
+    old_ff = first.model.cfg.d_ff
+    grown = tmp_path / "grown"
+    assert grow(["--checkpoint", str(small_checkpoint), "--d-ff", str(old_ff + 16),
+                 "--out", str(grown)]) == 0
+    out = _fine_tune_and_resume(tmp_path / "units", grown, f"ffn:{old_ff}+")
+    start = load_checkpoint(grown).model.state_dict()
+    sd = load_checkpoint(out / "checkpoints" / "last").model.state_dict()
+    moved = {k for k in start if not torch.equal(start[k], sd[k])}
+    assert moved and all(".ffn.w1." in k or k.endswith(".ffn.w2.weight") for k in moved), moved
+    assert not any(k.endswith(".ffn.w2.bias") for k in moved)
+    n_w2 = 0
+    for k in start:
+        a, b = start[k], sd[k]
+        if k.endswith(".ffn.w1.weight") or k.endswith(".ffn.w1.bias"):
+            assert torch.equal(a[:old_ff], b[:old_ff]), k
+        elif k.endswith(".ffn.w2.weight"):
+            assert torch.equal(a[:, :old_ff], b[:, :old_ff]), k
+            n_w2 += int(not torch.equal(a[:, old_ff:], b[:, old_ff:]))
+    assert n_w2 >= 2  # the new units began to write, in more than one layer
+
+
+def test_ffn_unit_counts_and_refusals(tmp_path, small_checkpoint):
+    from transformer.core.model import Transformer
+    from transformer.train.corpus import UsageError
+    from helpers import tiny_config
+
+    model = Transformer(tiny_config(d_ff=32))
+    cfg = model.cfg
+    trainable, total = freeze_except(model, ["ffn:24+"])
+    layers = cfg.n_encoder_layers + cfg.n_decoder_layers
+    assert trainable == layers * 8 * (cfg.d_model + 1 + cfg.d_model)  # w1 rows, b1, w2 columns
+    assert total == sum(p.numel() for p in model.parameters())
+    for bad in ("ffn:0+", "ffn:32+", "ffn:99+"):
+        with pytest.raises(ValueError, match="names no unit of this model's feed-forward"):
+            freeze_except(Transformer(tiny_config(d_ff=32)), [bad])
+    with pytest.raises(UsageError, match="weight decay"):
+        _run(["--task", "copy", "--init", str(small_checkpoint), "--steps", "1",
+              "--train-only", "ffn:4+", "--weight-decay", "0.01",
+              "--out", str(tmp_path / "wd"), "--threads", "1"])

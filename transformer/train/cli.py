@@ -31,7 +31,7 @@ from transformer.probing import knowledge
 from transformer.core.names import attention_kind
 from transformer.train.corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
 from transformer.train import distill
-from transformer.train.freeze import freeze_except, head_parts, parse_prefixes
+from transformer.train.freeze import freeze_except, masked_parts, parse_prefixes
 from transformer.train.evaluation import Evaluator
 from transformer.train.loop import Trainer
 from transformer.train.rundir import RunWriter, recover_checkpoints
@@ -387,10 +387,11 @@ def train_only(model: Transformer, tc: TrainConfig, rank: int) -> None:
         return
     try:
         parts = parse_prefixes(spec)
-        if head_parts(parts) and tc.weight_decay > 0:
+        if masked_parts(parts) and tc.weight_decay > 0:
             raise ValueError("--train-only: a head's query and key rows (KIND:LAYER:HEAD:qk) "
-                             "train through a gradient mask, which weight decay would get "
-                             f"around (--weight-decay {tc.weight_decay}); use 0")
+                             "and feed-forward units (ffn:N+) train through a gradient mask, "
+                             f"which weight decay would get around (--weight-decay "
+                             f"{tc.weight_decay}); use 0")
         trainable, total = freeze_except(model, parts)
     except ValueError as e:
         raise UsageError(str(e)) from None

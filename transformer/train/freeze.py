@@ -10,6 +10,12 @@ A part may also be one head's query and key projections, ``KIND:LAYER:HEAD:qk`` 
 queries and keys train, and every other row (the other heads', all values) stays. Only that
 head's weights (where it looks) can change; what each position offers it (its values) and every
 other head stay the checkpoint's. Teaching a head where to look then moves nothing else.
+
+A part may also be ``ffn:N+``: the feed-forward hidden units from N on, in every layer (their
+rows of w1 and its bias, their columns of w2). After ``transformer.grow`` widened a model's
+feed-forward layers from N units, ``--train-only ffn:N+`` trains the new units alone: the old
+ones, and every attention weight, stay the checkpoint's, so what the model did is kept, and the
+new units, which start silent, learn what it still gets wrong (the way adapters are trained).
 """
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ import torch
 from transformer.core.names import Head, attention_kind
 
 HEAD_QK = re.compile(r"^(encoder_self|decoder_self|cross):(\d+):(\d+):qk$")
+FFN_UNITS = re.compile(r"^ffn:(\d+)\+$")
 
 
 def parse_prefixes(spec: str) -> list[str]:
@@ -47,6 +54,16 @@ def head_parts(prefixes: list[str]) -> list[Head]:
     return [Head(m[1], int(m[2]), int(m[3])) for m in map(HEAD_QK.match, prefixes) if m]
 
 
+def ffn_unit_parts(prefixes: list[str]) -> list[int]:
+    """The first unit of each ``ffn:N+`` part among the --train-only parts."""
+    return [int(m[1]) for m in map(FFN_UNITS.match, prefixes) if m]
+
+
+def masked_parts(prefixes: list[str]) -> bool:
+    """Whether some part trains through a gradient mask (a head's rows, some FFN units)."""
+    return bool(head_parts(prefixes) or ffn_unit_parts(prefixes))
+
+
 def _qk_rows(head: Head, d_model: int, n_heads: int) -> torch.Tensor:
     """The rows of an in_proj (3D rows: W_Q, W_K, W_V) that make HEAD's queries and keys."""
     dh = d_model // n_heads
@@ -56,39 +73,63 @@ def _qk_rows(head: Head, d_model: int, n_heads: int) -> torch.Tensor:
     return rows
 
 
-def _row_mask(rows: torch.Tensor):
-    """A gradient hook that keeps the gradient on ROWS and puts an exact 0 everywhere else (a
-    NaN or inf gradient of a frozen row included); the mask follows the gradient's device once."""
+def _mask_hook(mask: torch.Tensor):
+    """A gradient hook that keeps the gradient where MASK (broadcast to the parameter) is True
+    and puts an exact 0 everywhere else (a NaN or inf gradient of a frozen entry included); the
+    mask follows the gradient's device once."""
     cache: dict = {}
 
     def hook(g: torch.Tensor) -> torch.Tensor:
         m = cache.get(g.device)
         if m is None:
-            m = cache[g.device] = rows.to(g.device)
+            m = cache[g.device] = mask.to(g.device)
         return torch.where(m, g, torch.zeros((), dtype=g.dtype, device=g.device))
 
     return hook
 
 
-def freeze_except(model: torch.nn.Module, prefixes: list[str]) -> tuple[int, int]:
-    """Leave trainable only the parameters under one of `prefixes` (and the query and key rows
-    of each ``KIND:LAYER:HEAD:qk`` part); returns (trainable, total) parameter counts. A prefix
-    that names no parameter is an error, with the top-level names a user can start from (a typo
-    would otherwise freeze the whole model silently).
-
-    A head's rows train through a gradient mask on its in_proj: the other rows get a zero
-    gradient, which Adam turns into a zero step (its moments stay 0). Weight decay would still
-    move them, so the CLI refuses the two together."""
-    heads = head_parts(prefixes)
-    prefixes = [p for p in prefixes if not HEAD_QK.match(p)]
-    masks: dict[str, torch.Tensor] = {}  # in_proj parameter prefix -> rows that train
+def _masks(model: torch.nn.Module, heads: list[Head], ffn_from: list[int]) -> dict[str, torch.Tensor]:
+    """parameter name -> the boolean mask (broadcastable to it) of the entries that train."""
     cfg = getattr(model, "cfg", None)
+    masks: dict[str, torch.Tensor] = {}
+
+    def add(name: str, m: torch.Tensor) -> None:
+        masks[name] = masks[name] | m if name in masks else m
+
     for h in heads:
         if cfg is None or h.layer >= attention_kind(h.kind, cfg).n_layers or h.head >= cfg.n_heads:
             raise ValueError(f"--train-only: {h.cli}:qk is not a head of this model")
-        rows = _qk_rows(h, cfg.d_model, cfg.n_heads)
-        key = h.path + ".in_proj"
-        masks[key] = masks[key] | rows if key in masks else rows
+        rows = _qk_rows(h, cfg.d_model, cfg.n_heads)  # (3D,)
+        add(h.path + ".in_proj.weight", rows.view(-1, 1))  # (3D,1): whole rows of (3D, D)
+        add(h.path + ".in_proj.bias", rows)
+    for start in ffn_from:
+        if cfg is None or not 0 < start < cfg.d_ff:
+            raise ValueError(f"--train-only: ffn:{start}+ names no unit of this model's "
+                             f"feed-forward layers (units 0 to {getattr(cfg, 'd_ff', 0) - 1}); "
+                             "N must be between 1 and d_ff - 1")
+        units = torch.arange(cfg.d_ff) >= start  # (d_ff,)
+        for name, _ in model.named_parameters():
+            if name.endswith(".ffn.w1.weight"):
+                add(name, units.view(-1, 1))  # (d_ff,1): rows of (d_ff, d_model)
+            elif name.endswith(".ffn.w1.bias"):
+                add(name, units)
+            elif name.endswith(".ffn.w2.weight"):
+                add(name, units.view(1, -1))  # (1,d_ff): columns of (d_model, d_ff)
+    return masks
+
+
+def freeze_except(model: torch.nn.Module, prefixes: list[str]) -> tuple[int, int]:
+    """Leave trainable only the parameters under one of `prefixes` (and the query and key rows
+    of each ``KIND:LAYER:HEAD:qk`` part, the units of each ``ffn:N+`` part); returns (trainable, total) parameter counts. A prefix
+    that names no parameter is an error, with the top-level names a user can start from (a typo
+    would otherwise freeze the whole model silently).
+
+    Masked parts train through a gradient mask (a head's rows of its in_proj, the units' rows
+    and columns of w1 and w2): the other entries get a zero
+    gradient, which Adam turns into a zero step (its moments stay 0). Weight decay would still
+    move them, so the CLI refuses the two together."""
+    masks = _masks(model, head_parts(prefixes), ffn_unit_parts(prefixes))
+    prefixes = [p for p in prefixes if not HEAD_QK.match(p) and not FFN_UNITS.match(p)]
     names = [n for n, _ in model.named_parameters()]
     for prefix in prefixes:
         if not any(_matches(n, prefix) for n in names):
@@ -99,14 +140,11 @@ def freeze_except(model: torch.nn.Module, prefixes: list[str]) -> tuple[int, int
     trainable = total = 0
     for name, p in model.named_parameters():
         keep = any(_matches(name, prefix) for prefix in prefixes)
-        owner = name.rsplit(".", 1)[0]  # "encoder.layers.2.self_attn.in_proj"
-        masked = not keep and owner in masks
+        masked = not keep and name in masks
         p.requires_grad_(keep or masked)  # before the hook: a frozen tensor takes none
         if masked:
-            rows = masks[owner]
-            shape = (-1,) + (1,) * (p.dim() - 1)  # (3D,) -> (3D,1) for the weight, (3D,) for the bias
-            p.register_hook(_row_mask(rows.view(shape)))
-            trainable += int(rows.sum()) * (p.numel() // p.size(0))
+            p.register_hook(_mask_hook(masks[name]))
+            trainable += int(masks[name].expand_as(p).sum())
         elif keep:
             trainable += p.numel()
         total += p.numel()

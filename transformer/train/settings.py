@@ -210,7 +210,8 @@ SCHEMA: tuple[Setting, ...] = (
       check=lambda a: a.train_only is None or freeze.parse_prefixes(a.train_only),
       help="fine-tune only the parameters under these names (e.g. encoder.layers.2,"
            "decoder.layers.2.cross_attn), or one head's query and key rows (KIND:LAYER:HEAD:qk, "
-           "e.g. encoder_self:2:0:qk); the rest keep the starting weights exactly; see "
+           "e.g. encoder_self:2:0:qk), or the feed-forward units from N on (ffn:N+, after "
+           "transformer.grow); the rest keep the starting weights exactly; see "
            "transformer/train/freeze.py"),
     *_plain(TRAINING, "train.checkpoint_every"),
     S("--keep-checkpoints", TRAINING, type=int, field="extra.keep_checkpoints",
