@@ -120,14 +120,14 @@ def _masks(model: torch.nn.Module, heads: list[Head], ffn_from: list[int]) -> di
 
 def freeze_except(model: torch.nn.Module, prefixes: list[str]) -> tuple[int, int]:
     """Leave trainable only the parameters under one of `prefixes` (and the query and key rows
-    of each ``KIND:LAYER:HEAD:qk`` part, the units of each ``ffn:N+`` part); returns (trainable, total) parameter counts. A prefix
-    that names no parameter is an error, with the top-level names a user can start from (a typo
-    would otherwise freeze the whole model silently).
+    of each ``KIND:LAYER:HEAD:qk`` part, the units of each ``ffn:N+`` part); returns (trainable,
+    total) parameter counts. A prefix that names no parameter is an error, with the top-level
+    names a user can start from (a typo would otherwise freeze the whole model silently).
 
-    Masked parts train through a gradient mask (a head's rows of its in_proj, the units' rows
-    and columns of w1 and w2): the other entries get a zero
-    gradient, which Adam turns into a zero step (its moments stay 0). Weight decay would still
-    move them, so the CLI refuses the two together."""
+    Masked parts (a head's rows of its in_proj, the units' rows and columns of w1 and w2) train
+    through a gradient mask: the other entries get a zero gradient, which Adam turns into a zero
+    step (its moments stay 0). Weight decay would still move them, so the CLI refuses the two
+    together."""
     masks = _masks(model, head_parts(prefixes), ffn_unit_parts(prefixes))
     prefixes = [p for p in prefixes if not HEAD_QK.match(p) and not FFN_UNITS.match(p)]
     names = [n for n, _ in model.named_parameters()]
