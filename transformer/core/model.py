@@ -79,6 +79,11 @@ ACTIVATION_FNS = {"relu": F.relu, "gelu": F.gelu, "silu": F.silu}
 class FeedForward(nn.Module):
     """FFN(x) = max(0, x W1 + b1) W2 + b2 (ReLU; gelu or silu when the config says so)."""
 
+    # which axis of each parameter runs over the d_ff hidden units (w1: (d_ff, D), b1: (d_ff,),
+    # w2: (D, d_ff)); b2 has none. Widening (transformer.grow) and training some units alone
+    # (--train-only ffn:N+) read it here.
+    UNIT_AXIS = {"w1.weight": 0, "w1.bias": 0, "w2.weight": 1}
+
     def __init__(self, d_model: int, d_ff: int, dropout: float, activation: str = "relu"):
         super().__init__()
         self.w1 = nn.Linear(d_model, d_ff)
@@ -92,6 +97,13 @@ class FeedForward(nn.Module):
         hidden = trace.hook(self.trace_path, "hidden", self.act(pre))
         out = self.w2(self.dropout(hidden))  # (B,T,d_ff) -> (B,T,D)
         return trace.hook(self.trace_path, "output", out)
+
+
+def ffn_unit_axis(name: str) -> int | None:
+    """The hidden-unit axis of a model parameter named NAME ("encoder.layers.0.ffn.w2.weight"
+    -> 1), or None when it is not a feed-forward parameter with one."""
+    owner, _, leaf = name.rpartition(".ffn.")
+    return FeedForward.UNIT_AXIS.get(leaf) if owner else None
 
 
 class Sublayer(nn.Module):

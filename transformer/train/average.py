@@ -56,9 +56,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="how the weights are stored (float16: half the file; one checkpoint "
                          "may then be given alone, to be re-stored)")
     args = ap.parse_args(argv)
-    half = args.weights_dtype == "float16"
     try:
-        model, tok, train_config, history = average_checkpoints(args.checkpoints, allow_one=half)
+        model, tok, train_config, history = average_checkpoints(
+            args.checkpoints, allow_one=args.weights_dtype == "float16")
         if len(args.checkpoints) == 1:
             history.pop("averaged_from", None)  # nothing was averaged
         save_checkpoint(args.out, model, tok, train_config=train_config, history=history,

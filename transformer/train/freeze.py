@@ -23,6 +23,7 @@ import re
 
 import torch
 
+from transformer.core.model import ffn_unit_axis
 from transformer.core.names import Head, attention_kind
 
 HEAD_QK = re.compile(r"^(encoder_self|decoder_self|cross):(\d+):(\d+):qk$")
@@ -108,13 +109,10 @@ def _masks(model: torch.nn.Module, heads: list[Head], ffn_from: list[int]) -> di
                              f"feed-forward layers (units 0 to {getattr(cfg, 'd_ff', 0) - 1}); "
                              "N must be between 1 and d_ff - 1")
         units = torch.arange(cfg.d_ff) >= start  # (d_ff,)
-        for name, _ in model.named_parameters():
-            if name.endswith(".ffn.w1.weight"):
-                add(name, units.view(-1, 1))  # (d_ff,1): rows of (d_ff, d_model)
-            elif name.endswith(".ffn.w1.bias"):
-                add(name, units)
-            elif name.endswith(".ffn.w2.weight"):
-                add(name, units.view(1, -1))  # (1,d_ff): columns of (d_model, d_ff)
+        for name, p in model.named_parameters():
+            axis = ffn_unit_axis(name)
+            if axis is not None:  # (d_ff,) -> (d_ff,1) rows of w1, (1,d_ff) columns of w2, b1 as is
+                add(name, units.view([-1 if i == axis else 1 for i in range(p.dim())]))
     return masks
 
 
@@ -129,7 +127,7 @@ def freeze_except(model: torch.nn.Module, prefixes: list[str]) -> tuple[int, int
     step (its moments stay 0). Weight decay would still move them, so the CLI refuses the two
     together."""
     masks = _masks(model, head_parts(prefixes), ffn_unit_parts(prefixes))
-    prefixes = [p for p in prefixes if not HEAD_QK.match(p) and not FFN_UNITS.match(p)]
+    prefixes = [p for p in prefixes if not (HEAD_QK.match(p) or FFN_UNITS.match(p))]
     names = [n for n, _ in model.named_parameters()]
     for prefix in prefixes:
         if not any(_matches(n, prefix) for n in names):

@@ -21,7 +21,7 @@ import torch
 from transformer.core.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
 from transformer.core.cli_util import OneLineParser
 from transformer.core.config import ModelConfig
-from transformer.core.model import Transformer
+from transformer.core.model import Transformer, ffn_unit_axis
 
 MAX_D_FF = 16384
 
@@ -32,22 +32,19 @@ def widen_ffn(model: Transformer, d_ff: int, *, seed: int = 0) -> Transformer:
     if not old_d_ff < d_ff <= MAX_D_FF:
         raise ValueError(f"--d-ff: must be larger than the model's {old_d_ff} and at most "
                          f"{MAX_D_FF} (got {d_ff})")
-    torch.manual_seed(seed)  # the new units' input weights: the model's own initialisation
-    new = Transformer(ModelConfig.from_dict({**model.cfg.to_dict(), "d_ff": d_ff}))
+    with torch.random.fork_rng():  # the caller's random state is left as it was
+        torch.manual_seed(seed)  # the new units' input weights: the model's own initialisation
+        new = Transformer(ModelConfig.from_dict({**model.cfg.to_dict(), "d_ff": d_ff}))
     state = new.state_dict()
     with torch.no_grad():
         for name, old in model.state_dict().items():
-            target = state[name]
-            if name.endswith("ffn.w1.weight"):  # (d_ff, d_model): old units first, new rows kept
-                target[:old_d_ff] = old
-            elif name.endswith("ffn.w1.bias"):  # (d_ff,)
-                target[:old_d_ff] = old
-                target[old_d_ff:] = 0
-            elif name.endswith("ffn.w2.weight"):  # (d_model, d_ff): new units write nothing yet
-                target[:, :old_d_ff] = old
-                target[:, old_d_ff:] = 0
-            else:
+            target, axis = state[name], ffn_unit_axis(name)
+            if axis is None:
                 target.copy_(old)
+                continue
+            target.narrow(axis, 0, old_d_ff).copy_(old)  # the old units, as they were
+            if not name.endswith("w1.weight"):  # new units: zero bias, zero output column
+                target.narrow(axis, old_d_ff, d_ff - old_d_ff).zero_()
     new.load_state_dict(state)
     return new.eval()
 
