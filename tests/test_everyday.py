@@ -90,6 +90,22 @@ def test_shipped_test_sets_are_held_out_by_default():
     assert len(everyday.held_out_noun_pairs()) >= 60
 
 
+def test_the_third_everyday_set_is_held_out_and_shares_no_sentence_with_the_others():
+    """everyday_third_en_de.tsv (written by an author who read no file of the project) is held out
+    like the others, and none of its 100 English sentences is one of the first two sets'."""
+    third = everyday.PROBES / "everyday_third_en_de.tsv"
+    assert third in everyday.EVERYDAY_FILES
+    keys = everyday.held_out_keys()
+
+    def english(name):
+        lines = (everyday.PROBES / name).read_text(encoding="utf-8").splitlines()
+        return [everyday._key(x.split("\t")[0]) for x in lines if x.strip()]
+    third_keys = english("everyday_third_en_de.tsv")
+    assert len(third_keys) == len(set(third_keys)) == 100
+    assert set(third_keys) <= keys
+    assert not set(third_keys) & set(english("everyday_en_de.tsv") + english("everyday_fresh_en_de.tsv"))
+
+
 def test_every_minimal_pair_file_is_held_out():
     names = [p.name for p in everyday.MINIMAL_PAIR_FILES]
     assert "minimal_pairs_en.jsonl" in names and "minimal_pairs_fresh_en.jsonl" in names

@@ -14,6 +14,9 @@
 * the project's own everyday sentences (everyday_en_de.tsv): chrF and BLEU, greedy and beam 4;
 * the fresh everyday sentences (everyday_fresh_en_de.tsv, 100 written by hand on 2026-11-26
   blind to every generator): the same, the honest check for the first everyday set;
+* the third everyday sentences (everyday_third_en_de.tsv, 100 written by hand on 2026-11-27 by an
+  author who read no file of the project): the same, the honest check once the fresh set had been
+  read while a generator (transformer/data/daily_life.py) was briefed;
 * generated minimal pairs (the textbook generator's test split: noun pairs never trained on,
   the first 200 sentences): the same measures as the own pairs. Beside the hand-written sets it
   says where a miss comes from: a head right on the generator's pairs and wrong on the written
@@ -53,6 +56,7 @@ MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"
 FRESH_PAIRS = PROBES / "minimal_pairs_fresh_en.jsonl"
 EVERYDAY = PROBES / "everyday_en_de.tsv"
 FRESH_EVERYDAY = PROBES / "everyday_fresh_en_de.tsv"
+THIRD_EVERYDAY = PROBES / "everyday_third_en_de.tsv"
 CAPTIONS = PROBES / "classroom_pronouns_en.jsonl"
 
 # The blog post's pair (never generated: tests/test_textbook.py). German references written by
@@ -183,6 +187,7 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
                : 2 * (limit // 2) if limit else None], heads),
            "everyday": translation_scores(model, tok, EVERYDAY, limit, beam),
            "fresh_everyday": translation_scores(model, tok, FRESH_EVERYDAY, limit, beam),
+           "third_everyday": translation_scores(model, tok, THIRD_EVERYDAY, limit, beam),
            "generated_pairs": probe_scores(model, tok, generated_pairs(limit or GENERATED_N), heads),
            "caption_probe": probe_scores(model, tok, caps, heads),
            "blog_pair": blog(model, tok, enc)}
@@ -245,6 +250,9 @@ def card_table(r: dict, before: dict | None = None) -> str:
         ("fresh everyday sentences (written blind to the generators): chrF (greedy)",
          lambda x: x["fresh_everyday"]["chrf"]),
         ("fresh everyday sentences: chrF, beam 4", lambda x: x["fresh_everyday"]["chrf_beam"]),
+        ("third everyday sentences (written by an author who read no file of the project): chrF "
+         "(greedy)", lambda x: x["third_everyday"]["chrf"]),
+        ("third everyday sentences: chrF, beam 4", lambda x: x["third_everyday"]["chrf_beam"]),
         (f"caption probe ({cp['n']}): pronoun accuracy", lambda x: x["caption_probe"]["pronoun_accuracy"]),
         (f"caption probe: head accuracy of {enc}",
          lambda x: x["caption_probe"]["heads"][enc]["accuracy"]),
@@ -294,10 +302,11 @@ def _print(r: dict) -> None:
     ev = r["everyday"]
     print(f"everyday ({ev['n']}): chrF {ev['chrf']:.2f}, BLEU {ev['bleu']:.2f} (greedy); chrF "
           f"{ev['chrf_beam']:.2f}, BLEU {ev['bleu_beam']:.2f} (beam {ev['beam']})")
-    if "fresh_everyday" in r:
-        fe = r["fresh_everyday"]
-        print(f"fresh everyday ({fe['n']}): chrF {fe['chrf']:.2f}, BLEU {fe['bleu']:.2f} (greedy); "
-              f"chrF {fe['chrf_beam']:.2f}, BLEU {fe['bleu_beam']:.2f} (beam {fe['beam']})")
+    for key in ("fresh_everyday", "third_everyday"):
+        if key in r:
+            fe = r[key]
+            print(f"{key.replace('_', ' ')} ({fe['n']}): chrF {fe['chrf']:.2f}, BLEU {fe['bleu']:.2f} "
+                  f"(greedy); chrF {fe['chrf_beam']:.2f}, BLEU {fe['bleu_beam']:.2f} (beam {fe['beam']})")
     print(f"caption probe ({cp['n']}): pronoun accuracy {cp['pronoun_accuracy']:.3f}; misses: "
           f"{cp['misses']['wrong_pronoun']} with the wrong pronoun, {cp['misses']['no_pronoun']} "
           "with none")
