@@ -118,6 +118,16 @@ def test_the_blind_everyday_set_re_measured(ck, recorded):
     assert fe["chrf"] > 52.5
 
 
+def test_the_third_everyday_set_re_measured(ck, recorded):
+    """The set written by an author who read no file of the project (2026-11-27): its recorded
+    greedy scores come back (beam 4 is the scorecard's, too slow to repeat here)."""
+    te = S.translation_scores(ck.model.eval(), ck.tokenizer, S.THIRD_EVERYDAY, 0, beam=1)
+    want = recorded["third_everyday"]
+    assert te["n"] == want["n"] == 100
+    for k in ("chrf", "bleu"):
+        assert te[k] == pytest.approx(want[k], abs=1e-6), k
+
+
 def test_the_blog_pair(ck, recorded):
     enc = Head.parse(recorded["heads"][0], form="cli")
     rows = S.blog(ck.model.eval(), ck.tokenizer, enc)
