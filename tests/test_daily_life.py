@@ -377,6 +377,44 @@ def test_what_a_reviewer_found_odd_stays_out(sample):
             assert not re.search(r"\b(garages|cellars|gardens|balconies|lakes)\b", ex.src), ex.src
 
 
+EACH = "phone|blouse|shirt|dress|jacket|coat|essay|ticket|umbrella|bag|wallet|bike|key|pen|desk|hat|scarf|sweater"
+CARE = r"brush your teeth|get dressed|have breakfast|wash your|comb your|have a shower|get up|get changed"
+
+
+def test_what_a_second_review_found_odd_stays_out(said):
+    """A second review found these: "There is a garden in your house", "I've played the guitar
+    since Saturday", "Do I always open the door ?", "We usually wash our hair", "The nice doctor
+    is very friendly", "We ironed our blouse", "Kids , hand in your essay !", "I remembered my
+    grandma last night", "We will look forward to the holidays next week", "They wash their
+    hands once a month", "My daughter often misses the flight", "Mrs Wolf , have breakfast !"."""
+    routine = re.compile(r"\b(usually|always|often|sometimes) (wash(es)? \w+ (hair|hands|face)|gets? dressed|wakes? up|"
+                         r"gets? up|brush(es)? \w+ teeth|comb(s)? \w+ hair|ha(ve|s) (a shower|breakfast|dinner|lunch))$")
+    checked = 0
+    for en, de in said.items():
+        assert not re.search(r"^(Is there|There) .*\b(garden|garage|balcony) in ", en), en
+        assert not re.search(r"'ve (played|learned|waited)|ha(ve|s) (played|learned|waited) .* (for|since)\b", en), en
+        assert not re.match(r"(Do|Does) (I|we) (always|often|sometimes|usually)\b", en), en
+        assert not routine.search(en[:-2]), en
+        assert not re.search(r"\b(nice|friendly) \w+ (is|are) (very|really) (nice|friendly)\b", en), en
+        assert not re.search(rf"\b(our|their) ({EACH})\b", en), en
+        assert not re.search(rf"^(Children|Kids|Guys) , .*\byour ({EACH})\b|\byour ({EACH})\b.*, (children|kids|guys) ", en), en
+        assert not re.search(r"\bremembered\b|\bdidn't remember\b|\bdid not remember\b", en), en
+        assert not re.search(r"\b(will|'ll|going to|won't) (worry|look forward|fall asleep|hurry)\b", en), en
+        assert not re.search(r"\b(hands|face|hair|teeth) (once|twice) a (week|month)\b", en), en
+        assert not re.search(r"(n't|\bnot) .*\bevery\b", en), (en, de)  # "nicht jeden Tag", never "jeden Tag nicht"
+        assert "Flug fährt" not in de and not re.search(r"(Excuse me|Entschuldigung) .*my keys", en), (en, de)
+        assert not re.search(r"\b(had|made|cooked) (dinner this morning|lunch (this morning|last night)|breakfast last night)\b", en), en
+        assert not re.search(r"\b(often|always|sometimes|usually|never) miss(es)? (the|her|his|their|my|your|our) flight", en), en
+        assert not re.search(r"\b(Mr|Mrs) \w+ , (please )?(" + CARE + ")|(" + CARE + r")\b.*, (Mr|Mrs) ", en), en
+        assert not re.search(r"\b(could|can) you (please )?(" + CARE + r").*(Mr|Mrs)|(Mr|Mrs) \w+ , (could|can) you (please )?("
+                             + CARE + ")", en), en
+        checked += 1
+    assert checked > 50000
+    assert any(re.search(r"\b(our|their) (phones|blouses|essays|jackets|tickets|bikes)\b", en) for en in said)
+    assert any(re.search(r"\b(has|have) (a|an|no) (big |small |beautiful )?(garden|balcony|garage)\b", en) for en in said)
+    assert any(re.search(r"\bbeen (playing|learning)\b", en) for en in said)
+
+
 @pytest.mark.skipif(find_ding() is None, reason="Ding not found ($ATTENTION_LAB_DING, ../shared/data/ding "
                     "or data/ding): the generator's genders are not checked against its marks")
 def test_genders_agree_with_dings_marks():

@@ -30,11 +30,13 @@ import random
 from transformer.data import daily, daily_life_scenes, daily_life_town
 from transformer.data.daily_lexicon import TIMES
 from transformer.data.daily_life_clauses import clause_frame, how_frame
-from transformer.data.daily_life_grammar import (KEIN, MODALS, PERSONS, Clause, Person, contract_subject, en_verb,
-                                                 ex, hearer, phrase, add_please, possessive, some_time, subject,
-                                                 vocative, with_time)
-from transformer.data.daily_life_lexicon import ADVERBS_OF_FREQUENCY, FREQUENCIES
-from transformer.data.daily_life_verbs import VERBS, Verb
+from transformer.data.daily_life_grammar import (ADULTS, KEIN, MODALS, PERSONS, Clause, Person, contract_subject,
+                                                 en_verb, ex, hearer, noun_phrase, phrase, add_please, several,
+                                                 some_time, subject, vocative, with_time)
+from transformer.data.daily_life_lexicon import (ADVERBS_OF_FREQUENCY, ALL, DONE_WHEN, HOW_OFTEN, ITEMS, OFFERED,
+                                                 ROUTINES, how_often)
+from transformer.data.daily_life_verbs import (BY_ADVERB, EVERYDAY_COMPS, MOMENTS, NO_HABIT, NOT_NEVER, STATES, VERBS,
+                                               Verb, bare, once)
 from transformer.data.example import Example
 
 # -- imperatives --------------------------------------------------------------------------------
@@ -60,9 +62,9 @@ FIXED_IMP = (("come in", ("komm", "kommt", "kommen"), False, "herein"),
              ("help yourself", ("bedien", "bedient", "bedienen"), True, ""))
 _FORM = {"du": 0, "ihr": 1, "Sie": 2}
 # what nobody is told to do: "Work at a bank !", "Go out !" ("Geh aus" is not "get out")
-NOT_TOLD = ("work", "leave_house", "have_dinner")
+NOT_TOLD = ("work", "leave_house", "have_dinner", "rest", "change", "watch_tv", "listen_music")  # "Rest !"
 TOLD = [v for v in VERBS if v.imp and not v.tags & {"past", "plural"} and v.key not in NOT_TOLD]
-ASKED = [v for v in TOLD if "negonly" not in v.tags]
+ASKED = [v for v in TOLD if "negonly" not in v.tags and v.key not in ("get_on", "get_off")]  # "Can you get off ?"
 
 
 def _imp_verb(v: Verb, who: Person) -> str:
@@ -70,9 +72,13 @@ def _imp_verb(v: Verb, who: Person) -> str:
 
 
 def _imperative(rng: random.Random) -> Example:
-    who, voc_en, voc_de = hearer(rng)
-    subj = "Sie" if who.key == "Sie" else ""
     kind = rng.random()
+    v = rng.choice(TOLD)
+    who, voc_en, voc_de = hearer(rng, care=kind >= 0.25 and "care" in v.tags)
+    if kind >= 0.25 and ("office" in v.tags or v.key in ("book", "pay")) and who.key == "ihr":  # not "Children ,
+        # send me the report !", "Kids , book a hotel room !"
+        voc_en, voc_de = "guys", "Leute"
+    subj = "Sie" if who.key == "Sie" else ""
     if kind < 0.12:  # "Be quiet !" / "Don't be sad !" / "Don't be afraid !"
         en_adj, de_adj, neg = rng.choice(BE_IMP)
         if rng.random() < 0.15:
@@ -90,7 +96,6 @@ def _imperative(rng: random.Random) -> Example:
             en = [w.replace("yourself", "yourselves") for w in en]
         end = rng.choice(".!") if please else "!"
     else:
-        v = rng.choice(TOLD)
         neg = "dont" in v.tags and ("negonly" in v.tags or rng.random() < 0.3)
         p = phrase(rng, v, who, neg, hearer=who)
         time_en, time_de = "", ""
@@ -110,28 +115,15 @@ def _imperative(rng: random.Random) -> Example:
     return ex(en, de, end, "imperative")
 
 
-# -- requests -----------------------------------------------------------------------------------
-# what one asks to have: English, German accusative
-ITEMS = (("a glass of water", "ein Glas Wasser"), ("a cup of coffee", "eine Tasse Kaffee"),
-         ("a cup of tea", "eine Tasse Tee"), ("the bill", "die Rechnung"), ("the menu", "die Speisekarte"),
-         ("a receipt", "eine Quittung"), ("a bag", "eine Tüte"), ("the salt", "das Salz"),
-         ("a piece of cake", "ein Stück Kuchen"), ("a spoon", "einen Löffel"), ("a fork", "eine Gabel"),
-         ("a knife", "ein Messer"), ("a bottle of water", "eine Flasche Wasser"),
-         ("some more bread", "noch etwas Brot"), ("a glass of milk", "ein Glas Milch"),
-         ("a glass of juice", "ein Glas Saft"), ("a coffee", "einen Kaffee"), ("a tea", "einen Tee"),
-         ("an ice cream", "ein Eis"), ("two coffees", "zwei Kaffee"), ("the key", "den Schlüssel"),
-         ("a newspaper", "eine Zeitung"), ("a plate", "einen Teller"), ("a towel", "ein Handtuch"))
-OFFERED = ITEMS[:3] + ITEMS[8:9] + ITEMS[12:13] + ITEMS[14:17] + ITEMS[18:19]
-
-
+# -- requests (what one asks to have, ITEMS, is in daily_life_lexicon.py) -------------------------
 # what one asks a stranger to do ("Excuse me , could you ...")
 ASK_STRANGER = ("explain", "repeat", "help", "give", "open", "close", "on", "off", "call")
 
 
-def _polite_hearer(rng: random.Random, stranger: bool = True) -> tuple[Person, str, str]:
+def _polite_hearer(rng: random.Random, stranger: bool = True, care: bool = False) -> tuple[Person, str, str]:
     """du (perhaps by name), or Sie with a name ("Herr Weber") or, to a STRANGER, "Excuse me"
-    ("Entschuldigung"), said first."""
-    who, voc_en, voc_de = hearer(rng, (0.55, 0.0, 0.45))
+    ("Entschuldigung"), said first; CARE: du only ("Can you get dressed ?")."""
+    who, voc_en, voc_de = hearer(rng, (0.55, 0.0, 0.45), care=care)
     if who.key == "Sie" and stranger and rng.random() < 0.5:
         voc_en, voc_de = "excuse me", "Entschuldigung"
     return who, voc_en, voc_de
@@ -142,7 +134,7 @@ def _request(rng: random.Random) -> Example:
     if kind < 0.5:  # "Could you send me the file , please ?"
         could = rng.random() < 0.5
         v = rng.choice(ASKED)
-        who, voc_en, voc_de = _polite_hearer(rng, v.key in ASK_STRANGER)
+        who, voc_en, voc_de = _polite_hearer(rng, v.key in ASK_STRANGER, "care" in v.tags)
         p = phrase(rng, v, who, hearer=who)
         en, please, last = add_please(rng, [p.en(v.en[0])], 0.7)
         en = ["could you" if could else "can you", *en]  # "can you please send ...", "..., please"
@@ -175,11 +167,11 @@ def _request(rng: random.Random) -> Example:
 
 
 # -- permission and obligation ------------------------------------------------------------------
-# rules: English, German before "nicht", German after it, the infinitive; {P} the subject's
-# possessive in the accusative neuter ("dein Handy"), {Y} the same of the one asked
+# rules: English, German before "nicht", German after it, the infinitive; {p} / {P} the
+# subject's phone ("dein Handy"; "their phones", "ihre Handys" for several)
 RULES = (("smoke here", "hier", "", "rauchen"), ("park here", "hier", "", "parken"),
          ("take photos here", "hier", "", "fotografieren"), ("eat in the classroom", "im Klassenzimmer", "", "essen"),
-         ("use {p} phone in class", "im Unterricht {P} Handy", "", "benutzen"),
+         ("use {p} in class", "im Unterricht {P}", "", "benutzen"),
          ("swim in the lake", "im See", "", "schwimmen"),
          ("play football in the garden", "im Garten", "Fußball", "spielen"),
          ("watch TV tonight", "heute Abend", "", "fernsehen"), ("go out tonight", "heute Abend", "", "ausgehen"),
@@ -194,13 +186,13 @@ BANNED_RULES = tuple(r for r in RULES if r[0] != "go to the toilet")  # what one
 
 
 MODAL_VERBS = [v for v in VERBS if not v.tags & {"past", "plural", "negonly", "prog"}
-               and v.key not in ("feel", "interested", "remember", "understand", "pass", "fall_asleep", "wake")]
+               and v.key not in ("feel", "interested", "remember", "understand", "pass", "fall_asleep", "wake", "arrive")]
 
 
 def _rule(rng: random.Random, subj: Person, asking: bool) -> tuple[str, list[str], list[str], str]:
     en, pre, post, inf = rng.choice(ASK_RULES if asking else BANNED_RULES)
-    return (en.replace("{p}", subj.poss_en), pre.replace("{P}", possessive(subj.poss_de, "acc", "n")).split(),
-            post.split(), inf)
+    phone_en, phone_de = noun_phrase(ALL["phone"], "poss", "acc", several(subj), subj)
+    return en.replace("{p}", phone_en), pre.replace("{P}", phone_de).split(), post.split(), inf
 
 
 def _permission(rng: random.Random) -> Example:
@@ -209,12 +201,15 @@ def _permission(rng: random.Random) -> Example:
     kind = rng.choice(("may", "may", "mustnt", "mustnt", "dont_have", "dont_have", "have", "shall",
                        "should", "do_i"))
     asking = kind in ("may", "shall", "do_i")
-    subj = PERSONS[rng.choice(("I", "I", "we"))] if asking else subject(rng, p_pronoun=0.8)
-    if kind == "mustnt" or (kind == "may" and rng.random() < 0.5):
+    # not "May I hurry up ?", "May I comb my hair ?", "Am I allowed to work in an office ?", "Do we have to watch TV ?"
+    v = rng.choice([v for v in MODAL_VERBS if not (kind == "may" and (v.key in ("hurry", "work") or "care" in v.tags)
+                                                   or kind in ("have", "do_i", "dont_have") and v.key in (
+                                                       "watch_tv", "listen_music"))])
+    subj = PERSONS[rng.choice(("I", "I", "we"))] if asking else subject(rng, v, p_pronoun=0.8)  # not "Our
+    if kind == "mustnt" or (kind == "may" and rng.random() < 0.5):  # grandparents must listen to their teacher"
         en_vp, pre, post, inf = _rule(rng, subj, asking)
         pron, negatable, indef = [], True, False
     else:
-        v = rng.choice(MODAL_VERBS)
         p = phrase(rng, v, subj, kind in ("mustnt", "dont_have"))
         en_vp, pre, post, inf, pron, negatable = p.en(v.en[0]), p.mid, p.post, v.inf, p.pron, p.negatable
         indef = p.indef  # "Wir sollten Brot nicht backen" is not said: no "shouldn't" then
@@ -255,39 +250,41 @@ def _permission(rng: random.Random) -> Example:
 
 
 # -- statements in the past and the present -----------------------------------------------------
-# how often: "twice a week" fits these; the rest take "usually", "in the evening"
-FREQUENT = ("clean", "tidy", "dishes", "rubbish", "water", "washing", "vacuum", "iron", "feed", "walk_dog", "cook",
-            "bake", "call", "help", "go", "watch_tv", "listen_music", "shower", "take", "ride", "walk", "drive",
-            "work", "pick_up", "wash_part", "comb", "look_after", "have_dinner", "fly", "meet")
-# "never" said of these is odd: "I've never fed my dog", "She's never closed the window"
-NOT_NEVER = ("feed", "walk_dog", "on", "off", "open", "close", "empty", "load", "put_away", "set", "clear",
-             "save", "print", "water", "brush", "wash_part", "comb", "dress", "sit", "get_up", "shower",
-             "have_breakfast", "have_dinner", "rest")
+# how often: what has frequencies that fit it ("twice a week"); the rest take "usually", "in the evening"
+FREQUENT = tuple(k.split(":")[0] for k in HOW_OFTEN)
 DAILY = TIMES["present"][:3]  # what one does every day is said "every day", "in the morning", "in the evening"
-# states, said in the simple present with no time: "I don't understand the word ."
-STATES = ("understand", "interested", "feel", "remember")
-# not said of a habit: "They apologise to their father every day"
-NO_HABIT = ("move", "apologise", "hurt_self", "hurt_part", "break", "cold", "hurry", "sit", "give", "lend", "show",
-            "give_back")
 
 
 def _past(rng: random.Random, verb: Verb, frame: str) -> Example:
     """"I cleaned the kitchen yesterday ." / "I've just arrived ." / "Have you already done the
     dishes ?": all German perfect, with "haben" or "sein"."""
     subj = subject(rng, verb)
+    while verb.dets == ("body",) and "past" in verb.tags and several(subj):  # not "They broke their noses"
+        subj = subject(rng, verb)
     style = rng.random()
     be_verb = verb.en[0].startswith("be ") or "prog" in verb.tags
-    if style < 0.5 or be_verb or "noperf" in verb.tags or verb.key in STATES:
-        neg = rng.random() < 0.25
-        p = phrase(rng, verb, subj, neg)
-        time_en, time_de = some_time(rng, "past", 0.6, dates=not verb.tags & {"home", "office"})
-        while time_en == "last year" and verb.tags & {"home", "office", "self"}:  # "hung up your jacket last year"
+    if style < 0.5 or be_verb or "noperf" in verb.tags or verb.key in STATES or \
+            verb.key in ("fall_asleep", "wake") and subj.key in ("I", "we"):  # not "We haven't woken up yet"
+        neg = rng.random() < 0.25 and not ("past" in verb.tags or verb.key in ("get_up", "wake", "dress"))  # not
+        # "You didn't hurt your finger", "Yesterday my grandparents didn't get up"
+        told = PERSONS["du"] if verb.recipient else None  # not "They showed you their garden": you would know
+        p = phrase(rng, verb, subj, neg, hearer=told)
+        routine = verb.key in (*ROUTINES, *NOT_NEVER) or any(c in p.en_tmpl for c in EVERYDAY_COMPS)
+        time_en, time_de = some_time(rng, "past", 0.0 if verb.key in MOMENTS else 0.6,
+                                     dates=verb.key == "pass" or not (verb.tags & {"home", "office", "school"} or routine))
+        # "last year" only of a journey or an exam; a routine "this morning", not "last week"; breakfast not "last night"
+        done = next((m for m in DONE_WHEN if m in verb.en[0] + p.en_tmpl), "")
+        while time_en == "last year" and verb.key not in ("fly", "move", "pass", "ride", "drive") or \
+                routine and time_en not in ("", "yesterday", "last night", "this morning") or \
+                done and time_en not in DONE_WHEN[done] or "school" in verb.tags and time_en == "last night":
             time_en, time_de = some_time(rng, "past", 1.0, dates=False)
         aux, form = en_verb(verb.en, "past", subj.agree, neg, rng)
         cl = p.tense_clause(subj, "perfect", neg, time_de.split())
         if rng.random() < 0.2 and not neg:  # "Did you lock the door ?"
             you = PERSONS["they" if "plural" in verb.tags else "du"]
             p = phrase(rng, verb, you)
+            while set(p.pron) & {"mir", "mich", "uns"}:  # not "Did you show us your flat ?": we would know
+                p = phrase(rng, verb, you)
             cl = p.tense_clause(you, "perfect", False, time_de.split())
             aux, form = en_verb(verb.en, "past", you.agree, False, rng, question=True)
             return ex([aux, you.en, p.en(form), time_en], cl.question(), "?", frame)
@@ -295,23 +292,29 @@ def _past(rng: random.Random, verb: Verb, frame: str) -> Example:
     adv = rng.choice(("just", "already", "yet", "yet") if verb.key in NOT_NEVER else
                      ("just", "already", "never", "yet", "yet"))
     if "travel" in verb.tags and verb.key != "pay":  # "She's just arrived", "We've never flown to Greece"
-        adv = rng.choice(("just", "already")) if verb.key == "arrive" else "never"
-    if verb.key in ("get_up", "leave", "be_late"):
+        adv = rng.choice(("just", "already")) if verb.key in ("arrive", "move") else "never"  # not "never moved"
+    if verb.key in ("get_up", "leave", "be_late", "get_on", "get_off"):  # not "He's never got on the train"
         adv = "just"
     if adv == "yet" and any(c[1] in KEIN for c in verb.comps):  # not "Sie hat noch kein Radio gehört"
         adv = "already"
-    if "past" in verb.tags and adv in ("just", "yet"):
+    if verb.tags & {"past", "negonly"}:  # a mishap: "She's never broken her arm", not "Has she already ...?"
         adv = "never"
-    neg = adv == "yet"
-    p = phrase(rng, verb, subj, neg)
+    if adv == "never" and once(verb):  # not "He has never studied for the exam"
+        adv = "already"
+    neg = adv == "yet"  # "never" as a habit: "She has never missed the bus"; "She's just got up" (not "early")
+    p = phrase(rng, verb, subj, neg, PERSONS["du"] if verb.recipient else None, habit=adv == "never",
+               comp=bare(verb) if adv == "just" or verb.key in ROUTINES else None)
     time = {"just": ["gerade"], "already": ["schon"], "never": ["noch", "nie"], "yet": []}[adv]
     negw = ["noch", "nicht"]
     if neg and not p.negatable:
         time = ["noch"]  # "noch keine Fahrkarte"
     cl = p.tense_clause(subj, "perfect", neg, time, negw)
     aux, form = en_verb(verb.en, "perfect", subj.agree, neg, rng)
-    if style < 0.65 and adv in ("already", "yet") and subj.key != "I":  # "Have you done it yet ?"
-        p = phrase(rng, verb, subj, False)
+    if style < 0.65 and adv in ("already", "yet") and subj.key != "I" and not (subj.key == "we" and (
+            verb.key in ROUTINES or "plural" in verb.tags)):  # "Have you done it yet ?", not "Have we met yet ?"
+        p = phrase(rng, verb, subj, False, comp=bare(verb) if verb.key in ROUTINES else None)
+        while subj.key == "du" and set(p.pron) & {"mir", "mich", "uns"}:  # not "Have you shown me your photos yet ?"
+            p = phrase(rng, verb, subj, False)
         cl = p.tense_clause(subj, "perfect", False, ["schon"])
         aux = "has" if subj.agree == "3s" else "have"
         en = [aux, subj.en, "already", p.en(form)] if adv == "already" else [aux, subj.en, p.en(form), "yet"]
@@ -323,8 +326,9 @@ def _past(rng: random.Random, verb: Verb, frame: str) -> Example:
 
 
 def _present(rng: random.Random, verb: Verb, frame: str) -> Example:
-    """How often ("I often clean the kitchen ."), now ("I'm doing the washing ."), a plan ("I'm
-    going to call my mother tomorrow ." -> "Ich rufe morgen meine Mutter an .") or a question."""
+    """How often ("I often clean the kitchen .", "We usually have dinner at home ."), now ("I'm
+    doing the washing ."), a plan ("I'm going to call my mother tomorrow ." -> "Ich rufe morgen
+    meine Mutter an .") or a question; a daily routine is said with when it is done."""
     subj = subject(rng, verb)
     be_verb = verb.en[0].startswith("be ")
     style = rng.choice(("habit", "habit", "now", "plan", "question"))
@@ -336,29 +340,46 @@ def _present(rng: random.Random, verb: Verb, frame: str) -> Example:
         style = "habit"
     if verb.key == "pass":  # said once it is over: "She passed her test ."
         return _past(rng, verb, frame)
-    if style in ("habit", "question") and verb.tags & {"school", "office"} and verb.key not in FREQUENT:
-        style = "plan"  # not "She repeats the question every day", "Do you hand in the essay ?"
-    if style == "habit" and verb.key in NO_HABIT or style == "plan" and verb.key in NOT_NEVER:
+    if style in ("habit", "question") and (verb.tags & {"school", "office"} and verb.key not in FREQUENT or once(verb)):
+        style = "plan"  # not "She repeats the question every day", "She often prepares for the exam"
+    if style == "plan" and "noplan" in verb.tags:  # not "We will look forward to the holidays next week"
+        style = "habit" if "noprog" in verb.tags else "now"
+    if style in ("habit", "question") and verb.key in NO_HABIT or style == "plan" and verb.key in NOT_NEVER:
         style = "now"  # not "She's going to brush her teeth next week"
     if verb.key in STATES:
         style = "state"
-    neg = rng.random() < 0.2 and style != "question" and verb.key not in NOT_NEVER  # "They don't get dressed"
-    p = phrase(rng, verb, subj, neg)
+    if style == "now" and "noprog" in verb.tags:  # neither a habit nor -ing: "We sat down ." ("is hurrying up")
+        return _past(rng, verb, frame)
+    routine = ROUTINES.get(verb.key, ())
+    by_adverb = style == "habit" and verb.key in BY_ADVERB
+    neg = (rng.random() < 0.2 or style == "plan" and "negonly" in verb.tags) and style != "question" and not \
+        (verb.key in NOT_NEVER or by_adverb or routine and style == "habit")  # not "He doesn't fall asleep late"
+    habit = style in ("habit", "question")
+    p = phrase(rng, verb, subj, neg, habit=habit, comp=bare(verb) if routine and habit else None)
     if style == "habit":
         adv = rng.random()
-        if adv < 0.45 and not neg and verb.key != "interested":  # "I often ...", "I'm often late"
-            a_en, a_de = rng.choice(ADVERBS_OF_FREQUENCY + (("never", "nie"),))
+        if (adv < 0.45 or by_adverb) and not neg and verb.key != "interested":  # "I often ...", "I'm often late"
+            always, often, sometimes, usually, rarely = ADVERBS_OF_FREQUENCY  # not "He sometimes washes his face"
+            a_en, a_de = rng.choice((always, usually) if "care" in verb.tags else (always, often, sometimes, usually) + (
+                (usually,) if routine else (rarely,) if verb.key in NOT_NEVER else (rarely, ("never", "nie"))))
+            t_en, t_de = rng.choice(routine) if routine else ("", "")  # "She usually wakes up at six"
             never = a_de == "nie"
-            cl = p.tense_clause(subj, "present", never, [] if never else [a_de], ["nie"])
+            cl = p.tense_clause(subj, "present", never, [] if never else [a_de, *t_de.split()], ["nie"])
             if never and p.indef:
                 cl.neg, cl.time = [], ["nie"]
             aux, form = en_verb(verb.en, "present", subj.agree, False, rng)
             if be_verb:
                 be, rest = form.split(" ", 1)
                 return ex([*contract_subject(subj.en, be, rng), a_en, p.en(rest)], cl.statement(), ".", frame)
-            return ex([subj.en, a_en, p.en(form)], cl.statement(), ".", frame)
-        often = adv < 0.7 and not neg and verb.key in FREQUENT
-        t_en, t_de = rng.choice(FREQUENCIES if often else DAILY if verb.key in NOT_NEVER else TIMES["present"])
+            return ex([subj.en, a_en, p.en(form), t_en], cl.statement(), ".", frame)
+        fits = how_often(verb.key, p.en_tmpl)
+        often = adv < 0.7 and not neg and fits
+        school = "school" in p.en_tmpl or "work" in p.en_tmpl  # not "late for school at the weekend"
+        times = [t for t in TIMES["present"] if not (school and t[0] in ("at the weekend", "on Sundays",
+                                                                         "after school"))
+                 and not (subj.key in ADULTS and "school" in t[0])]
+        t_en, t_de = rng.choice([t for t in (fits if often else routine or (DAILY if verb.key in NOT_NEVER else times))
+                                 if not (neg and t[0].startswith("every"))])  # "nicht jeden Tag", not "jeden Tag nicht"
         if verb.key == "interested":  # "He's interested in art .", with no time
             t_en, t_de = "", ""
         cl = p.tense_clause(subj, "present", neg, t_de.split())
@@ -384,7 +405,12 @@ def _present(rng: random.Random, verb: Verb, frame: str) -> Example:
         words = contract_subject(subj.en, aux, rng) if subj.pronoun else [subj.en, aux]
         return ex([*words, p.en(form), t_en], cl.statement(), ".", frame)
     if style == "plan":
-        t_en, t_de = some_time(rng, "future", 1.0, dates=bool(verb.tags & {"travel", "leisure"}))
+        # not "He'll watch TV on the first of May", "He'll repeat the sentence at the weekend", "work late later"
+        t_en, t_de = some_time(rng, "future", 1.0, dates="travel" in verb.tags and "work" not in p.en_tmpl
+                               and "school" not in p.en_tmpl)  # a journey, not "drive to work in the spring"
+        while "school" in verb.tags and t_en == "at the weekend" or "late" in p.en_tmpl.split() and t_en in (
+                "this afternoon", "later"):
+            t_en, t_de = some_time(rng, "future", 1.0, dates=False)
         cl = p.tense_clause(subj, "present", neg, t_de.split())
         if rng.random() < 0.5:
             be = {"I": "am", "3s": "is", "pl": "are"}[subj.agree]
@@ -397,14 +423,18 @@ def _present(rng: random.Random, verb: Verb, frame: str) -> Example:
                 going = [subj.en, "will"]
         return with_time([*going, p.en(verb.en[0])], t_en, cl, rng, ".", frame)
     you = PERSONS["du"] if rng.random() < 0.6 and "plural" not in verb.tags else subj
-    p = phrase(rng, verb, you)
-    t_en, t_de = ("", "") if verb.key in STATES + NO_HABIT or "prog" in verb.tags else \
-        rng.choice((("", ""), *ADVERBS_OF_FREQUENCY[:3], *(TIMES["present"][:4] if verb.key in FREQUENT else ())))
-    cl = p.tense_clause(you, "present", False, t_de.split())
-    aux, form = en_verb(verb.en, "present", you.agree, False, rng, question=True)
-    if t_en in ("always", "often", "sometimes"):
-        return ex([aux, you.en, t_en, p.en(form)], cl.question(), "?", frame)
-    return ex([aux, you.en, p.en(form), t_en], cl.question(), "?", frame)
+    if you.key in ("I", "we") or you.owner in ("I", "we"):  # not "Do I always open the door ?", "Does my son ...?"
+        you = PERSONS["they" if "plural" in verb.tags else "du"]
+    p = phrase(rng, verb, you, habit=True, comp=bare(verb) if routine else None)
+    fits = how_often(verb.key, p.en_tmpl)
+    a_en, a_de, t_en, t_de = ("", "", "", "") if verb.key in STATES + NO_HABIT or "prog" in verb.tags else \
+        rng.choice([(a, b, *t) for a, b in (("always", "immer"), ("usually", "normalerweise")) for t in routine]
+                   + [("", "", *t) for t in fits] if routine else
+                   [("", "", "", ""), *((a, b, "", "") for a, b in ADVERBS_OF_FREQUENCY[:3] if verb.key not in NOT_NEVER),
+                    *(("", "", *t) for t in fits)])  # not "Do you often feed your dog ?"
+    cl = p.tense_clause(you, "present", False, [*a_de.split(), *t_de.split()])  # "Are you looking forward to ...?"
+    aux, form = en_verb(verb.en, "progressive" if "prog" in verb.tags else "present", you.agree, False, rng, True)
+    return ex([aux, you.en, a_en, p.en(form), t_en], cl.question(), "?", frame)
 
 
 CHORES = [v for v in VERBS if not v.tags & {"self"}]

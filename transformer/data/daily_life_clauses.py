@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import random
 
-from transformer.data.daily_life_grammar import (ADULTS, BE, HAD, HAVE, PERSONS, WAS, Clause, Person, again,
+from transformer.data.daily_life_grammar import (ADULTS, BE, HAD, HAVE, NOT_YOU, PERSONS, WAS, Clause, Person, again,
                                                  contract_subject, en_verb, ex, phrase, subject)
-from transformer.data.daily_life_lexicon import (DAYS, FREQUENCIES, MONTHS, NUMBER_WORDS, SEASONS, UNIT_ACC_PL,
-                                                 UNITS)
-from transformer.data.daily_life_verbs import BY_KEY, VERBS, Verb
+from transformer.data.daily_life_lexicon import (DAYS, HOW_OFTEN, MONTHS, NUMBER_WORDS, ROUTINES, SEASONS,
+                                                 UNIT_ACC_PL, UNITS, how_often)
+from transformer.data.daily_life_verbs import BY_KEY, STATES, VERBS, Verb, bare
 from transformer.data.example import Example
 
 
-NOT_YOU = ("I", "he", "she", "we", "they")  # what is told about, not to, the one listening
 
 
 def _comp(verb: Verb, en: str | None) -> int | None:
@@ -111,8 +110,8 @@ def _when_past(rng: random.Random) -> Example:
             main_de = [WAS[subj.slot], subj.de, *(["sehr"] if very else []), "müde"]
         else:
             verb = BY_KEY[follow]
-            comp = {"cook": "dinner"}.get(follow)
-            p = phrase(rng, verb, subj, comp=_comp(verb, comp) if comp else None)
+            comp = {"cook": "dinner", "get_up": ""}.get(follow)  # not "He got up early when he woke up"
+            p = phrase(rng, verb, subj, comp=_comp(verb, comp) if comp is not None else None)
             main_en = [subj.en, p.en(verb.en[2])]
             main_de = p.tense_clause(subj, "perfect", False).question()
         when_en = [subj.en, en_when]
@@ -170,19 +169,22 @@ def _if(rng: random.Random) -> Example:
     if kind < 0.3:
         fact_en, fact_de = rng.choice(OB_FACTS)
         en, de = [rng.choice(("if", "if", "whether")), fact_en], ["ob", fact_de]
-    elif kind < 0.55:
-        en, de = rng.choice(WH_FACTS)
+    elif kind < 0.55:  # a stranger is not asked "where my keys are"
+        en, de = rng.choice(WH_FACTS[1:5] + WH_FACTS[7:] if lead_de.startswith("Entschuldigung") else WH_FACTS)
         en, de = [en], [de]
     else:
         if lead_de.startswith("Entschuldigung"):  # a stranger is not asked about one's family
             lead_en, lead_de, end = rng.choice(LEADS[:8])
         # about someone else: not "She wants to know when she opened the window"
-        others = tuple(k for k in ("he", "she", "we", "they") if not lead_en.startswith(k + " "))
+        verb = rng.choice(FACT_VERBS)  # and not what we know of ourselves: "... if we have already woken up"
+        others = tuple(k for k in ("he", "she", "we", "they") if not lead_en.startswith(k + " ")
+                       and not (k == "we" and verb.key in ROUTINES))
         subj = subject(rng, p_pronoun=0.75, keys=others)
-        verb = rng.choice(FACT_VERBS)
-        p = phrase(rng, verb, subj)
+        while subj.owner in ("I", "we"):  # not "Can you tell me whether my parents moved ?": I would know
+            subj = subject(rng, p_pronoun=0.75, keys=others)
         wh = rng.random() < 0.35
-        already = not wh and rng.random() < 0.4
+        already = not wh and rng.random() < 0.4  # not "if we have already left at eight", "when she left early"
+        p = phrase(rng, verb, subj, comp=bare(verb) if wh or already else None)
         cl = p.tense_clause(subj, "perfect", False, ["schon"] if already else [])
         if already:
             aux, form = en_verb(verb.en, "perfect", subj.agree, False, rng)
@@ -247,7 +249,9 @@ def clause_frame(rng: random.Random) -> Example:
 
 # -- how often, how long, since when ------------------------------------------------------------
 # what one has done "for" a while: English base, participle, -ing ("" = no -ing form), German
-# present forms, what follows it (English, German), whether it is short (minutes, hours)
+# present forms, what follows it (English, German), whether it is short (minutes, hours);
+# an activity goes on, said with "have been -ing" ("I've been playing the guitar since May")
+ACTIVITIES = ("wait", "learn", "play")
 SINCE = (("live", "lived", "living", ("wohne", "wohnst", "wohnt", "wohnen", "wohnt"),
           (("here", "hier"), ("in Berlin", "in Berlin"), ("in this flat", "in dieser Wohnung"),
            ("in Hamburg", "in Hamburg")), False),
@@ -280,10 +284,10 @@ def _duration(rng: random.Random, short: bool, ill: bool = False) -> tuple[str, 
         return since()
     units = UNITS[:2] if short else UNITS[3:]  # minutes and hours, or weeks, months and years
     one_en, many_en, one_de, many_de, g = rng.choice(units)
-    if rng.random() < 0.25:
+    if rng.random() < 0.25 and one_en != "minute":  # not "I've been waiting for a minute"
         art = {"m": "einem", "n": "einem", "f": "einer"}[g]
         return f"for {'an' if one_en == 'hour' else 'a'} {one_en}", f"seit {art} {one_de}"
-    n = rng.choice((5, 10, 15, 20, 30, 45) if one_en == "minute" else (2, 3, 4, 5, 6, 8, 10))
+    n = rng.choice((5, 10, 15, 20, 30, 45) if one_en == "minute" else (2, 3) if short else (2, 3, 4, 5, 6, 8, 10))
     n_en, n_de = NUMBER_WORDS[n]
     return f"for {n_en} {many_en}", f"seit {n_de} {many_de}"
 
@@ -301,12 +305,12 @@ def _since(rng: random.Random) -> Example:
         post = []
     if rng.random() < 0.35 and subj.key not in ("I", "we"):  # "How long have you been learning German ?"
         have = "has" if subj.agree == "3s" else "have"
-        verb_en = f"been {ing}" if ing and (base == "wait" or rng.random() < 0.6) else pp
+        verb_en = f"been {ing}" if ing and (base in ACTIVITIES or rng.random() < 0.6) else pp
         cl = Clause(subj.de, forms[subj.slot], [], ["schon"], [], [], post, tail)
         return ex(["how long", have, subj.en, verb_en, rest_en], cl.question(["wie", "lange"]), "?", "how")
     dur_en, dur_de = _duration(rng, short, base == "be ill")
     have = "has" if subj.agree == "3s" else "have"
-    verb_en = f"been {ing}" if ing and (base == "wait" or rng.random() < 0.6) else pp
+    verb_en = f"been {ing}" if ing and (base in ACTIVITIES or rng.random() < 0.6) else pp
     cl = Clause(subj.de, forms[subj.slot], [], dur_de.split(), [], [], post, tail)
     return ex([*contract_subject(subj.en, have, rng), verb_en, rest_en, dur_en], cl.statement(), ".", "how")
 
@@ -346,22 +350,28 @@ OFTEN = [v for v in VERBS if v.tags & {"home", "leisure"} and "negonly" not in v
 
 
 def _often(rng: random.Random) -> Example:
+    """"How often do you go swimming ?" -> "Wie oft gehst du schwimmen ?", "She feeds the cat twice a
+    day ."; of what is done so many times a week (not "How often does she get up ?")."""
     verb = rng.choice(OFTEN)
-    if rng.random() < 0.5:  # "How often do you go swimming ?" -> "Wie oft gehst du schwimmen ?"
-        subj = PERSONS[rng.choice(("du", "du", "he", "she", "they"))]
-        p = phrase(rng, verb, subj)
+    ask = rng.random() < 0.5
+    subj = PERSONS[rng.choice(("du", "du", "he", "she", "they"))] if ask else subject(rng, verb)
+    p = phrase(rng, verb, subj, habit=True)
+    fits = how_often(verb.key, p.en_tmpl)
+    if not fits:
+        return _often(rng)
+    if ask:
         aux, form = en_verb(verb.en, "present", subj.agree, False, rng, question=True)
         cl = p.tense_clause(subj, "present", False)
         return ex(["how often", aux, subj.en, p.en(form)], cl.question(["wie", "oft"]), "?", "how")
-    subj = subject(rng, verb)
-    p = phrase(rng, verb, subj)
-    f_en, f_de = rng.choice(FREQUENCIES)
+    f_en, f_de = rng.choice(fits)
     aux, form = en_verb(verb.en, "present", subj.agree, False, rng)
     cl = p.tense_clause(subj, "present", False, f_de.split())
     return ex([subj.en, p.en(form), f_en], cl.statement(), ".", "how")
 
 
-WH_VERBS = [v for v in VERBS if "plural" not in v.tags and v.key not in ("interested", "look_forward")]
+HABITS = {k.split(":")[0] for k in HOW_OFTEN}  # what is done again and again
+# not "When did you remember your friend ?", "Why did he understand the question ?"
+WH_VERBS = [v for v in VERBS if not v.tags & {"plural", "nopast"} and v.key not in STATES]
 
 
 def _when_why(rng: random.Random) -> Example:
@@ -371,8 +381,9 @@ def _when_why(rng: random.Random) -> Example:
     subj = PERSONS[rng.choice(("du", "du", "he", "she", "they"))] if rng.random() < 0.8 else subject(rng, verb, 0)
     wh_en, wh_de = rng.choice((("when", "wann"), ("why", "warum")))
     neg = wh_en == "why" and rng.random() < 0.4 and "past" not in verb.tags
-    past = rng.random() < 0.6 or "past" in verb.tags
-    p = phrase(rng, verb, subj, neg)
+    # not "When do you repair your bike ?", "Why does he walk his dog ?", "When did you leave at eight ?"
+    past = rng.random() < 0.6 or "past" in verb.tags or verb.key not in HABITS or wh_en == "why"
+    p = phrase(rng, verb, subj, neg, habit=not past, comp=bare(verb) if wh_en == "when" else None)
     aux, form = en_verb(verb.en, "past" if past else "present", subj.agree, neg, rng, question=True)
     cl = p.tense_clause(subj, "perfect" if past else "present", neg)
     return ex([wh_en, aux, subj.en, p.en(form)], cl.question([wh_de]), "?", "how")

@@ -20,8 +20,8 @@ from transformer.data import daily
 from transformer.data.daily import DEF, ENDING
 from transformer.data.daily_lexicon import TIMES
 from transformer.data.daily_life_lexicon import (ADJ, ALL, DAY_PARTS, DAYS, DIES, MONTHS, NAMES, ORDINALS,
-                                                 SEASONS, SURNAMES, Noun)
-from transformer.data.daily_life_verbs import Verb
+                                                 SEASONS, SURNAMES, WOMENS, Noun)
+from transformer.data.daily_life_verbs import ONCE_COMPS, Verb
 from transformer.data.example import Example
 
 CONTRACT = 0.75  # share of negatives said contracted, as people type ("don't", "isn't")
@@ -60,25 +60,21 @@ class Person:
     owner: str = ""  # a noun subject's owner ("my sister": "I"): the family it talks about
 
 
-def _p(key, en, de, slot, agree, poss_en, poss_de, acc, dat, refl_acc, refl_dat, obj_en, self_en):
-    return Person(key, en, de, slot, agree, poss_en, poss_de, acc, dat, refl_acc, refl_dat, obj_en,
-                  self_en)
-
-
 PERSONS = {p.key: p for p in (
-    _p("I", "I", "ich", 0, "I", "my", "mein", "mich", "mir", "mich", "mir", "me", "myself"),
-    _p("du", "you", "du", 1, "pl", "your", "dein", "dich", "dir", "dich", "dir", "you", "yourself"),
-    _p("he", "he", "er", 2, "3s", "his", "sein", "ihn", "ihm", "sich", "sich", "him", "himself"),
-    _p("she", "she", "sie", 2, "3s", "her", "ihr", "sie", "ihr", "sich", "sich", "her", "herself"),
-    _p("we", "we", "wir", 3, "pl", "our", "unser", "uns", "uns", "uns", "uns", "us", "ourselves"),
-    _p("they", "they", "sie", 3, "pl", "their", "ihr", "sie", "ihnen", "sich", "sich", "them",
+    Person("I", "I", "ich", 0, "I", "my", "mein", "mich", "mir", "mich", "mir", "me", "myself"),
+    Person("du", "you", "du", 1, "pl", "your", "dein", "dich", "dir", "dich", "dir", "you", "yourself"),
+    Person("he", "he", "er", 2, "3s", "his", "sein", "ihn", "ihm", "sich", "sich", "him", "himself"),
+    Person("she", "she", "sie", 2, "3s", "her", "ihr", "sie", "ihr", "sich", "sich", "her", "herself"),
+    Person("we", "we", "wir", 3, "pl", "our", "unser", "uns", "uns", "uns", "uns", "us", "ourselves"),
+    Person("they", "they", "sie", 3, "pl", "their", "ihr", "sie", "ihnen", "sich", "sich", "them",
        "themselves"),
-    _p("ihr", "you", "ihr", 4, "pl", "your", "euer", "euch", "euch", "euch", "euch", "you",
+    Person("ihr", "you", "ihr", 4, "pl", "your", "euer", "euch", "euch", "euch", "euch", "you",
        "yourselves"),
-    _p("Sie", "you", "Sie", 3, "pl", "your", "Ihr", "Sie", "Ihnen", "sich", "sich", "you",
+    Person("Sie", "you", "Sie", 3, "pl", "your", "Ihr", "Sie", "Ihnen", "sich", "sich", "you",
        "yourself"),
 )}
 SUBJECT_PRONOUNS = ("I", "du", "he", "she", "we", "they")
+NOT_YOU = ("I", "he", "she", "we", "they")  # what is told about, not to, the one listening
 # who may be the object pronoun of whom: never oneself, "we" never "me", "you" never "you"
 _OVERLAP = ({"I", "we"}, {"du", "ihr", "Sie"})
 
@@ -307,12 +303,18 @@ FAMILY = ("mother", "father", "sister", "brother", "grandma", "grandpa", "friend
           "aunt", "uncle")
 
 
+def several(p: Person) -> bool:
+    """Whether P is more than one ("we", "my parents", "ihr"); "Sie" may be one person."""
+    return p.slot in (3, 4) and p.key != "Sie"
+
+
 def phrase(rng: random.Random, verb: Verb, subj: Person, neg: bool = False,
            hearer: Person | None = None, obj: str | None = None, recipient: bool | None = None,
-           comp: int | None = None) -> Phrase:
+           comp: int | None = None, habit: bool = False) -> Phrase:
     """VERB said by SUBJ with an object from its list (OBJ: this one), a complement (COMP: this
     index) and, for "send" or "give", a recipient pronoun; NEG: the sentence is negated, so an
-    indefinite object takes "kein". HEARER: who is addressed (no "you" object then)."""
+    indefinite object takes "kein". HEARER: who is addressed (no "you" object then). HABIT: done
+    again and again, so no one-time event. Several owners have several: "We ironed our blouses"."""
     pron: list[str] = []
     mid: list[str] = []
     post: list[str] = []
@@ -327,8 +329,8 @@ def phrase(rng: random.Random, verb: Verb, subj: Person, neg: bool = False,
         pron.append(to.dat)
     if verb.objects:
         # "my sister called my mother", never "... called my sister"
-        name = obj or rng.choice([o for o in verb.objects if subj.pronoun or o.rstrip("+") not in
-                                  (subj.key, *PART_OF.get(subj.key, ()))])
+        name = obj or rng.choice([o for o in verb.objects if (subj.pronoun or o.rstrip("+") not in (
+            subj.key, *PART_OF.get(subj.key, ()))) and not (habit and o != "P" and ALL[o.rstrip("+")].once)])
         prep, _, case = verb.case.partition("+") if "+" in verb.case else ("", "", verb.case)
         if name == "P":
             who = object_pronoun(rng, subj, hearer)
@@ -342,17 +344,18 @@ def phrase(rng: random.Random, verb: Verb, subj: Person, neg: bool = False,
             plural = name.endswith("+")
             noun = ALL[name.rstrip("+")]
             det = rng.choice(verb.dets)
-            if det == "poss" and not (noun.own or noun.key in FAMILY or noun.key in (
-                    "teacher", "neighbour", "doctor")):
+            if det == "poss" and (not (noun.own or noun.key in (*FAMILY, "teacher", "neighbour", "doctor")) or
+                                  noun.key in WOMENS and subj.poss_en == "his"):  # not "He irons his blouse"
                 det = "the"
-            if det == "the" and noun.key in FAMILY:
+            if det == "the" and noun.key in (*FAMILY, "birthday"):  # "my birthday", never "the birthday"
                 det = "poss"
             body = det == "body"
             owner = PERSONS[subj.owner] if noun.key in FAMILY and subj.owner else subj
+            plural = plural or (det == "poss" and noun.each and several(owner))
             o_en, o_de = noun_phrase(noun, "the" if body else det, case, plural, owner,
                                      neg=neg and not prep)
             if body:  # "they washed their faces" -> "sie haben sich das Gesicht gewaschen"
-                many = subj.slot in (3, 4) and subj.key != "Sie" and noun.en_pl and not plural
+                many = several(subj) and noun.en_pl and not plural
                 o_en = f"{subj.poss_en} {noun.en_pl if many else o_en.split(' ', 1)[1]}"
             en["O"] = o_en
             if prep:
@@ -364,7 +367,10 @@ def phrase(rng: random.Random, verb: Verb, subj: Person, neg: bool = False,
                     negatable = False
     always = len(verb.comps) == 1 and not verb.comps[0][0]  # "Sorgen" in "sich Sorgen machen um"
     if verb.comps and (comp is not None or not verb.objects or always or rng.random() < 0.5):
-        fitting = [c for c in verb.comps if not (subj.key in ADULTS and "school" in c[0])] or verb.comps
+        # not "Mrs Braun , go to school by car", "help my grandpa with the homework", "often go to the party"
+        grown = subj.key in (*ADULTS, "Sie") or bool(verb.objects) and name.rstrip("+") in ADULTS
+        fitting = [c for c in verb.comps if not (grown and ("school" in c[0] or "homework" in c[0]))
+                   and not (habit and c[0] in ONCE_COMPS)] or verb.comps
         c_en, c_de, slot = verb.comps[comp] if comp is not None else rng.choice(fitting)
         en["C"] = c_en
         if neg and c_de in KEIN:
@@ -416,15 +422,15 @@ def again(subj: Person) -> Person:
 
 
 def hearer(rng: random.Random, weights: tuple[float, float, float] = (0.55, 0.2, 0.25),
-           name_p: float = 0.35) -> tuple[Person, str, str]:
+           name_p: float = 0.35, care: bool = False) -> tuple[Person, str, str]:
     """Who is told or asked, and how the English names them: a first name (or nobody) for du,
-    "children" for ihr, "Mr Weber" for Sie."""
-    kind = rng.choices(("du", "ihr", "Sie"), weights)[0]
+    "children" for ihr, "Mr Weber" for Sie. CARE: "brush your teeth" is said to a child, not "Mrs Wolf"."""
+    kind = rng.choices(("du", "ihr", "Sie"), (*weights[:2], 0.0) if care else weights)[0]
     if kind == "du":
         name = rng.choice(NAMES) if rng.random() < name_p else ""
         return PERSONS["du"], name, name
     if kind == "ihr":
-        en, de = rng.choice((("children", "Kinder"), ("kids", "Kinder"), ("guys", "Leute")))
+        en, de = rng.choice((("children", "Kinder"), ("kids", "Kinder"), *(() if care else (("guys", "Leute"),))))
         return PERSONS["ihr"], en, de
     title_en, title_de = rng.choice((("Mr", "Herr"), ("Mrs", "Frau")))
     surname = rng.choice(SURNAMES)

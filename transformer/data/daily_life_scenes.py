@@ -17,19 +17,16 @@ from __future__ import annotations
 
 import random
 
-from transformer.data.daily_life_grammar import (BE, FAMILY_SUBJECTS, HAD, HAVE, MODALS, PERSONS,
-                                                 SUBJECT_PRONOUNS, WAS, noun_person,
-                                                 Clause, add_please, be_form, contract_subject, en_verb, ex,
-                                                 hearer,
-                                                 noun_phrase, phrase, prep_phrase, some_time, subject,
-                                                 vocative)
+from transformer.data.daily_life_grammar import (BE, FAMILY_SUBJECTS, HAVE, MODALS, NOT_YOU, PERSONS, SUBJECT_PRONOUNS,
+                                                 Clause, add_please, be_form, contract_subject, en_verb, ex, hearer,
+                                                 noun_person, noun_phrase, prep_phrase, several, subject, vocative)
 from transformer.data.daily_life_lexicon import ALL, NUMBER_WORDS
-from transformer.data.daily_life_verbs import BY_KEY
 from transformer.data.example import Example
 
 
-def _owner(rng: random.Random, not_key: str = "") -> object:
-    return PERSONS[rng.choice([k for k in ("I", "du", "he", "she", "we") if k != not_key])]
+def _owner(rng: random.Random, not_key: str = "", one: bool = False) -> object:  # ONE: "my jacket", not "our"
+    return PERSONS[rng.choice([k for k in ("I", "du", "he", "she", *(() if one else ("we",))) if k != not_key
+                               and {k, not_key} != {"I", "we"}])]  # not "We liked my book"
 
 
 def _np(rng: random.Random, name: str, case: str, dets: tuple[str, ...] = ("the", "this", "poss"),
@@ -39,7 +36,7 @@ def _np(rng: random.Random, name: str, case: str, dets: tuple[str, ...] = ("the"
     plural = name.endswith("+")
     noun = ALL[name.rstrip("+")]
     det = rng.choice(dets if noun.own or "poss" not in dets else tuple(d for d in dets if d != "poss"))
-    en, de = noun_phrase(noun, det, case, plural, _owner(rng, not_owner) if det == "poss" else None)
+    en, de = noun_phrase(noun, det, case, plural, _owner(rng, not_owner, noun.each) if det == "poss" else None)
     return en, de, plural or noun.gender == "pl"
 
 
@@ -75,7 +72,7 @@ def _en_like(exp, neg: bool, past: bool, rng: random.Random, verb: str = "like")
 def _dative(rng: random.Random) -> Example:
     kind = rng.choice(("like", "like", "taste", "belong", "hurt", "state", "how", "given"))
     if kind == "like":  # "I like your dress ." -> "Dein Kleid gefällt mir ."
-        exp = _experiencer(rng)
+        exp = _experiencer(rng, keys=NOT_YOU)  # "you" is asked: "Do you like ...?"
         past = rng.random() < 0.5
         en_t, de_t, pl = _np(rng, rng.choice(LIKED_PAST if past else LIKED_NOW), "nom", not_owner=exp.key)
         finite = ("haben" if pl else "hat") if past else ("gefallen" if pl else "gefällt")
@@ -100,7 +97,7 @@ def _dative(rng: random.Random) -> Example:
         if form < 0.7:  # "Did you enjoy the cake ?" -> "Hat dir der Kuchen geschmeckt ?"
             en, de = noun_phrase(food, "the", "nom")
             return ex(["did you enjoy", en], ["haben" if pl else "hat", "dir", de, "geschmeckt"], "?", "dative")
-        exp = _experiencer(rng)  # "I don't like fish ." -> "Fisch schmeckt mir nicht ."
+        exp = _experiencer(rng, keys=NOT_YOU)  # "I don't like fish ." -> "Fisch schmeckt mir nicht ."
         if food.kind != "mass":
             return ex(["does the", food.en, "taste good"], ["schmeckt", *noun_phrase(food, "the", "nom")[1].split(),
                                                            "gut"], "?", "dative")
@@ -137,7 +134,7 @@ def _dative(rng: random.Random) -> Example:
             return ex([en_p, hurts], [exp.dat, tut, noun_phrase(part, "the", "nom", pl)[1], "weh"], ".", "dative")
         return ex([en_p, hurts], [noun_phrase(part, "poss", "nom", pl, exp)[1], tut, "weh"], ".", "dative")
     if kind == "state":  # "I'm cold ." -> "Mir ist kalt ."; "The children are bored ." -> "Den Kindern ..."
-        exp = _experiencer(rng, 0.8, ("I", "he", "she", "we", "they"))
+        exp = _experiencer(rng, 0.8, NOT_YOU)
         en_adj, de_adj, how = rng.choice(STATES)
         past, neg = rng.random() < 0.25, rng.random() < 0.2
         ist = "war" if past else "ist"
@@ -161,7 +158,7 @@ def _dative(rng: random.Random) -> Example:
                 return ex(["how are you feeling"], ["wie", "fühlst", "du", "dich"], "?", "dative")
             en, de = vocative(["how are you"], ["wie", "geht", "es", who.dat], voc_en, voc_de, rng, front=False)
             return ex(en, de, "?", "dative")
-        exp = _experiencer(rng, 0.5, ("I", "he", "she", "we", "they"))
+        exp = _experiencer(rng, 0.5, NOT_YOU)
         if not exp.pronoun and rng.random() < 0.5:  # "How is your mother ?"
             exp = noun_person(ALL[rng.choice(FAMILY_SUBJECTS)], "poss", PERSONS["du"])
             return ex(["how", "are" if exp.agree == "pl" else "is", exp.en], ["wie", "geht", "es", exp.dat], "?",
@@ -188,7 +185,8 @@ def _dative(rng: random.Random) -> Example:
     to_en, to_de = noun_phrase(to, "poss", "dat", owner=subj)
     name = rng.choice(things.split())
     noun, pl = ALL[name.rstrip("+")], name.endswith("+")
-    det = "poss" if en_v in ("showed", "lent") and noun.own else rng.choice(("the", "a"))
+    det = "poss" if en_v in ("showed", "lent") and noun.own and not (noun.each and several(subj)) else \
+        rng.choice(("the", "a"))  # not "They lent their son their umbrella"
     th_en, th_de = noun_phrase(noun, det, "acc", pl, subj)
     return ex([subj.en, en_v, to_en, th_en], [subj.de, HAVE[subj.slot], to_de, th_de, part], ".", "dative")
 
@@ -201,8 +199,10 @@ AREAS = (("town", "in", "in", "cinema swimming_pool supermarket bakery park libr
          ("school", "at", "an", "library playground swimming_pool café"),
          ("hotel", "in", "in", "restaurant swimming_pool gym café"),
          ("park", "in", "in", "playground lake café"),
-         ("flat", "in", "in", "balcony bedroom+ bathroom+ cellar"),
-         ("house", "in", "in", "garden garage cellar bedroom+ bathroom+ balcony"))
+         ("flat", "in", "in", "bedroom+ bathroom+"),
+         ("house", "in", "in", "cellar bedroom+ bathroom+"))
+# what a home has, not what is in it: "Our house has a garden" -> "Unser Haus hat einen Garten"
+HAS = {"flat": "balcony cellar", "house": "garden garage balcony cellar"}
 MEALS = (("breakfast", "Frühstück"), ("lunch", "Mittagessen"), ("dinner", "Abendessen"))
 # what there is for a meal: English, German, and for which meals
 DISHES = (("fish", "Fisch", "lunch dinner"), ("soup", "Suppe", "lunch dinner"), ("pasta", "Nudeln", "lunch dinner"),
@@ -224,24 +224,27 @@ def _there_is(rng: random.Random) -> Example:
         area, prep_en, prep_de, what = rng.choice(AREAS)
         place = ALL[area]
         det = "poss" if place.own and rng.random() < 0.7 else "the"
-        owner = PERSONS[rng.choice(("I", "du", "we"))]
+        neg = rng.random() < 0.3
+        ask = not neg and rng.random() < 0.25  # of the hearer's ("Is there a café at your school ?"), told of ours
+        owner = PERSONS["du" if ask else rng.choice(("I", "we"))]
+        if area in HAS and rng.random() < 0.5:
+            return _has(rng, place, det, owner, neg, ask)
         a_en, a_de = noun_phrase(place, det, "dat", owner=owner)
         where_en, where_de = f"{prep_en} {a_en}", prep_phrase(prep_de, a_de).split()
         name = rng.choice(what.split())
         noun = ALL[name.rstrip("+")]
-        many = name.endswith("+") or (area in ("town", "village") and name in MANY and rng.random() < 0.25)
+        many = name.endswith("+") or (area == "town" and name in MANY and rng.random() < 0.25)
         if many:
             n = rng.choice((2, 3, 4) if name.endswith("+") else (2, 3, "lots"))
             q_en, q_de = ("lots of", "viele") if n == "lots" else NUMBER_WORDS[n]
             en = ["there are", q_en, noun.en_pl, where_en]
             return ex(en, [*where_de, "gibt", "es", q_de, noun.de_pl], ".", "there_is")
-        adj = rng.choice(ATTRIBUTED[name]) if name in ATTRIBUTED and rng.random() < 0.3 else ""
-        neg = rng.random() < 0.3
+        adj = rng.choice(ATTRIBUTED[name]) if name in ATTRIBUTED and not neg and rng.random() < 0.3 else ""
         o_en, o_de = noun_phrase(noun, "a", "acc", adj=adj, neg=neg)
         if neg:  # "There's no cinema ..." / "There isn't a cinema ..." -> "... gibt es kein Kino"
             en = ["there's no", o_en.split(" ", 1)[1]] if rng.random() < 0.5 else ["there isn't", o_en]
             return ex([*en, where_en], [*where_de, "gibt", "es", o_de], ".", "there_is")
-        if rng.random() < 0.25:
+        if ask:
             return ex(["is there", o_en, where_en], ["gibt", "es", *where_de, o_de], "?", "there_is")
         return ex([rng.choice(("there's", "there is")), o_en, where_en], [*where_de, "gibt", "es", o_de], ".",
                   "there_is")
@@ -269,6 +272,16 @@ def _there_is(rng: random.Random) -> Example:
     en = [f"there {be}n't any", en_n, "left"] if rng.random() < 0.5 else \
         ["there are no" if pl else "there's no", en_n, "left"]
     return ex(en, ["es", "gibt", o_de, "mehr"], ".", "there_is")
+
+
+def _has(rng: random.Random, place, det: str, owner, neg: bool, ask: bool) -> Example:
+    """"Our flat has a balcony ." / "Does your house have a garden ?" -> "Hat dein Haus einen Garten ?"."""
+    name = rng.choice(HAS[place.key].split())
+    adj = rng.choice(ATTRIBUTED[name]) if name in ATTRIBUTED and not neg and rng.random() < 0.3 else ""
+    o_en, o_de = noun_phrase(ALL[name], "a", "acc", adj=adj, neg=neg)
+    h_en, h_de = noun_phrase(place, det, "nom", owner=owner)
+    en = ["does", h_en, "have", o_en] if ask else [h_en, "doesn't have" if neg else "has", o_en]
+    return ex(en, ["hat", h_de, o_de] if ask else [h_de, "hat", o_de], "?" if ask else ".", "there_is")
 
 
 # -- gern, lieber, am liebsten ------------------------------------------------------------------
@@ -422,7 +435,7 @@ def _place(rng: random.Random) -> Example:
         style = rng.random()
         if style < 0.3:  # "Put the milk in the fridge , please ."
             who, voc_en, voc_de = hearer(rng)
-            t_en, t_de = noun_phrase(noun, det, "acc", pl, who)
+            t_en, t_de = noun_phrase(noun, det, "acc", pl or det == "poss" and noun.each and several(who), who)
             to_en, to_de = _loc(en_prep, de_prep, loc, "acc")
             finite = imp if who.key == "du" else forms[4] if who.key == "ihr" else forms[3]
             en, please, last = add_please(rng, [en_put, t_en, to_en])

@@ -16,7 +16,7 @@ from transformer.data.daily_life_grammar import (ADULTS, BE, HAD, HAVE, MODALS, 
                                                  contract_subject, date_time, ex, hearer, noun_phrase, phrase,
                                                  prep_phrase, subject, vocative)
 from transformer.data.daily_life_lexicon import (ADJ_FOR, ADJ_MASS, ALL, COLOURS, DAYS, DESTINATIONS,
-                                                 HOLIDAY_PLACES, MONTHS, NUMBER_WORDS, ORDINALS, TOWNS)
+                                                 HOLIDAY_PLACES, MONTHS, NUMBER_WORDS, ORDINALS, TOWNS, WOMENS)
 from transformer.data.daily_life_verbs import BY_KEY
 from transformer.data.example import Example
 
@@ -52,11 +52,12 @@ def _health(rng: random.Random) -> Example:
         if style < 0.2:
             you = PERSONS["du"]
             return ex(["do you have", ache_en], [HAVE[you.slot], "du", ache_de], "?", "health")
-        if style < 0.4 and no_de:
+        if style < 0.4 and no_de and subj.key != "du":  # not "You don't have toothache"
             return ex([subj.en, "doesn't" if subj.agree == "3s" else "don't", "have", ache_en],
                       [subj.de, HAVE[subj.slot], no_de], ".", "health")
         if style < 0.6:
-            t_en, t_de = rng.choice((("yesterday", "gestern"), ("last week", "letzte Woche"), ("last night", "gestern Abend")))
+            t_en, t_de = rng.choice((("yesterday", "gestern"), ("last week", "letzte Woche"), ("last night", "gestern Abend"))[
+                :2 if ache_en in ("the flu", "a cold", "a cough") else 3])  # not "I had the flu last night"
             return ex([subj.en, "had", ache_en, t_en], [subj.de, HAD[subj.slot], t_de, ache_de], ".", "health")
         got = rng.random() < 0.3 and subj.pronoun
         en = [*contract_subject(subj.en, "have" if has == "have" else "has", rng, 0.9), "got"] if got \
@@ -84,7 +85,8 @@ def _health(rng: random.Random) -> Example:
         med_en, med_de = rng.choice(MEDICINE)
         dose_en, dose_de = rng.choice(DOSES)
         finite = "nimm" if who.key == "du" else "nehmen"
-        en, de = vocative(["take", med_en, dose_en], [finite, *(["Sie"] if who.key == "Sie" else []), med_de, dose_de],
+        what = [dose_de, med_de] if med_en.startswith("two") else [med_de, dose_de]  # "Nimm zweimal am Tag zwei ..."
+        en, de = vocative(["take", med_en, dose_en], [finite, *(["Sie"] if who.key == "Sie" else []), *what],
                           voc_en, voc_de, rng)
         return ex(en, de, ".", "health")
     subj = subject(rng, None, 0.8)  # "I have an appointment at the dentist's on Monday ."
@@ -135,11 +137,13 @@ def _dates(rng: random.Random) -> Example:
                                (["what's the date today"], ["welches", "Datum", "ist", "heute"]))), "?", "dates")
     if kind < 0.55:  # "My birthday is on the third of March ." -> "Mein Geburtstag ist am dritten März ."
         name, dets, verb = rng.choice(EVENTS)
-        owner = PERSONS[rng.choice(("I", "du", "he", "she", "we"))]
         noun = ALL[name]
+        ask = rng.random() < 0.2  # "When is your birthday ?"; told "My birthday is ...", not "Your birthday is ..."
+        keys = ("I", "he", "she") if noun.each else ("I", "du", "he", "she", "we")
+        owner = PERSONS["du" if ask and noun.each else rng.choice(keys)]
         e_en, e_de = noun_phrase(noun, rng.choice(dets), "nom", owner=owner)
         de_verb = {"is": "ist", "starts": "beginnt", "start": "beginnen"}[verb]
-        if rng.random() < 0.2:
+        if ask:
             return ex(["when", verb if verb == "is" else "does" if verb == "starts" else "do", e_en,
                        "" if verb == "is" else "start"], ["wann", de_verb, e_de], "?", "dates")
         r = rng.random()
@@ -153,7 +157,9 @@ def _dates(rng: random.Random) -> Example:
             when_en, when_de = f"in {month_en}", f"im {month_de}"
         return ex([e_en, verb, when_en], [e_de, de_verb, when_de], ".", "dates")
     if kind < 0.75:  # "I was born in 1995 ." -> "Ich bin 1995 geboren ."
-        subj = subject(rng, None, 0.7)
+        subj = subject(rng, None, 0.7, ("I", "he", "she"))
+        while subj.agree == "pl":  # one birthday, not told to its owner: "Your grandparents were born on ..."
+            subj = subject(rng, None, 0.7, ("I", "he", "she"))
         if rng.random() < 0.2:
             return ex(["when were you born"], ["wann", "bist", "du", "geboren"], "?", "dates")
         r = rng.random()
@@ -299,8 +305,9 @@ def _travel(rng: random.Random) -> Example:
         if r < 0.8:
             return ex(["is", what_en, "on time"], ["ist", what_de, "pünktlich"], "?", "travel")
         n_en, n_de = NUMBER_WORDS[rng.choice((5, 10, 15, 20, 30))]
-        return ex([what_en, "leaves in", n_en, "minutes"], [what_de, "fährt", "in", n_de, "Minuten", "ab"], ".",
-                  "travel")
+        flight = what_de == "mein Flug"  # a flight "geht", never "fährt ab"
+        return ex([what_en, "leaves in", n_en, "minutes"], [what_de, "geht" if flight else "fährt", "in", n_de, "Minuten",
+                                                              *([] if flight else ["ab"])], ".", "travel")
     if kind < 0.72:  # "Do I have to change ?" -> "Muss ich umsteigen ?"
         return _change(rng, town_en, town_de)
     dest_en, to_de, in_de = rng.choice(DESTINATIONS + HOLIDAY_PLACES)
@@ -353,6 +360,8 @@ def _change(rng: random.Random, town_en: str, town_de: str) -> Example:
 # -- adjectives before a noun -------------------------------------------------------------------
 ANTONYMS = ({"big", "small"}, {"cheap", "expensive"}, {"new", "old"}, {"dark", "bright"}, {"long", "short"},
             {"young", "old"}, {"hot", "cold"}, {"warm", "cold"})
+# near synonyms, not said twice over: "The nice doctor is very friendly"
+SYNONYMS = ({"nice", "friendly"}, {"nice", "beautiful"})
 SAID_OF = {"clothes": (("too expensive", "zu teuer"), ("too small", "zu klein"), ("too big", "zu groß"),
                        ("really nice", "wirklich schön"), ("very cheap", "sehr billig")),
            "homes": (("too small", "zu klein"), ("very quiet", "sehr ruhig"), ("too expensive", "zu teuer"),
@@ -370,7 +379,7 @@ def _adj_noun(rng: random.Random, *groups: str) -> tuple[str, str, bool]:
 
 def _fits(adj: str, said: str) -> bool:
     words = set(said.split())
-    return adj not in words and not any(adj in pair and words & pair for pair in ANTONYMS)
+    return adj not in words and not any(adj in pair and words & pair for pair in ANTONYMS + SYNONYMS)
 
 
 def _adjective(rng: random.Random) -> Example:
@@ -381,6 +390,8 @@ def _adjective(rng: random.Random) -> Example:
         if subj.slot == 3:
             subj = PERSONS["she"]
         name, adj, pl = _adj_noun(rng, "clothes", "clothes", "warm clothes", "shoes")
+        while name in WOMENS and subj.poss_en == "his":
+            name, adj, pl = _adj_noun(rng, "clothes", "clothes", "warm clothes", "shoes")
         t_en, t_de = noun_phrase(ALL[name], rng.choice(("poss", "a")), "acc", pl, subj, adj)
         be = be_form(subj.agree)
         trage = ("trage", "trägst", "trägt", "tragen", "tragt")[subj.slot]
@@ -395,7 +406,7 @@ def _adjective(rng: random.Random) -> Example:
     if kind < 0.55:  # "We live in a small flat ." -> "Wir wohnen in einer kleinen Wohnung ."
         name = rng.choice(("flat", "house", "town", "village"))
         adj = rng.choice(("big", "small", "beautiful", "quiet") + (("old", "new") if name in ("flat", "house") else ()))
-        det = rng.choice(("a", "a", "the"))
+        det = "a"  # not "I live in the big town"
         t_en, t_de = noun_phrase(ALL[name], det, "dat", owner=subj, adj=adj)
         wohne = ("wohne", "wohnst", "wohnt", "wohnen", "wohnt")[subj.slot]
         live = "lives" if subj.agree == "3s" else "live"
@@ -405,8 +416,9 @@ def _adjective(rng: random.Random) -> Example:
         name, adj, pl = _adj_noun(rng, *{"clothes": ("clothes", "shoes", "bags"), "homes": ("homes", "rooms"),
                                          "people": ("people",)}[group])
         said_en, said_de = rng.choice([s for s in SAID_OF[group] if _fits(adj, s[0])])
-        det = rng.choice(("the", "this", "poss"))
-        t_en, t_de = noun_phrase(ALL[name], det, "nom", pl, PERSONS[rng.choice(("I", "du", "we"))], adj)
+        det = rng.choice(("the", "this") if "expensive" in said_en or "cheap" in said_en else ("the", "this", "poss"))
+        owner = PERSONS[rng.choice(("I", "du") if ALL[name].each else ("I", "du", "we"))]  # not "our red jacket"
+        t_en, t_de = noun_phrase(ALL[name], det, "nom", pl, owner, adj)
         return ex([t_en, "are" if pl else "is", said_en], [t_de, "sind" if pl else "ist", said_de], ".", "adjective")
     if kind < 0.9:  # "I'm looking for a cheap hotel ." / "We have a big garden ."
         looking = rng.random() < 0.5

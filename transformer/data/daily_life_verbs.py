@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from transformer.data.daily_life_lexicon import ALL
+
 
 @dataclass(frozen=True)
 class Verb:
@@ -35,7 +37,9 @@ class Verb:
     #   prog: English says the present with -ing ("I'm looking forward to"); noprog: never -ing;
     #   nopast: said in the present only ("He's interested in art");
 #   noperf: no "have just / already / never" ("I haven't felt ill yet");
-#   plural: a plural subject only ("we meet"); negonly: told only not to ("Don't forget ...")
+#   plural: a plural subject only ("we meet"); negonly: told only not to ("Don't forget ..."),
+#   and planned only not to ("I won't forget"); noplan: a feeling or what just happens, never
+#   planned ("We will look forward to ..."); care: the body's care, told to a child or friend
 
     @property
     def ihr_imp(self) -> str:
@@ -201,7 +205,7 @@ VERBS = (
        tags="school"),
     _v("listen", "listen to|listens to|listened to|listened to|listening to",
        "höre hörst hört hören hört", "zuhören zugehört haben hör zu", "teacher P", case="dat",
-       tags="school dont"),
+       tags="school dont noperf noplan"),
     # -- people ---------------------------------------------------------------------------------
     _v("call", "call|calls|called|called|calling", "rufe rufst ruft rufen ruft",
        "anrufen angerufen haben ruf an", PEOPLE + " doctor P", tags="people"),
@@ -234,7 +238,7 @@ VERBS = (
        comps="at the station:am Bahnhof, at the airport:am Flughafen, in Berlin:in Berlin,"
              " at the hotel:im Hotel", tags="travel noprog"),
     _v("leave", "leave|leaves|left|left|leaving", "fahre fährst fährt fahren fahrt",
-       "losfahren losgefahren sein fahr los", comps="early:früh, at eight:um acht",
+       "losfahren losgefahren sein fahr los", comps=":, early:früh, at eight:um acht",
        tags="travel noprog"),
     _v("change", "change trains|changes trains|changed trains|changed trains|changing trains",
        "steige steigst steigt steigen steigt", "umsteigen umgestiegen sein steig um",
@@ -263,7 +267,7 @@ VERBS = (
     _v("book", "book|books|booked|booked|booking", "buche buchst bucht buchen bucht",
        "buchen gebucht haben buch", "flight hotel_room trip", dets="the a", tags="travel"),
     _v("pay", "pay|pays|paid|paid|paying", "bezahle bezahlst bezahlt bezahlen bezahlt",
-       "bezahlen bezahlt haben bezahl", "bill ticket rent", dets="the", tags="travel"),
+       "bezahlen bezahlt haben bezahl", "bill rent", dets="the", tags="travel"),
     # -- free time and the day ------------------------------------------------------------------
     _v("go", "go|goes|went|gone|going", "gehe gehst geht gehen geht", "gehen gegangen sein geh",
        comps="for a walk:spazieren, to the gym:ins Fitnessstudio, dancing:tanzen,"
@@ -272,7 +276,7 @@ VERBS = (
              " shopping:einkaufen, to the party:zur Party",
        tags="leisure"),
     _v("get_up", "get up|gets up|got up|got up|getting up", "stehe stehst steht stehen steht",
-       "aufstehen aufgestanden sein steh auf", comps=":, early:früh", tags="leisure"),
+       "aufstehen aufgestanden sein steh auf", comps=":, early:früh", tags="leisure care"),
     _v("leave_house", "leave the house|leaves the house|left the house|left the house|leaving the house",
        "gehe gehst geht gehen geht", "gehen gegangen sein geh", comps=":aus dem Haus",
        tags="leisure noprog"),
@@ -282,16 +286,16 @@ VERBS = (
        "höre hörst hört hören hört", "hören gehört haben hör",
        comps="music:Musik, the radio:Radio, podcasts:Podcasts", tags="leisure"),
     _v("wake", "wake up|wakes up|woke up|woken up|waking up", "wache wachst wacht wachen wacht",
-       "aufwachen aufgewacht sein wach auf", tags="leisure"),
+       "aufwachen aufgewacht sein wach auf", tags="leisure care"),
     _v("fall_asleep", "fall asleep|falls asleep|fell asleep|fallen asleep|falling asleep",
        "schlafe schläfst schläft schlafen schlaft", "einschlafen eingeschlafen sein - ein",
        comps=":, on the sofa:auf dem Sofa, in front of the TV:vor dem Fernseher",
-       tags="leisure noprog"),
+       tags="leisure noprog noplan"),
     _v("shower", "have a shower|has a shower|had a shower|had a shower|having a shower",
-       "dusche duschst duscht duschen duscht", "duschen geduscht haben dusch", tags="leisure"),
+       "dusche duschst duscht duschen duscht", "duschen geduscht haben dusch", tags="leisure care"),
     _v("have_breakfast", "have breakfast|has breakfast|had breakfast|had breakfast|having breakfast",
        "frühstücke frühstückst frühstückt frühstücken frühstückt",
-       "frühstücken gefrühstückt haben frühstücke", tags="leisure"),
+       "frühstücken gefrühstückt haben frühstücke", tags="leisure care"),
     _v("have_dinner", "have|has|had|had|having", "esse isst isst essen esst",
        "essen gegessen haben iss", comps="dinner:zu Abend, lunch:zu Mittag", tags="leisure"),
     _v("be_late", "be late|is late|was late|been late|being late", "komme kommst kommt kommen kommt",
@@ -301,16 +305,16 @@ VERBS = (
     # -- oneself: reflexive verbs ---------------------------------------------------------------
     _v("hurry", "hurry up|hurries up|hurried up|hurried up|hurrying up",
        "beeile beeilst beeilt beeilen beeilt", "beeilen beeilt haben beeil", refl="acc",
-       tags="self"),
+       tags="self noplan noprog noperf"),
     _v("sit", "sit down|sits down|sat down|sat down|sitting down", "setze setzt setzt setzen setzt",
        "setzen gesetzt haben setz", refl="acc", tags="self noprog"),
     _v("dress", "get dressed|gets dressed|got dressed|got dressed|getting dressed", "ziehe ziehst zieht ziehen zieht",
-       "anziehen angezogen haben zieh an", refl="acc", tags="self"),
+       "anziehen angezogen haben zieh an", refl="acc", tags="self care"),
     _v("change_clothes", "get changed|gets changed|got changed|got changed|getting changed",
        "ziehe ziehst zieht ziehen zieht", "umziehen umgezogen haben zieh um", refl="acc",
-       tags="self"),
+       tags="self care"),
     _v("rest", "rest|rests|rested|rested|resting", "ruhe ruhst ruht ruhen ruht",
-       "ausruhen ausgeruht haben ruh aus", refl="acc", tags="self"),
+       "ausruhen ausgeruht haben ruh aus", refl="acc", tags="self noperf"),
     _v("cold", "catch a cold|catches a cold|caught a cold|caught a cold|catching a cold",
        "erkälte erkältest erkältet erkälten erkältet", "erkälten erkältet haben -", refl="acc",
        tags="self past"),
@@ -326,29 +330,29 @@ VERBS = (
     _v("look_forward", "look forward to|looks forward to|looked forward to|looked forward to|looking forward to",
        "freue freust freut freuen freut", "freuen gefreut haben -",
        "holiday weekend party trip concert birthday holidays", case="auf+acc", refl="acc",
-       tags="self prog nopast"),
+       tags="self prog nopast noplan"),
     _v("interested", "be interested in|is interested in|was interested in|been interested in|being interested in",
        "interessiere interessierst interessiert interessieren interessiert",
        "interessieren interessiert haben -", "music art history politics sport", dets="a",
        case="für+acc", refl="acc", tags="self noprog nopast"),
     _v("remember", "remember|remembers|remembered|remembered|remembering",
        "erinnere erinnerst erinnert erinnern erinnert", "erinnern erinnert haben -",
-       PEOPLE + " teacher P", case="an+acc", refl="acc", tags="self noprog"),
+       PEOPLE + " teacher P trip wedding concert", case="an+acc", refl="acc", tags="self noprog nopast"),
     _v("look_after", "look after|looks after|looked after|looked after|looking after",
        "kümmere kümmerst kümmert kümmern kümmert", "kümmern gekümmert haben kümmere",
        "grandma grandpa sister brother dog cat garden P", case="um+acc", refl="acc", tags="self"),
     _v("worry", "worry about|worries about|worried about|worried about|worrying about", _MACHE,
        "machen gemacht haben mach", "exam grandma grandpa sister brother P", case="um+acc",
-       refl="dat", comps=":^Sorgen", tags="self dont negonly noperf"),
+       refl="dat", comps=":^Sorgen", tags="self dont negonly noperf noplan"),
     _v("prepare_for", "prepare for|prepares for|prepared for|prepared for|preparing for",
        "bereite bereitest bereitet bereiten bereitet", "vorbereiten vorbereitet haben bereite vor",
        "exam test interview presentation", case="auf+acc", refl="acc", tags="self"),
     _v("wash_part", "wash|washes|washed|washed|washing", "wasche wäschst wäscht waschen wascht",
-       "waschen gewaschen haben wasch", "hand+ face hair", dets="body", refl="dat", tags="self"),
+       "waschen gewaschen haben wasch", "hand+ face hair", dets="body", refl="dat", tags="self care"),
     _v("brush", "brush|brushes|brushed|brushed|brushing", "putze putzt putzt putzen putzt",
-       "putzen geputzt haben putz", "tooth+", dets="body", refl="dat", tags="self"),
+       "putzen geputzt haben putz", "tooth+", dets="body", refl="dat", tags="self care"),
     _v("comb", "comb|combs|combed|combed|combing", "kämme kämmst kämmt kämmen kämmt",
-       "kämmen gekämmt haben kämm", "hair", dets="body", refl="dat", tags="self"),
+       "kämmen gekämmt haben kämm", "hair", dets="body", refl="dat", tags="self care"),
     _v("break", "break|breaks|broke|broken|breaking", "breche brichst bricht brechen brecht",
        "brechen gebrochen haben -", "arm leg finger foot nose", dets="body", refl="dat",
        tags="self past"),
@@ -361,3 +365,34 @@ VERBS = (
              " in front of the cinema:vor dem Kino", tags="self plural"),
 )
 BY_KEY = {v.key: v for v in VERBS}
+
+
+def once(verb: Verb) -> bool:
+    """Whether all VERB's objects are one-time events ("prepare for the exam"): never a habit."""
+    return bool(verb.objects) and all(o != "P" and ALL[o.rstrip("+")].once for o in verb.objects)
+
+
+def bare(verb: Verb) -> int | None:
+    """The index of VERB's empty complement ("get up" without "early"), if it has one."""
+    return next((i for i, c in enumerate(verb.comps) if c[:2] == ("", "")), None)
+
+
+# -- what the frames of daily_life.py say each verb with --------------------------------------
+# "never" said of these is odd: "I've never fed my dog", "She's never closed the window"
+NOT_NEVER = ("feed", "walk_dog", "on", "off", "open", "close", "lock", "empty", "load", "put_away", "set", "clear",
+             "save", "print", "water", "brush", "wash_part", "comb", "dress", "sit", "get_up", "shower",
+             "have_breakfast", "have_dinner", "rest", "wake", "leave_house", "fall_asleep")
+# states, said in the simple present with no time: "I don't understand the word ."
+STATES = ("understand", "interested", "feel", "remember")
+# a habit said only with how often ("She often misses the bus", "He always pays the bill"), not
+# with a time: "They miss their train in the evening", "On Mondays my parents don't worry about ..."
+BY_ADVERB = ("forget", "miss", "worry", "pay", "be_late")
+# said with no day: "I sat down on the sixteenth of April", "We didn't understand the word two days ago"
+MOMENTS = ("sit", "hurry", "understand")
+# not said of a habit: "They apologise to their father every day"
+NO_HABIT = ("move", "apologise", "hurt_self", "hurt_part", "break", "cold", "hurry", "sit", "give", "lend", "show",
+            "give_back")
+# where one goes every day, said of yesterday, not of a date: "We went into the garden on the ninth of April"
+EVERYDAY_COMPS = ("into the garden", "to bed", "to the bakery", "to the supermarket")
+# complements that say a one-time event, not said of a habit: "Do you often go to the party ?"
+ONCE_COMPS = ("to the party", "from holiday")
