@@ -196,7 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.task == "everyday":  # Ding's held-out everyday sentences offer the examples
             if not args.data_dir:
                 ap.error("--data-dir is required for everyday (the Multi30k folder)")
-            train, vals, _ = everyday.build(args.data_dir)
+            # the mix the checkpoint was trained on (its recorded --task-opt values), so words
+            # only an optional source holds (life=N) count as seen
+            opts = dict((ck.train_config.get("extra") or {}).get("task_opts") or {})
+            train, vals, _ = everyday.build(args.data_dir, **opts)
             sources = [e.src for e in train]
             val = vals["ding"]
         elif args.task in ("multi30k", "classroom"):
