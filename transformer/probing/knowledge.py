@@ -196,10 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.task == "everyday":  # Ding's held-out everyday sentences offer the examples
             if not args.data_dir:
                 ap.error("--data-dir is required for everyday (the Multi30k folder)")
-            # the mix the checkpoint was trained on (its recorded --task-opt values), so words
-            # only an optional source holds (life=N) count as seen
+            # the mix the checkpoint was trained on (its recorded --task-opt values and seed, which
+            # picks the generated sentences), so words only an optional source holds (life=N) count
             opts = dict((ck.train_config.get("extra") or {}).get("task_opts") or {})
-            train, vals, _ = everyday.build(args.data_dir, **opts)
+            train, vals, _ = everyday.build(args.data_dir, int(ck.train_config.get("seed") or 0), **opts)
             sources = [e.src for e in train]
             val = vals["ding"]
         elif args.task in ("multi30k", "classroom"):
