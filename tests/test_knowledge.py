@@ -179,3 +179,33 @@ def test_foreign_script_is_recognised():
     assert foreign_script("Der Hund läuft über die Straße .") is None
     assert foreign_script("12 + 3 = 15 !") is None
     assert foreign_script("") is None
+
+
+def test_everyday_knowledge_rebuilds_the_mix_the_checkpoint_recorded(tmp_path, small_checkpoint,
+                                                                    monkeypatch):
+    """`python -m transformer.probing.knowledge --task everyday` builds the mix with the
+    checkpoint's own recorded --task-opt values and seed: a word that only an optional source
+    (life=N) or only that seed's draw holds must count as seen, so the call must carry both."""
+    import shutil
+
+    from transformer.data.example import Example
+
+    ck = tmp_path / "ck"
+    shutil.copytree(small_checkpoint, ck)
+    cfg = json.loads((ck / "config.json").read_text())
+    cfg["train"].update(seed=38, extra={"task_opts": {"life": 20000, "m30k_repeat": 3}})
+    (ck / "config.json").write_text(json.dumps(cfg))
+    calls = []
+
+    def fake_build(data_dir, seed=0, **opts):
+        calls.append((data_dir, seed, opts))
+        return ([Example("Put the milk away .", "Stell die Milch weg .")],
+                {"ding": [Example("A dog runs .", "Ein Hund rennt .")]}, "fake mix")
+
+    monkeypatch.setattr(knowledge.everyday, "build", fake_build)
+    assert knowledge.main(["--checkpoint", str(ck), "--task", "everyday",
+                           "--data-dir", "somewhere", "--examples", "1"]) == 0
+    assert calls == [("somewhere", 38, {"life": 20000, "m30k_repeat": 3})]
+    rec = json.loads((ck / "history.json").read_text())["knowledge"]
+    assert {"put", "milk", "away"} <= set(rec["seen_words"])
+    assert "dog" not in rec["seen_words"]  # validation sentences are not the training mix
