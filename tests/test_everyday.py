@@ -163,3 +163,43 @@ def test_contractions_are_one_piece_each():
     for word in ("didn't", "isn't", "Don't", "can't", "It's"):
         assert len(tok.encode(word)) == 1, word
     assert tok.decode(tok.encode("Don't go ! We can't stay .")) == "Don't go ! We can't stay ."
+
+
+def test_caption_scenes_join_the_mix_with_positions_and_never_near_a_caption_probe_sentence(
+        dirs, monkeypatch, tmp_path):
+    """scenes=N adds the caption-scene generator's pairs (with their pronoun positions, which
+    attention supervision reads), leaves out any scene within 6 in 10 words of a caption-probe
+    sentence, and says how many it left out."""
+    from transformer.data import caption_scenes
+
+    m, d = dirs
+    made = caption_scenes.generate(300, 0)
+    # a "probe" made of one generated scene with one word changed: that scene (and any other as
+    # close) must be left out
+    words = made[5].src.split()
+    words[1] = "tall" if words[1] != "tall" else "small"
+    probe = tmp_path / "captions.jsonl"
+    probe.write_text(json.dumps({"text": " ".join(words), "pronoun": made[5].meta["pronoun_pos"],
+                                 "antecedent": made[5].meta["antecedent_pos"]}) + "\n",
+                     encoding="utf-8")
+    monkeypatch.setattr(everyday, "CAPTION_PROBE", probe)
+    train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0,
+                                    textbook=0, daily=0, talk=0, scenes=300)
+    scenes = [ex for ex in train if ex.meta.get("task") == "caption_scenes"]
+    assert made[5].src not in {ex.src for ex in scenes}
+    left_out = 300 - len(scenes)
+    assert 1 <= left_out < 30
+    assert f"{len(scenes)} caption scenes with a pronoun ({left_out} near a test sentence left out)" in desc
+    for ex in scenes:
+        assert ex.src.split()[ex.meta["pronoun_pos"]].lower() in {
+            "it", "its", "they", "them", "their", "his", "her"}
+        assert ex.tgt.split()[ex.meta["tgt_pronoun_pos"]] == ex.meta["pronoun_de"]
+    assert everyday.caption_probe_sentences() == [" ".join(words)]
+    assert everyday.DEFAULTS["scenes"] == 0  # the shipped mix's default is unchanged
+
+
+def test_the_real_caption_probe_is_among_the_scene_test_sentences():
+    probe = everyday.CAPTION_PROBE
+    texts = [json.loads(line)["text"] for line in probe.read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+    assert len(texts) == 186 and set(texts) <= set(everyday.scene_test_sentences())
