@@ -182,7 +182,7 @@ def test_caption_scenes_join_the_mix_with_positions_and_never_near_a_caption_pro
     probe.write_text(json.dumps({"text": " ".join(words), "pronoun": made[5].meta["pronoun_pos"],
                                  "antecedent": made[5].meta["antecedent_pos"]}) + "\n",
                      encoding="utf-8")
-    monkeypatch.setattr(everyday, "CAPTION_PROBE", probe)
+    monkeypatch.setattr(everyday, "CAPTION_PROBES", (probe,))
     train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0,
                                     textbook=0, daily=0, talk=0, scenes=300)
     scenes = [ex for ex in train if ex.meta.get("task") == "caption_scenes"]
@@ -198,8 +198,11 @@ def test_caption_scenes_join_the_mix_with_positions_and_never_near_a_caption_pro
     assert everyday.DEFAULTS["scenes"] == 0  # the shipped mix's default is unchanged
 
 
-def test_the_real_caption_probe_is_among_the_scene_test_sentences():
-    probe = everyday.CAPTION_PROBE
-    texts = [json.loads(line)["text"] for line in probe.read_text(encoding="utf-8").splitlines()
-             if line.strip()]
-    assert len(texts) == 186 and set(texts) <= set(everyday.scene_test_sentences())
+def test_both_real_caption_probes_are_among_the_scene_test_sentences():
+    sizes = []
+    for probe in everyday.CAPTION_PROBES:
+        texts = [json.loads(line)["text"] for line in probe.read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
+        sizes.append(len(texts))
+        assert set(texts) <= set(everyday.scene_test_sentences())
+    assert sizes == [186, 100]

@@ -71,8 +71,9 @@ MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday
 # every hand-written minimal-pair set, held out from training: minimal_pairs_en.jsonl and
 # minimal_pairs_fresh_en.jsonl (and any later minimal_pairs*_en.jsonl)
 MINIMAL_PAIR_FILES = tuple(sorted(PROBES.glob("minimal_pairs*_en.jsonl")))
-# the 186 hand-written caption sentences with a pronoun (the scorecard's caption probe)
-CAPTION_PROBE = PROBES / "classroom_pronouns_en.jsonl"
+# the hand-written caption sentences with a pronoun: the scorecard's caption probe (186) and the
+# fresh set written blind to every generator (100, 2026-11-28)
+CAPTION_PROBES = (PROBES / "classroom_pronouns_en.jsonl", PROBES / "caption_pronouns_fresh_en.jsonl")
 # the shipped model's mix since its seventh version (chunk 10 of its card): `--task everyday`
 # with no options trains on what the default model read
 DEFAULTS = {"m30k_repeat": 1, "ding_repeat": 2, "phrases": 30000, "pronouns": 24000,
@@ -131,15 +132,13 @@ SCENE_NEAR = 0.6
 
 
 def caption_probe_sentences() -> list[str]:
-    """The English side of the caption probe (CAPTION_PROBE)."""
-    if not CAPTION_PROBE.is_file():
-        return []
-    return [json.loads(line)["text"] for line in CAPTION_PROBE.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    """The English side of the caption probes (CAPTION_PROBES)."""
+    return [json.loads(line)["text"] for path in CAPTION_PROBES if Path(path).is_file()
+            for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def scene_test_sentences() -> list[str]:
-    """Every hand-written sentence a caption scene must not come near: the caption probe, the
+    """Every hand-written sentence a caption scene must not come near: the caption probes, the
     everyday sets and the minimal pairs."""
     return (caption_probe_sentences() + everyday_test_sentences()
             + [item["text"] for item in _minimal_pair_lines()])
