@@ -39,6 +39,27 @@ def test_cli_json_on_a_tiny_checkpoint(small_checkpoint, capsys):
     assert "multi30k_test2016" not in r  # no --data-dir
     cp = r["caption_probe"]  # every miss is one of the two kinds
     assert cp["misses"]["wrong_pronoun"] + cp["misses"]["no_pronoun"] <= cp["n"]
+    fc = r["fresh_caption_probe"]  # the 100 written blind, the same measures, first 4 here
+    assert fc["n"] == 4 and 0.0 <= fc["pronoun_accuracy"] <= 1.0
+    assert 0.0 <= fc["heads"]["encoder_self:1:0"]["accuracy"] <= 1.0
+    assert "fresh caption probe" in S.card_table(r)
+
+
+def test_the_fresh_caption_probe_is_well_formed():
+    """The 100 caption sentences written blind (caption_pronouns_fresh_en.jsonl): each pronoun
+    position holds an English pronoun and its German one a German pronoun or possessive, the
+    antecedent is one of the candidates, no sentence repeats, and none is in the first probe."""
+    from transformer.probing.probe_items import read_probe_file
+
+    items = read_probe_file(S.FRESH_CAPTIONS)
+    first = {it.text for it in read_probe_file(S.CAPTIONS)}
+    assert len(items) == 100 and len({it.text for it in items}) == 100
+    assert not first & {it.text for it in items}
+    english = {"it", "its", "they", "them", "their", "his", "her"}
+    for it in items:
+        assert it.text.split()[it.pronoun].lower() in english, it.text
+        assert it.antecedent in it.candidates, it.text
+        assert pronoun_class(it.target.split()[it.tgt_pronoun]), it.target
 
 
 def test_bad_arguments_are_one_line_errors(small_checkpoint, capsys):

@@ -22,6 +22,9 @@
   says where a miss comes from: a head right on the generator's pairs and wrong on the written
   ones has learnt the generator, not English (its coverage, not the training, is short);
 * the caption probe (classroom_pronouns_en.jsonl): head and pronoun accuracy;
+* the fresh caption probe (caption_pronouns_fresh_en.jsonl, 100 caption sentences written by hand
+  on 2026-11-28 by an author who read no file of the project, after the caption-scene generator's
+  brief had been written from the first probe's misses): the same, the honest check;
 * Multi30k test_2016_flickr: sacreBLEU cased and lowercased, beam 4 (as every card reports it);
 * the blog post's pair ("... because it was too tired / wide ."): the German pronoun and the
   word the encoder head weighs most from "it".
@@ -58,6 +61,7 @@ EVERYDAY = PROBES / "everyday_en_de.tsv"
 FRESH_EVERYDAY = PROBES / "everyday_fresh_en_de.tsv"
 THIRD_EVERYDAY = PROBES / "everyday_third_en_de.tsv"
 CAPTIONS = PROBES / "classroom_pronouns_en.jsonl"
+FRESH_CAPTIONS = PROBES / "caption_pronouns_fresh_en.jsonl"
 
 # The blog post's pair (never generated: tests/test_textbook.py). German references written by
 # hand; word positions over whitespace-split words.
@@ -190,6 +194,8 @@ def scorecard(ck, data_dir: str | None, limit: int = 0, enc: Head | None = None,
            "third_everyday": translation_scores(model, tok, THIRD_EVERYDAY, limit, beam),
            "generated_pairs": probe_scores(model, tok, generated_pairs(limit or GENERATED_N), heads),
            "caption_probe": probe_scores(model, tok, caps, heads),
+           "fresh_caption_probe": probe_scores(model, tok, read_probe_file(FRESH_CAPTIONS)[
+               : limit or None], heads),
            "blog_pair": blog(model, tok, enc)}
     if enc is not None and enc.kind == "encoder_self":
         out["minimal_pairs"]["swap"] = swap_test(model, tok, pairs, enc)
@@ -258,6 +264,12 @@ def card_table(r: dict, before: dict | None = None) -> str:
          lambda x: x["caption_probe"]["heads"][enc]["accuracy"]),
         (f"caption probe: head accuracy of {dec}",
          lambda x: x["caption_probe"]["heads"][dec]["accuracy"]),
+        ("fresh caption probe (written by an author who read no file of the project): pronoun "
+         "accuracy", lambda x: x["fresh_caption_probe"]["pronoun_accuracy"]),
+        (f"fresh caption probe: head accuracy of {enc}",
+         lambda x: x["fresh_caption_probe"]["heads"][enc]["accuracy"]),
+        (f"fresh caption probe: head accuracy of {dec}",
+         lambda x: x["fresh_caption_probe"]["heads"][dec]["accuracy"]),
         ("Multi30k test_2016_flickr BLEU, beam 4 (cased)", lambda x: x["multi30k_test2016"]["bleu"]),
         ("Multi30k test_2016_flickr BLEU, beam 4 (lowercased)",
          lambda x: x["multi30k_test2016"]["bleu_lowercase"]),
@@ -313,6 +325,10 @@ def _print(r: dict) -> None:
     for name, row in cp["heads"].items():
         print(f"  {name}: head accuracy {row['accuracy']}, pronoun accuracy with it off "
               f"{row['pronoun_accuracy_off']:.3f}")
+    if "fresh_caption_probe" in r:
+        fc = r["fresh_caption_probe"]
+        print(f"fresh caption probe ({fc['n']}): pronoun accuracy {fc['pronoun_accuracy']:.3f}; "
+              + "; ".join(f"{k} head accuracy {v['accuracy']}" for k, v in fc["heads"].items()))
     if "multi30k_test2016" in r:
         m = r["multi30k_test2016"]
         print(f"Multi30k test_2016_flickr ({m['n']}, beam {m['beam']}): BLEU {m['bleu']:.2f} / "
