@@ -51,10 +51,9 @@ GROUPS = tuple(Noun(k, en, en_pl, de, de_pl, g, "person", frozenset(("people", *
                    ("men", "man", "men", "Mann", "Männer", "m", "adults")))
 
 
-def object_pronoun(rng: random.Random) -> Example | None:
-    """"A woman buys a melon and carries it home ." -> "... und trägt sie nach Hause ."."""
-    v2 = rng.choice(SECOND)
-    v1 = BY_KEY[rng.choice(sorted(v2.after))]
+def _actor_and_thing(rng: random.Random, v1, v2, plural_share: float = 0.28):
+    """(who acts, the antecedent's noun phrase) for a scene whose two verbs V1, V2 both take
+    the thing or animal as object ("buys a melon and carries it"), or None when none fits."""
     nouns = fitting(v1.key, v2.key)
     if not nouns:
         return None
@@ -62,10 +61,20 @@ def object_pronoun(rng: random.Random) -> Example | None:
     actor = actor_for(rng, noun, [v1, v2])
     if actor is None:
         return None
-    plural = pick_plural(rng, noun)
-    obj = NP(noun, plural, pick_det(rng, plural), pick_adj(rng, noun), tag="ante")
-    first = first_clause(rng, actor, v1, obj, where_of(rng, noun, v1))
-    second = second_clause(rng, actor, v2, noun, obj.g, then=rng.random() < 0.3)
+    plural = pick_plural(rng, noun, plural_share)
+    return actor, NP(noun, plural, pick_det(rng, plural), pick_adj(rng, noun), tag="ante")
+
+
+def object_pronoun(rng: random.Random) -> Example | None:
+    """"A woman buys a melon and carries it home ." -> "... und trägt sie nach Hause ."."""
+    v2 = rng.choice(SECOND)
+    v1 = BY_KEY[rng.choice(sorted(v2.after))]
+    got = _actor_and_thing(rng, v1, v2)
+    if got is None:
+        return None
+    actor, obj = got
+    first = first_clause(rng, actor, v1, obj, where_of(rng, obj.noun, v1))
+    second = second_clause(rng, actor, v2, obj.noun, obj.g, then=rng.random() < 0.3)
     if first is None or second is None:
         return None
     return finish("object_pronoun", [*actor.en, *first[0], "and", *second[0]],
@@ -87,15 +96,10 @@ def dative_pronoun(rng: random.Random) -> Example | None:
         obj = NP(noun, True, rng.choice(dets), tag="ante")
     else:
         v1 = BY_KEY[rng.choice(sorted(v2.after))]
-        nouns = fitting(v1.key, v2.key)
-        if not nouns:
+        got = _actor_and_thing(rng, v1, v2, plural_share=0.25)
+        if got is None:
             return None
-        noun = ALL[rng.choice(nouns)]
-        actor = actor_for(rng, noun, [v1, v2])
-        if actor is None:
-            return None
-        plural = pick_plural(rng, noun, 0.25)
-        obj = NP(noun, plural, pick_det(rng, plural), pick_adj(rng, noun), tag="ante")
+        actor, obj = got
     first = first_clause(rng, actor, v1, obj, where_of(rng, obj.noun, v1))
     second = second_clause(rng, actor, v2, obj.noun, obj.g, then=rng.random() < 0.2)
     if first is None or second is None:
