@@ -233,3 +233,136 @@ def test_the_public_test_sentences_are_never_generated():
         low = ex.src.lower()
         assert "animal didn't cross the street" not in low and "cross the street" not in low, ex.src
         assert not ("trophy" in low and "suitcase" in low) and "trophy" not in low, ex.src
+
+
+# ---- the classes a bilingual review found unnatural (E) or absurd (A), each checked over 60,000 pairs ----
+
+@pytest.fixture(scope="module")
+def big():
+    return caption_scenes.generate(30000, seed=101) + caption_scenes.generate(30000, seed=202)
+
+
+_GROUP = (r"^(Two|Three|Several|The) (\w+ )?(men|women|children|boys|girls|fishermen|farmers|cooks|gardeners|"
+          r"musicians|policemen|policewomen|waiters|waitresses|tourists|cyclists|players|vendors|zookeepers)\b")
+_SMALL = set("book apple peach pear tomato mushroom shirt egg phone key cup shell stone banana sandwich letter map "
+             "flower camera cookie orange lemon carrot potato cucumber onion strawberry cherry rose tulip T-shirt sock "
+             "scarf hat cap newspaper candle doll glass bottle knife hammer brush flashlight".split())
+_LOOK = re.compile(r"\b(sees?|watch(es)?|photographs?|draws?|looks? at|laughs? at)\b")
+
+# (what the review said, a pattern no English caption may match)
+NEVER_EN = {
+    "calque: wants to start / open": r"\bwants? to (start|open)\b",
+    "calque: does not start": r"\b(does not|doesn't|do not|don't) start\b",
+    "backwards: out of the pot, then cooked": r"\bout of (the|a) pot and (then )?(boils?|cooks?|fries|fry|grills?)\b",
+    "tautology: fills until full": r"\bfills?\b.*\buntil (it is|they are) full\b",
+    "tautology: calms down until calm": r"\bcalms?\b.*\bdown until\b.*\bcalm\b",
+    "tautology: cleans until clean": r"\bcleans?\b.*\buntil (it is|they are) clean\b",
+    "washing does not make things shine": r"\bwash(es)?\b.*\b(until|and) (it|they) shines?\b",
+    "a made thing takes a: builds a snowman": r"\b(builds?|bakes?|makes?) the\b",
+    "a habit, not a moment: when it is wet": r"\bwhen (it|they) (is|are)\b",
+    "absurd: lifts hamsters to see the ducks": r"\bso that (it|they) can see the ducks\b",
+    "a tram in the yard": r"\b(trams?|bus|buses|taxis?)\b.*\bin the yard\b|\bin the yard\b.*\b(trams?|bus|buses|taxis?)\b",
+    "watches a tram while it leaves": r"\bwhile (it|they) leaves?\b",
+    "the water twice": r"\binto the (water|lake)\b.*\bon the water\b",
+    "finds a box , and it is very big": r", and (it is|they are) (very|brand)\b",
+    "two boots (a pair of boots)": r"\b(two|three|some|several) (\w+ )?(boots|shoes|gloves|socks)\b",
+    "meets two children and says goodbye to them": r"\bmeets?\b.*\bgoodbye\b",
+    "a seal is thrown a stick": r"\bseals?\b.*\bthrows? (it|them) a\b",
+    "sees it and then watches it": r"\bsees?\b.*\band (then )?watch(es)? (it|them)\b",
+    "gives it water so that it can drink": r"\bwater so that (it|they) can drink\b",
+    "a bird preens, not cleans, its feathers": r"\bcleans? (its|their) feathers\b",
+    "one person starts, pushes or packs several": r"\b(start|push|pushes|packs?) (the |two |three |some |several )?"
+                                                   r"(\w+ )?(cars|trucks|tractors|motorbikes|boats|canoes|sofas|pianos|"
+                                                   r"boxes|bags|backpacks|baskets)\b",
+    "catches several balls at once": r"\bcatch(es)? (the |two |three |some |several )?(\w+ )?(balls|frisbees)\b",
+    "a child with knives": r"^(A|An|The|Two|Three|Several) (little |young )?(child|children|boy|boys|girl|girls)\b.*"
+                           r"\b(knife|knives|axe|axes|saw|saws)\b",
+    "a child's stroller is a doll's pram": r"^(A|An|The|Two|Three|Several) (little |young )?"
+                                           r"(child|children|boy|boys|girl|girls)\b.*\bstrollers?\b",
+    # found in a second review of 120 fresh pairs
+    "puts a dog in a car and drives it home (the dog?)": r"\bin (a|the) car and (then )?drives? it\b",
+    "bakes a cake , and it is golden brown": r", and (it is|they are) golden\b",
+    "washes a pig , and it is clean": r", and (it is|they are) clean \.$",
+    "meets them and then waves to them": r"\bmeets?\b.*\bwaves? to them\b",
+    "a kite let go of rises into the sky": r"\blets? go of (a|an|the) (\w+ )?kites?\b",
+    "holds out some milk to a kitten": r"\bholds? out some milk\b",
+    "tries on socks": r"\btr(y|ies) on (\w+ )*socks\b|\btr(y|ies) (\w+ )*socks on\b",
+    "throws or kicks several balls at once": r"\b(throws?|kicks?) (the |two |three |some |several )?(\w+ )?"
+                                             r"(balls|frisbees)\b(?! into)",
+    "several people put one apple in their basket": _GROUP + r".*\b(put|give) (a|an) \w+ (in|to) their\b",
+    "one small stone in a wheelbarrow": r"\bputs? (a|an|the) (\w+ )?(stone|potato|branch) in (a|the) wheelbarrow\b",
+    # ... and in a third
+    "the same place twice: in the garden ... in the garden": r"\b(in|on|at) (the|a) (\w+)\b.*\b(in|on|at|into) (the|a) \3\b",
+    "puts a dog in a car , and it sleeps": r"\bputs?\b.*, and (it|they) sleeps? \.",
+    "three dogs chew on their (one) bone": r"^(Two|Three|Several|Some|The) (\w+ )?\w+ (chew on|carry) their "
+                                           r"(bone|toy|ball|stick)\b",
+    # ... and in a fourth
+    "bakes a cake , and it is still warm": r"\bbakes?\b.*, and (it is|they are) still warm\b",
+    "a dolphin yawns": r"\bdolphins?\b.*\byawns?\b",
+    "throws several frisbees into the air and catches them": r"\bthrows? (the |two |three |some |several )?(\w+ )?"
+                                                             r"(balls|frisbees) into the air\b",
+    "a grown-up shows it to his teacher": r"^(A|An|The|Two|Three|Several) (old |young )?(man|men|woman|women|\w+ers?|"
+                                          r"cooks?|tourists?|vendors?|policem[ae]n|policewom[ae]n)\b.*\b(his|her|their) "
+                                          r"teacher\b",
+}
+# German words the review found ambiguous or stiff, with what is said instead
+NEVER_DE = {
+    "faul (lazy?) -> verfault": r"\bfaul\b",
+    "Krabben (shrimp?) -> Krebse": r"\bKrabben?\b",
+    "will ... starten -> versucht , ... zu starten": r"\bwill(st)?\b.*\b(starten|öffnen)\b",
+    "Flaschen: schließt -> macht zu": r"Flasche.*\bschließ",
+    "Bildschirm -> Display": r"\bBildschirm",
+    "Pilze werden gesammelt": r"\bPilze?\b.*\bpflück|\bpflück.*\bPilze?\b",
+}
+
+
+@pytest.mark.parametrize("what", sorted(NEVER_EN))
+def test_reviewed_english_classes_never_come_back(big, what):
+    pattern = re.compile(NEVER_EN[what])
+    bad = [ex.src for ex in big if pattern.search(ex.src)]
+    assert not bad, (what, len(bad), bad[:3])
+
+
+@pytest.mark.parametrize("what", sorted(NEVER_DE))
+def test_reviewed_german_words_never_come_back(big, what):
+    pattern = re.compile(NEVER_DE[what])
+    bad = [ex.tgt for ex in big if pattern.search(ex.tgt)]
+    assert not bad, (what, len(bad), bad[:3])
+
+
+def test_several_people_never_handle_one_small_thing(big):
+    """"Several men carry a book", "Three vendors taste a peach": one small thing is one person's;
+    a group may look at it ("Two girls photograph a flower")."""
+    group = re.compile(_GROUP)
+    bad = [ex.src for ex in big if group.search(ex.src) and not ex.meta["antecedent_plural"]
+           and ex.meta["antecedent_en"] in _SMALL and ex.meta["frame"] != "possessive_person"
+           and not _LOOK.search(ex.src)]
+    assert not bad, (len(bad), bad[:3])
+
+
+def test_the_reviewed_fixes_say_it_the_natural_way(big):
+    en = "\n".join(ex.src for ex in big)
+    de = "\n".join(ex.tgt for ex in big)
+    for phrase in (" tries to start the ", " won't start ", " tries to open the ", " a pair of ", " builds a ",
+                   " as it pulls away .", " preens ", " pets ", " until it is calm again ", " packs ", "until it is full",
+                   "into the water , and it floats .", "too heavy to carry", "hugs ", "says goodbye to them",
+                   " out of the cage so that ", "at the stop", ", and it is clean again .", " in a car and starts it"):
+        assert phrase in en, phrase
+    for phrase in (" versucht , ", " zu starten , aber ", " springt nicht an ", " ein Paar ", " verfault ",
+                   " sammelt ", " Krebse ", " macht sie zu ", "Display", "an der Haltestelle", " kocht sie "):
+        assert phrase in de, phrase
+    # eggs go into the pot and are boiled there, never taken out of it and boiled
+    assert re.search(r"\bputs (\w+ )?(eggs?|potato(es)?) in (the|a) pot and (then )?boils", en)
+
+
+def test_trams_and_buses_run_on_roads_and_stop_at_stops():
+    for key in ("bus", "tram", "taxi", "train"):
+        assert "yard" not in ALL[key].places, key
+    assert "stop" in ALL["tram"].places and "stop" in ALL["bus"].places
+
+
+def test_a_pair_of_boots_declines_as_a_plural():
+    boots = ALL["boot"]
+    np = NP(boots, True, "pair", "new", tag="ante")
+    assert " ".join(np.en()) == "a pair of new boots"
+    assert " ".join(np.de("acc")) == "ein Paar neue Stiefel" and " ".join(np.de("dat")) == "einem Paar neuen Stiefeln"

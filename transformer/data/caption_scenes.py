@@ -21,8 +21,9 @@ from __future__ import annotations
 import functools
 import random
 
-from transformer.data.caption_scenes_build import (actor_for, ante_meta, de_vp, first_clause, fitting, pick_adj,
-                                                   pick_det, pick_plural, pred_clause, second_clause, where_of)
+from transformer.data.caption_scenes_build import (actor_for, ante_meta, crowd_ok, de_vp, first_clause, fitting,
+                                                   pick_adj, pick_det, pick_plural, pred_clause, second_clause,
+                                                   where_of)
 from transformer.data.caption_scenes_clauses import ANIMAL_MAIN, ANIMAL_SCRIPTS, CONJ, MAIN, MAIN_CONJ, PREDS, SCRIPTS
 from transformer.data.caption_scenes_grammar import (NP, Actor, fill, finish, pick_person,
                                                      prep_phrase, scene_of)
@@ -37,6 +38,7 @@ FRAMES = {"object_pronoun": 0.17, "dative_pronoun": 0.14, "possessive_its": 0.14
 # what is done to a thing or animal just put somewhere: "puts a kitten in a basket and pets it"
 AFTER_PUT_VERBS = frozenset("pet feed brush hug play_with talk_to give_food give_water photograph sit_next".split())
 ON_A_PLATE = frozenset(("cut", "peel", "eat"))  # ... and what is done to food just put on a plate
+IN_A_POT = frozenset(("boil",))  # ... or in a pot: "puts three eggs in the pot and boils them"
 SAME_KIND = {"children": "child", "women": "woman", "men": "man", "boys": "boy", "girls": "girl"}
 # people a "them" stands for: always plural ("two friends", "the children")
 GROUPS = tuple(Noun(k, en, en_pl, de, de_pl, g, "person", frozenset(("people", *tags.split())))
@@ -61,8 +63,19 @@ def _actor_and_thing(rng: random.Random, v1, v2, plural_share: float = 0.28):
     actor = actor_for(rng, noun, [v1, v2])
     if actor is None:
         return None
-    plural = pick_plural(rng, noun, plural_share)
-    return actor, NP(noun, plural, pick_det(rng, plural), pick_adj(rng, noun), tag="ante")
+    plural = pick_plural(rng, noun, plural_share) and not v1.one
+    obj = NP(noun, plural, pick_det(rng, plural, v1.det if v1.det == "a" else "", noun=noun), pick_adj(rng, noun),
+             tag="ante")
+    return (actor, obj) if crowd_ok(actor, obj, [v1, v2]) else None
+
+
+def _elsewhere(rng: random.Random, noun: Noun, v1, second) -> tuple[list[str], list[str]]:
+    """The first verb's place, or none where the second clause names it again ("finds a bone in the
+    garden and buries it in the garden")."""
+    where = where_of(rng, noun, v1)
+    if second is not None and where[0] and where[0][-1] in second[0]:
+        return [], []
+    return where
 
 
 def object_pronoun(rng: random.Random) -> Example | None:
@@ -73,8 +86,8 @@ def object_pronoun(rng: random.Random) -> Example | None:
     if got is None:
         return None
     actor, obj = got
-    first = first_clause(rng, actor, v1, obj, where_of(rng, obj.noun, v1))
     second = second_clause(rng, actor, v2, obj.noun, obj.g, then=rng.random() < 0.3)
+    first = first_clause(rng, actor, v1, obj, _elsewhere(rng, obj.noun, v1, second))
     if first is None or second is None:
         return None
     return finish("object_pronoun", [*actor.en, *first[0], "and", *second[0]],
@@ -100,8 +113,8 @@ def dative_pronoun(rng: random.Random) -> Example | None:
         if got is None:
             return None
         actor, obj = got
-    first = first_clause(rng, actor, v1, obj, where_of(rng, obj.noun, v1))
     second = second_clause(rng, actor, v2, obj.noun, obj.g, then=rng.random() < 0.2)
+    first = first_clause(rng, actor, v1, obj, _elsewhere(rng, obj.noun, v1, second))
     if first is None or second is None:
         return None
     return finish("dative_pronoun", [*actor.en, *first[0], "and", *second[0]],
@@ -112,6 +125,7 @@ def dative_pronoun(rng: random.Random) -> Example | None:
 def _clause_frame(rng: random.Random, frame: str, conjs: tuple[str, ...]) -> Example | None:
     conj = rng.choice(conjs)
     animal = rng.random() < 0.2 and any(s[0] == conj for s in ANIMAL_SCRIPTS)
+    animal = animal or not any(s[0] == conj for s in SCRIPTS)
     _, mains, preds = rng.choice([s for s in (ANIMAL_SCRIPTS if animal else SCRIPTS) if s[0] == conj])
     vkey, p = rng.choice(mains.split()), PREDS[rng.choice(preds.split())]
     v = (ANIMAL_MAIN if animal else MAIN)[vkey]
@@ -119,9 +133,9 @@ def _clause_frame(rng: random.Random, frame: str, conjs: tuple[str, ...]) -> Exa
     if not nouns:
         return None
     noun = ALL[rng.choice(nouns)]
-    plural = pick_plural(rng, noun, 0.25)
-    obj = NP(noun, plural, pick_det(rng, plural, v.det, subject=animal), "" if p.adjectival else pick_adj(rng, noun),
-             tag="ante")
+    plural = pick_plural(rng, noun, 0.25) and not v.one
+    obj = NP(noun, plural, pick_det(rng, plural, v.det, subject=animal, noun=noun),
+             "" if p.adjectival else pick_adj(rng, noun), tag="ante")
     # a place only where the second clause names none of its own ("in the kitchen ... rolls down the hill")
     where = where_of(rng, noun, v, 0.25) if p.adjectival or not (p.tail or p.key in ("roll_away", "sink")) else ([], [])
     en_p, de_p = pred_clause(rng, p, conj, obj.g)
@@ -134,6 +148,8 @@ def _clause_frame(rng: random.Random, frame: str, conjs: tuple[str, ...]) -> Exa
     else:
         actor = pick_person(rng, scene_of(noun), adult=v.subj == "a")
         if actor.plural and plural:  # "Three women hold some cats while they drink": who drinks?
+            return None
+        if not crowd_ok(actor, obj, [v]) or (actor.plural and p.key == "too_heavy"):  # too heavy for three?
             return None
         first = first_clause(rng, actor, v, obj, where)
         if first is None:
@@ -198,10 +214,10 @@ def _found(rng: random.Random) -> Example | None:
     if actor is None:
         return None
     many = pick_plural(rng, x, 0.15)
-    obj = NP(x, many, pick_det(rng, many), pick_adj(rng, x, 0.2), tag="ante")
+    obj = NP(x, many, pick_det(rng, many, noun=x), pick_adj(rng, x, 0.2), tag="ante")
     at = NP(spot, False, rng.choice(("a", "a", "the")))
     first = first_clause(rng, actor, v1, obj)
-    if first is None:
+    if first is None or not crowd_ok(actor, obj, [v1, v2]):
         return None
     return _two(rng, [*actor.en, *first[0], *en_prep.split(), *at.en()],
                 [*actor.de, *first[1], *prep_phrase(de_prep, at.de("dat"))], actor, obj, [at], 0, v=v2)
@@ -209,16 +225,19 @@ def _found(rng: random.Random) -> Example | None:
 
 def _taken(rng: random.Random) -> Example | None:
     """"A girl takes an apple out of the bag and eats it ." (the first noun)."""
-    cont_key, hosts = rng.choice(TAKE_FROM)
+    cont_key, hosts, backwards = rng.choice(TAKE_FROM)
     cont, x = ALL[cont_key], ALL[rng.choice(_hosted(hosts))]
     seconds = [v for v in (*SECOND, *DATIVE) if v.after & {"pick_up", "find", "buy", "get", "see"}
-               and v.fits(x) and not v.fits(cont) and "d" not in v.subj and v.key not in ("put_down", "pick_up2")]
+               and v.fits(x) and not v.fits(cont) and "d" not in v.subj and v.key not in ("put_down", "pick_up2")
+               and v.key not in backwards.split()]
     if not seconds:
         return None
     v2 = rng.choice(seconds)
     actor = pick_person(rng, scene_of(x), adult=v2.subj == "a")
     many = pick_plural(rng, x, 0.15)
-    obj = NP(x, many, pick_det(rng, many), pick_adj(rng, x, 0.2), tag="ante")
+    obj = NP(x, many, pick_det(rng, many, noun=x), pick_adj(rng, x, 0.2), tag="ante")
+    if not crowd_ok(actor, obj, ["take_out", v2]):
+        return None
     box = NP(cont, False, rng.choice(("the", "the", "a")))
     return _two(rng, [*actor.en, actor.agree(("takes", "take")), *obj.en(), "out", "of", *box.en()],
                 [*actor.de, actor.agree(("nimmt", "nehmen")), *obj.de("acc"), "aus", *box.de("dat")],
@@ -241,7 +260,7 @@ def _put(rng: random.Random) -> Example | None:
     first), "A boy puts a kitten in a basket , and it falls asleep ." (whichever the predicate fits)."""
     cont_key, en_prep, de_prep, hosts = rng.choice(PUT_INTO)
     cont, x = ALL[cont_key], ALL[rng.choice(_hosted(hosts))]
-    many = pick_plural(rng, x, 0.2)
+    many = pick_plural(rng, x, 0.2) or (cont.key == "wheelbarrow" and "heavy" not in x.tags)  # not one stone
     r = rng.random()
     v = p = None
     if r < 0.25:
@@ -255,7 +274,7 @@ def _put(rng: random.Random) -> Example | None:
         verbs = [c for c in CONTAINER_VERBS if c.fits(cont) and not c.fits(x)]
         target = cont
     else:
-        allowed = AFTER_PUT_VERBS | (ON_A_PLATE if cont.key == "plate" else frozenset())
+        allowed = AFTER_PUT_VERBS | {"plate": ON_A_PLATE, "pot": IN_A_POT}.get(cont.key, frozenset())
         verbs = [c for c in (*SECOND, *DATIVE) if c.key in allowed and c.fits(x) and not c.fits(cont)]
         target = x
     if p is None:
@@ -265,7 +284,9 @@ def _put(rng: random.Random) -> Example | None:
     actor = pick_person(rng, scene_of(x), adult=v is not None and v.subj == "a")
     if p is not None and actor.plural and target is x and many:  # "they" would name the people too
         return None
-    obj = NP(x, many, pick_det(rng, many), pick_adj(rng, x, 0.2), tag="ante" if target is x else "")
+    obj = NP(x, many, pick_det(rng, many, noun=x), pick_adj(rng, x, 0.2), tag="ante" if target is x else "")
+    if not crowd_ok(actor, obj, ["put"]):  # "Three men put a book in a bag"
+        return None
     box = NP(cont, False, rng.choice(("a", "the")), tag="ante" if target is cont else "")
     ante, other = (obj, box) if target is x else (box, obj)
     return _two(rng, [*actor.en, actor.agree(("puts", "put")), *obj.en(), en_prep, *box.en()],

@@ -66,8 +66,9 @@ def one_each(v: Verb, noun: Noun, plural: bool, actor: Actor) -> bool:
 
 def complement(rng: random.Random, v, noun, actor: Actor) -> tuple[str, str] | None:
     """A complement of V for NOUN ("to his sister", "a carrot", "red"); None when none fits."""
-    if v.comps == "FOOD":
-        return FOODS[rng.choice(noun.foods)] if noun.foods else None
+    if v.comps == "FOOD":  # milk is given in a bowl, not held out
+        foods = [f for f in noun.foods if not (v.key == "hold_out" and f == "milk")]
+        return FOODS[rng.choice(foods)] if foods else None
     if v.comps == "COLOR":
         return rng.choice(COLORS)
     if not v.comps:
@@ -76,7 +77,8 @@ def complement(rng: random.Random, v, noun, actor: Actor) -> tuple[str, str] | N
     kin = actor.plural and not actor.child
     ok = [c for c in v.comps if (len(c) < 3 or tags_ok(c[2], noun)) and (actor.own_ok or "{" not in c[0])
           and not (kin and "{his}" in c[0] and "friend" not in c[0] and "dog" not in c[0])
-          and not (actor.child and c[0] == "a child")]  # not "A child ... gives it to a child"
+          and not (actor.child and c[0] == "a child")  # not "A child ... gives it to a child"
+          and not ("teacher" in c[0] and not actor.child)]  # a grown-up shows it to a friend, not "his teacher"
     if not ok:
         return None
     en, de = rng.choice(ok)[:2]
@@ -89,15 +91,42 @@ def pick_plural(rng: random.Random, noun: Noun, p: float = 0.28) -> bool:
     return rng.random() < (0.8 if noun.key in PAIRS else p)
 
 
-def pick_det(rng: random.Random, plural: bool, fixed: str = "", subject: bool = False) -> str:
+def pick_det(rng: random.Random, plural: bool, fixed: str = "", subject: bool = False, noun=None) -> str:
     """"a" (no article in the plural: "apples"), "the", "two", "three", "some"; a subject is
-    never a bare plural ("Two cats and their kittens", not "Cats and their kittens")."""
+    never a bare plural ("Two cats and their kittens", not "Cats and their kittens"). FIXED "a"
+    (a thing made then: "builds a snowman") is "a", "two" or "three" in the plural; boots and
+    shoes are counted in pairs ("a pair of boots", never "two boots")."""
+    if fixed == "a" and plural:
+        return rng.choice(("a", "a", "two", "three"))
     if fixed:
         return fixed
     if plural:
         dets = ("two", "two", "three", "some", "the") if subject else ("a", "a", "two", "three", "some", "the")
-        return rng.choice(dets)
+        det = rng.choice(dets)
+        return "pair" if noun is not None and noun.key in PAIRS and det in ("two", "three", "some") else det
     return "the" if rng.random() < 0.15 else "a"
+
+
+# what several people may do to one thing together: a thing too big for one ("Two men carry a sofa"),
+# a game ("Three boys kick a ball"), or what is only looked at ("Two girls watch a kite"); never
+# "Several men carry a book", "Three vendors taste a peach"
+SHARED = frozenset("snowman sandcastle tent cake pizza melon pumpkin boat canoe sled".split())
+GAMES = frozenset("ball frisbee kite balloon".split())
+PLAY_VERBS = frozenset("throw kick catch throw_up fly_kite throw_to throw_back2 catch_again let_go throw_lake".split())
+LOOK_VERBS = frozenset("see watch photograph draw laugh_at look".split())
+
+
+def crowd_ok(actor: Actor, obj: NP, verbs=()) -> bool:
+    """Whether ACTOR (maybe several people) fits doing VERBS (keys) to OBJ."""
+    noun = obj.noun
+    if not actor.plural or obj.plural or noun.cls in ("animal", "vehicle", "furniture"):
+        return True
+    if noun.key in SHARED or {"heavy", "big"} & noun.tags:
+        return True
+    keys = {getattr(v, "key", v) for v in verbs}
+    if keys and keys <= LOOK_VERBS | (PLAY_VERBS if noun.key in GAMES else frozenset()):
+        return True
+    return False
 
 
 def pick_adj(rng: random.Random, noun, p: float = 0.3) -> str:
@@ -215,7 +244,8 @@ def pred_clause(rng: random.Random, p, conj: str, g: str) -> tuple[list, list]:
         return (["after", pron_en, "have" if many else "has", *p.perf.split()],
                 [pron_de, *p.part.split(), mark(aux, "verb")])
     fin = p.de[many]
-    en = [CONJ[conj][0], pron_en, *contract(rng, p.en[many]).split()]
+    word = "as" if conj == "während" and p.as_ else CONJ[conj][0]  # "as it pulls away", "while it sleeps"
+    en = [word, pron_en, *contract(rng, p.en[many]).split()]
     if conj in MAIN_CONJ:
         return en, [pron_de, mark(fin, "verb"), *p.tail.split(), p.last]
     return en, [pron_de, *p.tail.split(), mark(p.last + fin, "verb")]

@@ -69,7 +69,8 @@ class NP:
 
     noun: object  # a Noun or a Person: en, en_pl, de_form, gender
     plural: bool = False
-    det: str = "a"  # "a" (none in the plural), "the", "two", "three", "some", "several", "poss"
+    det: str = "a"  # "a" (none in the plural), "the", "two", "three", "some", "several", "poss",
+    # "pair" ("a pair of boots" / "ein Paar Stiefel")
     adj: str = ""
     owner: str = ""  # the possessive's owner: "m" "f" "n" "pl"
     owner_en: str = ""  # "his" "her" "its" "their"
@@ -86,6 +87,8 @@ class NP:
         words: list[str] = []
         if self.det == "poss":
             words.append(mark(self.owner_en, "pron") if self.poss_tag else self.owner_en)
+        elif self.det == "pair":
+            words += ["a", "pair", "of"]
         elif self.det == "a":
             if not self.plural:
                 words.append(a_an(adj or noun[0]))
@@ -104,6 +107,9 @@ class NP:
             art = mark(art, "pron") if self.poss_tag else art
         elif self.det == "a" and not self.plural:
             art, table = "ein" + ENDING[case][g], MIXED
+        elif self.det == "pair":  # "ein Paar neue Stiefel": Paar (n) takes the article, the rest is plural
+            art, table = "ein" + ENDING[case]["n"] + " Paar", STRONG
+            g = "pl"
         elif self.det in ("some", "several"):
             art, table = DE_NUMBER[self.det] + ("n" if case == "dat" else ""), STRONG
         else:
@@ -155,6 +161,7 @@ def pick_person(rng: random.Random, scene: set[str] = frozenset(), plural: float
     clear in German ("a girl" is "ein Mädchen", neuter: girls and children come in the plural then)."""
     jobs = [p for p in PEOPLE.values() if p.key not in GENERIC and p.domain & scene and (owner or not p.cue)]
     pool = jobs if jobs and not child and rng.random() < 0.3 else [PEOPLE[k] for k in GENERIC]
+    adult = adult or "sharp" in scene  # no child carries the knives
     pool = [p for p in pool if not (adult and p.child) and not (child and not p.child)] or \
         [PEOPLE["man"], PEOPLE["woman"]]
     p = rng.choice(pool)

@@ -45,6 +45,7 @@ PLACE_GROUPS = {
     "coast": "beach harbor", "wild": "forest meadow field", "home": "living",
     "toys": "park beach garden playground meadow", "food": "market kitchen", "shop": "shop",
     "street": "street yard", "tools": "garden yard", "plants": "garden balcony market",
+    "road": "street",  # what runs on public roads only: no bus or tram stands in a yard
 }
 PLACES = {  # where a scene happens: English, German (a dative of place)
     "park": ("in the park", "im Park"), "beach": ("on the beach", "am Strand"),
@@ -59,6 +60,7 @@ PLACES = {  # where a scene happens: English, German (a dative of place)
     "shop": ("in a shop", "in einem Laden"), "balcony": ("on the balcony", "auf dem Balkon"),
     "harbor": ("at the harbor", "im Hafen"), "sea": ("in the sea", "im Meer"),
     "stage": ("on a stage", "auf einer Bühne"), "station": ("at the station", "am Bahnhof"),
+    "stop": ("at the stop", "an der Haltestelle"),
 }
 ADJ = {  # English, German stem (declined by the tables in daily_life_grammar)
     "red": ("red", "rot"), "blue": ("blue", "blau"), "green": ("green", "grün"), "yellow": ("yellow", "gelb"),
@@ -178,7 +180,7 @@ ANIMALS = _nouns("animal", (
     " hedgehog Igel Igel m walk small wild mammal +little +young @garden @forest $apple,"
     " wolf|wolves Wolf Wölfe m walk wild mammal paws zoo +gray +big +young @forest @zoo,"
     " dolphin Delfin Delfine m swim water mammal +young +big +gray @sea $fish,"
-    " crab Krabbe Krabben f small walk +little +red +tiny @beach"),
+    " crab Krebs Krebse m small walk +little +red +tiny @beach"),
     "animal")
 TOYS = _nouns("toy", (
     "ball Ball Bälle m throw catch roll kick float find buy hide play +bright +big +small +colorful @toys,"
@@ -292,7 +294,7 @@ VEHICLES = _nouns("vehicle", (
     " +small +big @street @yard,"
     " bike Fahrrad Fahrräder n wash repair push lean clean dirty ride +red +blue +black +old +new +small @street"
     " @park @yard,"
-    " bus|buses Bus Busse m engine drive big +yellow +red +blue +old +big @street,"
+    " bus|buses Bus Busse m engine drive big +yellow +red +blue +old +big @road @stop,"
     " truck Lastwagen Lastwagen m wash repair park engine drive big dirty +red +blue +white +old +big @street @yard,"
     " tractor Traktor Traktoren m wash repair park engine drive dirty +red +green +old +big +new @field @farm,"
     " boat Boot Boote n repair paint push float sink clean +red +blue +white +old +small +big @lake @river @harbor,"
@@ -301,8 +303,8 @@ VEHICLES = _nouns("vehicle", (
     " +big @street,"
     " scooter Roller Roller m push repair lean +red +blue +black +old +new @street @park,"
     " canoe Kanu Kanus n paint push float +red +yellow +green +old +long @lake @river,"
-    " taxi|taxis Taxi Taxis n engine drive +yellow +black +old @street,"
-    " tram Straßenbahn Straßenbahnen f engine drive +yellow +red +old +new +long @street"))
+    " taxi|taxis Taxi Taxis n engine drive +yellow +black +old @road,"
+    " tram Straßenbahn Straßenbahnen f engine drive +yellow +red +old +new +long @road @stop"))
 FURNITURE = _nouns("furniture", (
     "chair Stuhl Stühle m %stand carry paint repair fall +old +new +red +white +small +big @home @garden,"
     " table Tisch Tische m %stand carry paint repair clean +old +new +big +small +white @home @garden,"
@@ -331,10 +333,10 @@ TOOLS = _nouns("tool", (
     " shovel Schaufel Schaufeln f lean find buy +big +small +old +red @tools @beach @snow,"
     " rake Rechen Rechen m lean buy +old +long +green @tools,"
     " broom Besen Besen m lean buy +old +new +long @tools,"
-    " saw Säge Sägen f buy +big +old +new @tools,"
-    " axe Axt Äxte f +big +old @forest @garden,"
+    " saw Säge Sägen f sharp buy +big +old +new @tools,"
+    " axe Axt Äxte f sharp +big +old @forest @garden,"
     " brush|brushes Bürste Bürsten f find buy +big +small +old +new,"
-    " knife|knives Messer Messer n clean find buy +big +small +old +new @kitchen,"
+    " knife|knives Messer Messer n sharp clean find buy +big +small +old +new @kitchen,"
     " flashlight Taschenlampe Taschenlampen f switch find buy +small +big +red +black +old +new,"
     " fishing_rod Angel Angeln f buy +long +new +old @lake @river"), "carry")
 TOOLS.update(_nouns("tool", "hose Schlauch Schläuche m roll_up +green +long +old @garden"))
@@ -365,7 +367,7 @@ PARTS = _nouns("part", (
     " saddle Sattel Sättel m, bell Klingel Klingeln f, lid Deckel Deckel m, handle Griff Griffe m,"
     " handle Henkel Henkel m ~mug_handle, string Schnur Schnüre f, petal Blütenblatt Blütenblätter n,"
     " stem Stiel Stiele m, string Saite Saiten f ~guitar_string, key Taste Tasten f ~piano_key,"
-    " screen Bildschirm Bildschirme m, button Knopf Knöpfe m, collar Kragen Kragen m ~shirt_collar,"
+    " screen Display Displays n, button Knopf Knöpfe m, collar Kragen Kragen m ~shirt_collar,"
     " lace Schnürsenkel Schnürsenkel m, page Seite Seiten f, cover Einband Einbände m, engine Motor Motoren m,"
     " headlight Scheinwerfer Scheinwerfer m, tire Reifen Reifen m, door Tür Türen f, window Fenster Fenster n,"
     " leaf|leaves Blatt Blätter n, branch|branches Ast Äste m, gate Tor Tore n, egg Ei Eier n, chick Küken Küken n,"

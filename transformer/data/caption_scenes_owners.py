@@ -12,8 +12,8 @@ import functools
 import random
 
 from transformer.data import caption_scenes_possessives as own
-from transformer.data.caption_scenes_build import (PAIRS, ante_meta, de_vp, pick_adj, pick_det, pick_plural, split_obj,
-                                                   where_of)
+from transformer.data.caption_scenes_build import (PAIRS, ante_meta, crowd_ok, de_vp, pick_adj, pick_det, pick_plural,
+                                                   split_obj, where_of)
 from transformer.data.caption_scenes_grammar import NP, fill, finish, owner_of, pick_person, scene_of
 from transformer.data.caption_scenes_lexicon import ALL, ANIMALS, FOODS, PEOPLE
 from transformer.data.example import Example
@@ -108,8 +108,9 @@ def _thing_part(rng: random.Random) -> Example | None:
         owned = NP(own.owned_noun(part), number == "pl", "poss", owner=owner_of(noun.gender, many),
                    owner_en="their" if many else "its", poss_tag=True)
         i = 1 if many else 0
-        return finish("possessive_its", [*subj.en(), en_v.split("|")[i], *owned.en()],
-                      [*subj.de("nom"), de_v.split("|")[i], *owned.de("acc"), last],
+        where = where_of(rng, noun, p=0.3)  # "A tram opens its doors at the stop"
+        return finish("possessive_its", [*subj.en(), en_v.split("|")[i], *owned.en(), *where[0]],
+                      [*subj.de("nom"), de_v.split("|")[i], *where[1], *owned.de("acc"), last],
                       **_poss_meta(subj, owned, "acc", row="thing_does"))
     if r < 0.55:
         owners, part, verbs = rng.choice(own.BY_PART)
@@ -125,7 +126,10 @@ def _thing_part(rng: random.Random) -> Example | None:
     obj = NP(noun, many, pick_det(rng, many, rng.choice(("the", "a", "a"))), pick_adj(rng, noun), tag="ante")
     owned = NP(own.owned_noun(part), plural_part, "poss", owner=owner_of(noun.gender, many),
                owner_en="their" if many else "its", poss_tag=True)
-    actor = pick_person(rng, scene_of(noun))
+    # one person holds a balloon by its string or pulls a puppy by its collar
+    actor = pick_person(rng, scene_of(noun), plural=0.0 if case == "dat" else 0.2)
+    if not crowd_ok(actor, obj, [own.THING_LOOK.get(en_v, "")]):  # "Three men repair a kite and its string"
+        return None
     de_tail = [link_de, *owned.de(case)]
     return finish("possessive_its", [*actor.en, actor.agree(tuple(en_v.split("|"))), *obj.en(), link_en, *owned.en()],
                   [*actor.de, actor.agree(tuple(de_v.split("|"))), *obj.de("acc"), *de_tail, last],
@@ -155,6 +159,10 @@ def possessive_person(rng: random.Random) -> Example | None:
     if key in ("wife", "husband") and (actor.plural or actor.owner != ("m" if key == "wife" else "f")):
         return None
     if key in ("baby", "son", "daughter") and (actor.plural or actor.child):
+        return None
+    if actor.plural and row.key in ("put_in", "stuff_in", "give"):  # "Two boys put a book in their bag"
+        return None
+    if key == "stroller" and actor.child:  # a child's would be a doll's pram ("Puppenwagen")
         return None
     if key == "friend" and actor.owner == "f":
         key, noun = "friend_f", own.owned_noun("friend_f")

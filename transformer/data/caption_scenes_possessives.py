@@ -66,7 +66,7 @@ BODY = (
     O("raise_trunk", "raises|raise", "{V} {POSS}", "hebt|heben", "acc", "elephant: trunk", number="each"),
     O("stretch", "stretches|stretch", "{V} {POSS}", "streckt|strecken", "acc", "giraffe swan goose horse: neck",
       number="each"),
-    O("preen", "cleans|clean", "{V} {POSS}", "putzt|putzen", "acc", "avian: feather", number="pl"),
+    O("preen", "preens|preen", "{V} {POSS}", "putzt|putzen", "acc", "avian: feather", number="pl"),
     O("groom", "cleans|clean", "{V} {POSS}", "putzt|putzen", "acc", "cat kitten rabbit: fur"),
     O("prick", "pricks up|prick up", "{V} {POSS}", "spitzt|spitzen", "acc",
       "dog horse rabbit donkey cat fox deer pony: ear", number="pl"),
@@ -95,10 +95,11 @@ HAS = (
     O("stay_next", "stays|stay", "{V} next to {POSS}", "bleibt|bleiben", "neben+dat", "young: mother"),
     O("lie_next", "lies|lie", "{V} next to {POSS}", "liegt|liegen", "neben+dat", "young: mother"),
     O("follow", "follows|follow", "{V} {POSS}", "folgt|folgen", "dat", "young: mother; dog puppy: owner"),
-    O("carry", "carries|carry", "{V} {POSS}", "trägt|tragen", "acc", "dog puppy: bone ball stick toy"),
+    O("carry", "carries|carry", "{V} {POSS}", "trägt|tragen", "acc", "dog puppy: bone ball stick toy",
+      number="each"),
     O("look_for", "looks|look", "{V} for {POSS}", "sucht|suchen", "acc",
       "dog puppy: ball owner bone toy; young: mother; cat: kitten"),
-    O("chew", "chews|chew", "{V} on {POSS}", "kaut|kauen", "auf+dat", "dog puppy: bone toy"),
+    O("chew", "chews|chew", "{V} on {POSS}", "kaut|kauen", "auf+dat", "dog puppy: bone toy", number="each"),
     O("sit_eggs", "sits|sit", "{V} on {POSS}", "sitzt|sitzen", "auf+dat", "chicken duck goose swan: egg",
       number="pl"),
     O("feed_young", "feeds|feed", "{V} {POSS}", "füttert|füttern", "acc",
@@ -145,12 +146,13 @@ THING_PARTS = (
     ("umbrella", "handle", "repair"),
 )
 THING_VERBS = {  # English, German, last part
-    "wash": ("washes|wash", "wäscht|waschen", ""), "clean": ("cleans|clean", "putzt|putzen", ""),
+    "wash": ("washes|wash", "wäscht|waschen", ""), "clean": ("cleans|clean", "reinigt|reinigen", ""),
     "photograph": ("photographs|photograph", "fotografiert|fotografieren", ""),
     "look": ("looks at|look at", "betrachtet|betrachten", ""), "check": ("checks|check", "prüft|prüfen", ""),
     "repair": ("repairs|repair", "repariert|reparieren", ""), "paint": ("paints|paint", "streicht|streichen", "an"),
     "draw": ("draws|draw", "zeichnet|zeichnen", ""), "iron": ("irons|iron", "bügelt|bügeln", ""),
 }
+THING_LOOK = {"photographs|photograph": "photograph", "looks at|look at": "look", "draws|draw": "draw"}
 # held by a part: "A girl holds a balloon by its string" -> "... an seiner Schnur"
 BY_PART = (
     ("balloon kite", "string", "hold pull"), ("bucket basket cup jug", "mug_handle", "hold carry lift"),

@@ -31,7 +31,8 @@ class Verb:
     refl: bool = False  # "sich" straight after the verb: "nähert sich ihm"
     forms: tuple = ()  # (tag, "legt|legen", last): the German by the object's pose or kind
     after: frozenset[str] = frozenset()  # the first verbs it may follow
-    det: str = ""  # the object's article when the verb asks for one ("the": "calls the dog")
+    det: str = ""  # the object's article when the verb asks for one ("the": "calls the dog", "a": "builds a snowman")
+    one: bool = False  # said of one object at a time ("tries to start the tractor", not "the tractors")
 
     def fits(self, noun) -> bool:
         have = {*noun.tags, noun.cls, noun.key, noun.pose}
@@ -80,23 +81,24 @@ FIRST = (
     V("choose", "chooses|choose", "{V} {O}", "sucht|suchen", "fruit veg clothes hat flower", last="aus"),
     V("find", "finds|find", "{V} {O}", "findet|finden", "find young small turtle", refuse="insect snail mouse",
       subj="pd"),
-    V("pick", "picks|pick", "{V} {O}", "pflückt|pflücken", "pick"),
+    V("pick", "picks|pick", "{V} {O}", "pflückt|pflücken", "pick", forms=(("mushroom", "sammelt|sammeln", ""),)),
     V("catch_fish", "catches|catch", "{V} {O}", "fängt|fangen", "fish"),
     V("catch_animal", "catches|catch", "{V} {O}", "fängt|fangen", "butterfly frog crab"),
-    V("catch", "catches|catch", "{V} {O}", "fängt|fangen", "ball frisbee", subj="pd"),
+    V("catch", "catches|catch", "{V} {O}", "fängt|fangen", "ball frisbee", subj="pd", one=True),
     V("see", "sees|see", "{V} {O}", "sieht|sehen", "animal", refuse="insect snail", subj="pd"),
     V("pick_up", "picks|pick", "{V} up {O}", "", "carry hold", refuse="heavy", forms=PICK_UP),
     V("get", "gets|get", "{V} {O}", "bekommt|bekommen",
       "balloon present ice_cream book flower kite teddy_bear doll puzzle sled guitar violin"),
-    V("bake", "bakes|bake", "{V} {O}", "bäckt|backen", "bake"),
-    V("build", "builds|build", "{V} {O}", "baut|bauen", "snowman sandcastle"),
+    # what does not exist before the verb takes "a": "builds a snowman", never "builds the snowman"
+    V("bake", "bakes|bake", "{V} {O}", "bäckt|backen", "bake", det="a"),
+    V("build", "builds|build", "{V} {O}", "baut|bauen", "snowman sandcastle", det="a"),
     V("unpack", "unpacks|unpack", "{V} {O}", "packt|packen", "present", last="aus"),
     V("wash1", "washes|wash", "{V} {O}", "wäscht|waschen", "fruit veg car bike dog shirt T-shirt towel dress sweater",
       refuse="banana orange pineapple coconut onion melon pumpkin"),
     V("fill1", "fills|fill", "{V} {O} with water", "füllt|füllen", "bucket bottle watering_can glass jug vase pot",
       mid="mit Wasser"),
-    V("throw_up", "throws|throw", "{V} {O} into the air", "wirft|werfen", "ball frisbee", mid="in die Luft"),
-    V("make", "makes|make", "{V} {O}", "macht|machen", "snowball"),
+    V("throw_up", "throws|throw", "{V} {O} into the air", "wirft|werfen", "ball frisbee", mid="in die Luft", one=True),
+    V("make", "makes|make", "{V} {O}", "macht|machen", "snowball", det="a"),
     V("carry_in", "carries|carry", "{V} {O} into the house", "trägt|tragen", "carry hold", refuse="heavy",
       mid="ins Haus"),
 )
@@ -143,15 +145,17 @@ SECOND = (
     V("peel", "peels|peel", "{V} {O}", "schält|schälen", "peel", after="buy pick wash1 choose get"),
     V("wash", "washes|wash", "{V} {O}", "wäscht|waschen", "fruit veg",
       refuse="banana orange pineapple coconut onion melon pumpkin lemon", after="buy pick"),
-    V("cook", "cooks|cook", "{V} {O}", "kocht|kochen", "cook", refuse="fish", after="buy wash1 find pick"),
+    V("cook", "cooks|cook", "{V} {O}", "kocht|kochen", "cook", refuse="fish egg potato", after="buy wash1 find pick"),
+    V("boil", "boils|boil", "{V} {O}", "kocht|kochen", "egg potato", after="buy wash1 find"),
     V("fry", "fries|fry", "{V} {O}", "brät|braten", "fry", after="catch_fish buy find pick"),
     V("grill", "grills|grill", "{V} {O}", "grillt|grillen", "sausage fish", after="buy catch_fish"),
     V("taste", "tastes|taste", "{V} {O}", "probiert|probieren", "bake fruit", after="bake buy pick"),
     V("open", "opens|open", "{V} {O}", "öffnet|öffnen", "open", refuse="door window gate cage",
       after="get find buy unpack pick_up"),
-    V("close", "closes|close", "{V} {O}", "schließt|schließen", "bottle", after="fill1"),
+    V("close", "closes|close", "{V} {O}", "macht|machen", "bottle", last="zu", after="fill1"),
     V("put_on", "puts|put", "{V} {O} on", "", "wear hat", forms=PUT_ON, after="buy find choose get"),
-    V("try_on", "tries|try", "{V} {O} on", "probiert|probieren", "wear hat", last="an", after="find choose"),
+    V("try_on", "tries|try", "{V} {O} on", "probiert|probieren", "wear hat", refuse="sock", last="an",
+      after="find choose"),
     V("hang_up", "hangs|hang", "{V} {O} up", "hängt|hängen", "hang", refuse="picture clock flag mirror", last="auf",
       after="buy wash1"),
     V("hang_wall", "hangs|hang", "{V} {O} on the wall", "hängt|hängen", "picture clock mirror", mid="an die Wand",
@@ -246,7 +250,7 @@ DATIVE = (
     V("listen", "listens|listen", "{V} to {O}", "hört|hören", "sing talk", obj="dat", last="zu", after="see"),
     V("approach", "approaches|approach", "{V} {O} slowly", "nähert|nähern", "wild feed", refuse="insect",
       obj="dat", refl=True, mid="langsam", after="see"),
-    V("throw_ball", "throws|throw", "{V} {O} {C}", "wirft|werfen", "dog puppy seal", obj="dat", mid="{C}",
+    V("throw_ball", "throws|throw", "{V} {O} {C}", "wirft|werfen", "dog puppy", obj="dat", mid="{C}",
       last="zu", comps=(("a ball", "einen Ball"), ("a stick", "einen Stock")), after="see"),
     V("run_to", "runs|run", "{V} to {O}", "läuft|laufen", "pet", obj="zu+dat", after="see"),
     V("swim_with", "swims|swim", "{V} with {O}", "schwimmt|schwimmen", "dolphin", obj="mit+dat",
@@ -254,9 +258,9 @@ DATIVE = (
     V("photo_with", "takes|take", "{V} a photo with {O}", "macht|machen", "big pet", refuse="wild", obj="mit+dat",
       mid="ein Foto", after="see"),
     # with people: "them" -> "ihnen"
-    V("wave_to", "waves|wave", "{V} to {O}", "winkt|winken", "people", obj="dat", last="zu", after="see meet"),
+    V("wave_to", "waves|wave", "{V} to {O}", "winkt|winken", "people", obj="dat", last="zu", after="see"),
     V("say_bye", "says|say", "{V} goodbye to {O}", "verabschiedet|verabschieden", "people", obj="von+dat",
-      refl=True, after="meet"),
+      refl=True, after="hug_people"),
     V("read_to", "reads|read", "{V} {O} a story", "liest|lesen", "children", obj="dat", mid="eine Geschichte",
       last="vor", after="meet see", subj="a"),
     V("explain", "explains|explain", "{V} the game to {O}", "erklärt|erklären", "children players", obj="dat",
@@ -272,6 +276,7 @@ DATIVE = (
       mid="Fußball", after="meet see"),
 )
 MEET = V("meet", "meets|meet", "{V} {O}", "trifft|treffen", "people")
-BY_KEY = {v.key: v for v in (*FIRST, *SECOND, *DATIVE, MEET)}
-assert len(BY_KEY) == len(FIRST) + len(SECOND) + len(DATIVE) + 1
+HUG_PEOPLE = V("hug_people", "hugs|hug", "{V} {O}", "umarmt|umarmen", "people")  # "... and says goodbye to them"
+BY_KEY = {v.key: v for v in (*FIRST, *SECOND, *DATIVE, MEET, HUG_PEOPLE)}
+assert len(BY_KEY) == len(FIRST) + len(SECOND) + len(DATIVE) + 2
 assert all(a in BY_KEY for v in (*SECOND, *DATIVE) for a in v.after), "after names an unknown verb"
