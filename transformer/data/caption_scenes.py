@@ -78,6 +78,20 @@ def _elsewhere(rng: random.Random, noun: Noun, v1, second) -> tuple[list[str], l
     return where
 
 
+def _did_then(rng: random.Random, frame: str, actor, obj: NP, v1, v2, then: float,
+              case: str | None = None) -> Example | None:
+    """"ACTOR V1 OBJ and V2 it": the two frames whose pronoun is the second verb's object
+    (CASE "dat" for the dative frame; else the case the second clause reports), "dann" in
+    a share THEN of them."""
+    second = second_clause(rng, actor, v2, obj.noun, obj.g, then=rng.random() < then)
+    first = first_clause(rng, actor, v1, obj, _elsewhere(rng, obj.noun, v1, second))
+    if first is None or second is None:
+        return None
+    return finish(frame, [*actor.en, *first[0], "and", *second[0]],
+                  [*actor.de, *first[1], "und", *second[1]],
+                  **ante_meta(obj, case or second[2], verbs=[v1.key, v2.key]))
+
+
 def object_pronoun(rng: random.Random) -> Example | None:
     """"A woman buys a melon and carries it home ." -> "... und trägt sie nach Hause ."."""
     v2 = rng.choice(SECOND)
@@ -86,13 +100,7 @@ def object_pronoun(rng: random.Random) -> Example | None:
     if got is None:
         return None
     actor, obj = got
-    second = second_clause(rng, actor, v2, obj.noun, obj.g, then=rng.random() < 0.3)
-    first = first_clause(rng, actor, v1, obj, _elsewhere(rng, obj.noun, v1, second))
-    if first is None or second is None:
-        return None
-    return finish("object_pronoun", [*actor.en, *first[0], "and", *second[0]],
-                  [*actor.de, *first[1], "und", *second[1]],
-                  **ante_meta(obj, second[2], verbs=[v1.key, v2.key]))
+    return _did_then(rng, "object_pronoun", actor, obj, v1, v2, then=0.3)
 
 
 def dative_pronoun(rng: random.Random) -> Example | None:
@@ -113,13 +121,7 @@ def dative_pronoun(rng: random.Random) -> Example | None:
         if got is None:
             return None
         actor, obj = got
-    second = second_clause(rng, actor, v2, obj.noun, obj.g, then=rng.random() < 0.2)
-    first = first_clause(rng, actor, v1, obj, _elsewhere(rng, obj.noun, v1, second))
-    if first is None or second is None:
-        return None
-    return finish("dative_pronoun", [*actor.en, *first[0], "and", *second[0]],
-                  [*actor.de, *first[1], "und", *second[1]],
-                  **ante_meta(obj, "dat", verbs=[v1.key, v2.key]))
+    return _did_then(rng, "dative_pronoun", actor, obj, v1, v2, then=0.2, case="dat")
 
 
 def _clause_frame(rng: random.Random, frame: str, conjs: tuple[str, ...]) -> Example | None:
