@@ -27,17 +27,6 @@ def _keep_main_module():
         sys.modules["__main__"] = main
 
 
-@pytest.fixture(autouse=True)
-def _keep_torch_threads():
-    """A test that trains in-process with `--threads 1` (38 do) leaves torch on one thread, and
-    every later test, the app's pages on the 11 M-parameter default model among them, would run
-    on one core of two. Put the session's thread count back after every test."""
-    threads = torch.get_num_threads()
-    yield
-    if torch.get_num_threads() != threads:
-        torch.set_num_threads(threads)
-
-
 @pytest.fixture(scope="session")
 def tokenizer():
     from transformer.core.tokenizer import Tokenizer
