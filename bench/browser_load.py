@@ -197,6 +197,22 @@ async def _open(page, base: str, timeout_s: float) -> str | None:
     return text
 
 
+async def _stall(page, box, t0: float, busy: bool) -> str:
+    """What a page looked like when its submission stalled, for the report: the script-state changes
+    recorded since Enter (ms after it), the state now, and what the box holds. A flaky stall in CI
+    (about 1 submission in 150) could not be told apart from a lost Enter without it."""
+    try:
+        seen = await page.evaluate(
+            """(t0) => [window.__states.filter(e => e[0] >= t0).map(e => [Math.round(e[0] - t0), e[1]]),
+                        window.__states.length,
+                        document.querySelector("[data-testid='stApp']")
+                                .getAttribute('data-test-script-state')]""", t0)
+        value = await box.input_value(timeout=2000)
+    except Exception as e:  # the page itself is gone: say so
+        return f"page unreadable: {type(e).__name__}"
+    return f"busy at Enter: {busy}; states since Enter: {seen[0][:8]} of {seen[1]}; now: {seen[2]}; box: {value[:60]!r}"
+
+
 async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Future,
                   go: asyncio.Event, clock: dict, timeout_s: float, out: dict,
                   shots: Path | None) -> None:
@@ -235,7 +251,8 @@ async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Futu
             except Exception as e:  # the run never finished, or no chart was drawn
                 rec["timeouts"] += 1
                 charts = await page.locator(CHARTS).count()
-                rec["problems"].append(f"{text!r}: {type(e).__name__} (charts: {charts})")
+                rec["problems"].append(f"{text!r}: {type(e).__name__} (charts: {charts}; "
+                                       f"{await _stall(page, box, t0, busy)})")
                 if not charts:
                     rec["charts_missing"] += 1
             if await page.evaluate("() => window.__errors.length"):

@@ -75,7 +75,8 @@ def test_concurrent_pages_type_on_the_attention_page(tmp_path, small_checkpoint)
     out = browser_load.run(pages=pages, seconds=seconds, checkpoints=shipped, timeout_s=180)
     print({k: v for k, v in out.items() if k != "server_log_tail"})
     assert out["errors"] == 0, out["error_texts"]
-    assert out["timeouts"] == 0 and out["charts_missing"] == 0, out["problems"]
+    assert out["timeouts"] == 0 and out["charts_missing"] == 0, (out["problems"],
+                                                                   out.get("server_log_tail"))
     assert out["problems"] == []
     assert out["server_alive"]
     # every page opened the /attention deep link on a fresh server: no "Page not found" dialog

@@ -319,8 +319,12 @@ def test_sigkill_real_process_from_launch(tmp_path):
     root = tmp_path / "runs"
     h = runs.launch(root / "real", [*TINY, "--steps", "100000"], threads=1, max_concurrent=1)
     try:
+        # Wait for the first checkpoint by the metrics log, not by check_run_dir: that is the check
+        # for after a fault, and beside a live writer it can read `last` in the middle of a swap
+        # (a FileNotFoundError in CI, 2026-11-28)
         end = time.time() + 120
-        while time.time() < end and check_run_dir(h.run_dir) is None:
+        while time.time() < end and not any(r.get("type") == "checkpoint"
+                                            for r in runs.read_metrics(h.run_dir)[0]):
             assert h.alive(), runs.tail_log(h.run_dir)
             time.sleep(0.05)
         time.sleep(random.Random(3).uniform(0.0, 0.3))
