@@ -28,10 +28,8 @@ def test_sentences_differ_across_pages_and_submissions():
     assert len(seen) == 1000
 
 
-def test_a_run_whose_start_and_end_arrive_together_still_counts():
-    """Under load the page can get "run started" and "run finished" in one task, so the watcher's
-    observer sees both changes in one callback. It must still record the run (it once recorded
-    only the last state, and that submission waited out its whole timeout)."""
+def _on_watched_page(html: str, body):
+    """Run `await body(page)` on a headless page holding `html` with WATCH_JS installed; its result."""
     async_api = pytest.importorskip("playwright.async_api")
     import asyncio
 
@@ -39,25 +37,37 @@ def test_a_run_whose_start_and_end_arrive_together_still_counts():
         async with async_api.async_playwright() as p:
             browser = await p.chromium.launch(executable_path=browser_load.chromium_path(),
                                               headless=True, args=browser_load.CHROMIUM_ARGS)
-            page = await browser.new_page()
-            await page.set_content("<div data-testid='stApp' data-test-script-state='notRunning'>"
-                                   "<div class='chart'></div></div>")
-            await page.evaluate(browser_load.WATCH_JS, browser_load.ERRORS)
-            t0 = await page.evaluate("() => performance.now()")
-            done_before = await page.evaluate(browser_load.DONE_JS, [t0, ".chart"])
-            await page.evaluate("""() => {  // both changes in one task: one observer callback
-                const app = document.querySelector("[data-testid='stApp']");
-                app.setAttribute('data-test-script-state', 'running');
-                app.setAttribute('data-test-script-state', 'notRunning');
-            }""")
-            done = await page.wait_for_function(browser_load.DONE_JS, arg=[t0, ".chart"],
-                                                timeout=5000, polling=50)
-            done_at = await done.json_value()
-            states = await page.evaluate("() => window.__states.map(e => e[1])")
-            await browser.close()
-            return done_before, done_at, states
+            try:
+                page = await browser.new_page()
+                await page.set_content(html)
+                await page.evaluate(browser_load.WATCH_JS, browser_load.ERRORS)
+                return await body(page)
+            finally:
+                await browser.close()
 
-    done_before, done_at, states = asyncio.run(go())
+    return asyncio.run(go())
+
+
+def test_a_run_whose_start_and_end_arrive_together_still_counts():
+    """Under load the page can get "run started" and "run finished" in one task, so the watcher's
+    observer sees both changes in one callback. It must still record the run (it once recorded
+    only the last state, and that submission waited out its whole timeout)."""
+    async def body(page):
+        t0 = await page.evaluate("() => performance.now()")
+        done_before = await page.evaluate(browser_load.DONE_JS, [t0, ".chart"])
+        await page.evaluate("""() => {  // both changes in one task: one observer callback
+            const app = document.querySelector("[data-testid='stApp']");
+            app.setAttribute('data-test-script-state', 'running');
+            app.setAttribute('data-test-script-state', 'notRunning');
+        }""")
+        done = await page.wait_for_function(browser_load.DONE_JS, arg=[t0, ".chart"],
+                                            timeout=5000, polling=50)
+        done_at = await done.json_value()
+        states = await page.evaluate("() => window.__states.map(e => e[1])")
+        return done_before, done_at, states
+
+    done_before, done_at, states = _on_watched_page(
+        "<div data-testid='stApp' data-test-script-state='notRunning'><div class='chart'></div></div>", body)
     assert done_before is False  # nothing ran yet
     assert done_at >= 0
     assert states == ["running", "notRunning"]
@@ -67,30 +77,22 @@ def test_a_lost_key_press_is_told_from_a_slow_run():
     """NOTHING_SINCE_JS decides whether Enter is pressed again: only when the page recorded no
     script-state change since Enter and sits idle. A run that started (however slow) must never be
     taken for a lost key, or the submission would be sent twice."""
-    async_api = pytest.importorskip("playwright.async_api")
-    import asyncio
+    set_state = """(v) => document.querySelector("[data-testid='stApp']")
+                             .setAttribute('data-test-script-state', v)"""
 
-    async def go():
-        async with async_api.async_playwright() as p:
-            browser = await p.chromium.launch(executable_path=browser_load.chromium_path(),
-                                              headless=True, args=browser_load.CHROMIUM_ARGS)
-            page = await browser.new_page()
-            await page.set_content("<div data-testid='stApp' data-test-script-state='notRunning'></div>")
-            await page.evaluate(browser_load.WATCH_JS, browser_load.ERRORS)
-            t0 = await page.evaluate("() => performance.now()")
-            lost = await page.evaluate(browser_load.NOTHING_SINCE_JS, t0)
-            await page.evaluate("""() => document.querySelector("[data-testid='stApp']")
-                                     .setAttribute('data-test-script-state', 'running')""")
-            await page.wait_for_function("() => window.__states.length > 0", timeout=5000)
-            running = await page.evaluate(browser_load.NOTHING_SINCE_JS, t0)
-            await page.evaluate("""() => document.querySelector("[data-testid='stApp']")
-                                     .setAttribute('data-test-script-state', 'notRunning')""")
-            await page.wait_for_function("() => window.__states.length > 1", timeout=5000)
-            finished = await page.evaluate(browser_load.NOTHING_SINCE_JS, t0)
-            await browser.close()
-            return lost, running, finished
+    async def body(page):
+        t0 = await page.evaluate("() => performance.now()")
+        lost = await page.evaluate(browser_load.NOTHING_SINCE_JS, t0)
+        await page.evaluate(set_state, "running")
+        await page.wait_for_function("() => window.__states.length > 0", timeout=5000)
+        running = await page.evaluate(browser_load.NOTHING_SINCE_JS, t0)
+        await page.evaluate(set_state, "notRunning")
+        await page.wait_for_function("() => window.__states.length > 1", timeout=5000)
+        finished = await page.evaluate(browser_load.NOTHING_SINCE_JS, t0)
+        return lost, running, finished
 
-    lost, running, finished = asyncio.run(go())
+    lost, running, finished = _on_watched_page(
+        "<div data-testid='stApp' data-test-script-state='notRunning'></div>", body)
     assert lost is True
     assert running is False and finished is False
 
