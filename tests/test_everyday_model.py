@@ -86,15 +86,15 @@ def test_everyday_set_and_caption_probe_re_measured(ck, recorded):
     heads = [Head.parse(h, form="cli") for h in recorded["heads"]]
     cp = S.probe_scores(ck.model.eval(), ck.tokenizer, read_probe_file(S.CAPTIONS), heads)
     assert cp["pronoun_accuracy"] == pytest.approx(recorded["caption_probe"]["pronoun_accuracy"])
-    # the card's reading of the 24 misses: 16 with the wrong pronoun, 8 with none at all
-    assert round((1 - cp["pronoun_accuracy"]) * cp["n"]) == 24
-    assert cp["misses"] == {"wrong_pronoun": 16, "no_pronoun": 8}
+    # the card's reading of the 26 misses: 19 with the wrong pronoun, 7 with none at all
+    assert round((1 - cp["pronoun_accuracy"]) * cp["n"]) == 26
+    assert cp["misses"] == {"wrong_pronoun": 19, "no_pronoun": 7}
     card = (CK / "README.md").read_text(encoding="utf-8")
-    assert "caption probe's 24 misses" in " ".join(card.split())
-    # the card's claim against issue 20: the caption probe's pronoun passes 0.85
-    assert cp["pronoun_accuracy"] >= 0.85
-    dec = next(h for h in recorded["heads"] if h.startswith("decoder"))
-    assert cp["heads"][dec]["accuracy"] == pytest.approx(recorded["caption_probe"]["heads"][dec]["accuracy"])
+    assert "caption probe's 26 misses" in " ".join(card.split())
+    for h in recorded["heads"]:
+        assert cp["heads"][h]["accuracy"] == pytest.approx(recorded["caption_probe"]["heads"][h]["accuracy"])
+    # the card's claim against issue 20: the caption probe's pronoun and both featured heads pass 0.85
+    assert min([cp["pronoun_accuracy"], *(cp["heads"][h]["accuracy"] for h in recorded["heads"])]) >= 0.85
 
 
 def test_the_fresh_caption_probe_re_measured(ck, recorded):
