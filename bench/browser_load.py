@@ -210,6 +210,11 @@ LOST_ENTER_S = 20
 RESUBMIT = ("retype-enter", "retype-blur")
 
 
+class LostSubmission(Exception):
+    """No run started on the page through every way of submitting again (RESUBMIT): the page is
+    reloaded and typing goes on. Counted apart from timeouts (`lost`), with _stall's report."""
+
+
 async def _resubmit(page, box, text: str, how: str) -> None:
     """Type TEXT into the box anew and submit it by Enter or by leaving the box."""
     await box.fill("")
@@ -292,11 +297,20 @@ async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Futu
                             break
                         except PlaywrightTimeout:
                             continue
+                    if t1 is None and await page.evaluate(NOTHING_SINCE_JS, t0):
+                        raise LostSubmission(await _stall(page, box, t0, busy))
                     if t1 is None:
                         t1 = await page.wait_for_function(
                             DONE_JS, arg=[t0, CHARTS, busy], polling=50,
                             timeout=max(1.0, timeout_s - LOST_ENTER_S * (1 + len(RESUBMIT))) * 1000)
                 rec["times"].append((await t1.json_value() - t0) / 1000)
+            except LostSubmission as e:  # the page never started a run: reload it, as a person would
+                rec["lost"] += 1
+                rec["problems_lost"].append(f"{text!r}: {e}")
+                rec["errors_before_reload"] += await page.evaluate("() => window.__errors")
+                await _open(page, base, timeout_s)
+                box = page.locator(BOX).first
+                continue
             except Exception as e:  # the run never finished, or no chart was drawn
                 rec["timeouts"] += 1
                 charts = await page.locator(CHARTS).count()
@@ -306,7 +320,7 @@ async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Futu
                     rec["charts_missing"] += 1
             if await page.evaluate("() => window.__errors.length"):
                 break
-        rec["errors"] = await page.evaluate("() => window.__errors")
+        rec["errors"] = rec["errors_before_reload"] + await page.evaluate("() => window.__errors")
         if shots is not None:
             await page.screenshot(path=str(shots / f"load_page{idx}.png"), full_page=True)
     except Exception as e:
@@ -320,7 +334,7 @@ async def _drive(base: str, pages: int, seconds: float, timeout_s: float,
                  shots: Path | None) -> dict:
     from playwright.async_api import async_playwright
 
-    out = {"pages": [{"submissions": 0, "times": [], "timeouts": 0, "charts_missing": 0, "enters_repeated": 0,
+    out = {"pages": [{"submissions": 0, "times": [], "timeouts": 0, "charts_missing": 0, "enters_repeated": 0, "lost": 0, "problems_lost": [], "errors_before_reload": [],
                       "errors": [], "problems": [], "dialogs": []} for _ in range(pages)]}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium_path(), headless=True,
@@ -368,6 +382,8 @@ def run(pages: int = 10, seconds: float = 60, checkpoints: Path | None = None,
         "errors": len(errors), "error_texts": errors[:10],
         "timeouts": sum(r["timeouts"] for r in recs),
         "enters_repeated": sum(r["enters_repeated"] for r in recs),
+        "lost": sum(r["lost"] for r in recs),
+        "lost_texts": [x for r in recs for x in r["problems_lost"]],
         "charts_missing": sum(r["charts_missing"] for r in recs),
         "problems": problems[:10],
         # "Page not found" over a deep link on a fresh server (see _worker): count and text

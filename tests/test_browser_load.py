@@ -143,13 +143,17 @@ def test_concurrent_pages_type_on_the_attention_page(tmp_path, small_checkpoint)
     assert out["timeouts"] == 0 and out["charts_missing"] == 0, (out["problems"],
                                                                    out.get("server_log_tail"))
     assert out["problems"] == []
-    # a key press the browser lost (no run at all, the page idle: see browser_load.LOST_ENTER_S) is
-    # pressed again and counted; more than one in a short run would be a new fault, not that race
-    assert out["enters_repeated"] <= len(browser_load.RESUBMIT), out
+    # a submission the page never started (no run at all, the page idle: see browser_load.LOST_ENTER_S)
+    # is made again and counted; one that no way of submitting again started is counted as lost and
+    # its page reloaded (1 of 173 submissions in a 10-page run on a quiet machine, 2026-11-28, the
+    # server idle and healthy: the reloaded page went on typing). More than one in a short run would
+    # be a new fault, not that race.
+    assert out["lost"] <= 1, out["lost_texts"]
+    assert out["enters_repeated"] <= len(browser_load.RESUBMIT) + 1, out
     assert out["server_alive"]
     # every page opened the /attention deep link on a fresh server: no "Page not found" dialog
     assert out["dialogs_on_open"] == 0, out["dialog_texts"]
-    assert out["completed"] == out["submissions"] > 0
+    assert out["completed"] == out["submissions"] - out["lost"] > 0
     assert all(n >= 1 for n in out["per_page_submissions"])  # every page got to type
     assert out["p50_ms"] is not None and out["p95_ms"] >= out["p50_ms"]
     assert out["ok"]
