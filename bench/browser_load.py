@@ -215,6 +215,17 @@ class LostSubmission(Exception):
     reloaded and typing goes on. Counted apart from timeouts (`lost`), with _stall's report."""
 
 
+async def _done_within(page, t0: float, busy: bool, seconds: float):
+    """DONE_JS's handle once the submission made at T0 finished with its charts, or None after SECONDS."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        return await page.wait_for_function(DONE_JS, arg=[t0, CHARTS, busy],
+                                            timeout=seconds * 1000, polling=50)
+    except PlaywrightTimeout:
+        return None
+
+
 async def _resubmit(page, box, text: str, how: str) -> None:
     """Type TEXT into the box anew and submit it by Enter or by leaving the box."""
     await box.fill("")
@@ -249,8 +260,6 @@ async def _stall(page, box, t0: float, busy: bool) -> str:
 async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Future,
                   go: asyncio.Event, clock: dict, timeout_s: float, out: dict,
                   shots: Path | None) -> None:
-    from playwright.async_api import TimeoutError as PlaywrightTimeout
-
     rec = out["pages"][idx]
     ctx = page = None
     try:
@@ -281,28 +290,19 @@ async def _worker(browser, base: str, idx: int, pages: int, opened: asyncio.Futu
             await box.press("Enter")
             rec["submissions"] += 1
             try:
-                try:
-                    t1 = await page.wait_for_function(DONE_JS, arg=[t0, CHARTS, busy],
-                                                      timeout=LOST_ENTER_S * 1000, polling=50)
-                except PlaywrightTimeout:  # slow, or the key was lost: tell which
-                    t1 = None
-                    for how in RESUBMIT:
-                        if not await page.evaluate(NOTHING_SINCE_JS, t0):
-                            break  # a run started: it is only slow
-                        rec["enters_repeated"] += 1  # the box never took the key: submit again
-                        await _resubmit(page, box, text, how)
-                        try:
-                            t1 = await page.wait_for_function(DONE_JS, arg=[t0, CHARTS, busy],
-                                                              timeout=LOST_ENTER_S * 1000, polling=50)
-                            break
-                        except PlaywrightTimeout:
-                            continue
-                    if t1 is None and await page.evaluate(NOTHING_SINCE_JS, t0):
-                        raise LostSubmission(await _stall(page, box, t0, busy))
-                    if t1 is None:
-                        t1 = await page.wait_for_function(
-                            DONE_JS, arg=[t0, CHARTS, busy], polling=50,
-                            timeout=max(1.0, timeout_s - LOST_ENTER_S * (1 + len(RESUBMIT))) * 1000)
+                t1 = await _done_within(page, t0, busy, LOST_ENTER_S)
+                for how in RESUBMIT:  # slow, or the key was lost: tell which
+                    if t1 is not None or not await page.evaluate(NOTHING_SINCE_JS, t0):
+                        break  # done, or a run started: it is only slow
+                    rec["enters_repeated"] += 1  # the box never took the key: submit again
+                    await _resubmit(page, box, text, how)
+                    t1 = await _done_within(page, t0, busy, LOST_ENTER_S)
+                if t1 is None and await page.evaluate(NOTHING_SINCE_JS, t0):
+                    raise LostSubmission(await _stall(page, box, t0, busy))
+                if t1 is None:  # raises on its timeout: the run never finished
+                    t1 = await page.wait_for_function(
+                        DONE_JS, arg=[t0, CHARTS, busy], polling=50,
+                        timeout=max(1.0, timeout_s - LOST_ENTER_S * (1 + len(RESUBMIT))) * 1000)
                 rec["times"].append((await t1.json_value() - t0) / 1000)
             except LostSubmission as e:  # the page never started a run: reload it, as a person would
                 rec["lost"] += 1
@@ -334,7 +334,8 @@ async def _drive(base: str, pages: int, seconds: float, timeout_s: float,
                  shots: Path | None) -> dict:
     from playwright.async_api import async_playwright
 
-    out = {"pages": [{"submissions": 0, "times": [], "timeouts": 0, "charts_missing": 0, "enters_repeated": 0, "lost": 0, "problems_lost": [], "errors_before_reload": [],
+    out = {"pages": [{"submissions": 0, "times": [], "timeouts": 0, "charts_missing": 0,
+                      "enters_repeated": 0, "lost": 0, "problems_lost": [], "errors_before_reload": [],
                       "errors": [], "problems": [], "dialogs": []} for _ in range(pages)]}
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium_path(), headless=True,

@@ -65,7 +65,7 @@ def masked_parts(prefixes: list[str]) -> bool:
     return bool(head_parts(prefixes) or ffn_unit_parts(prefixes))
 
 
-def _qk_rows(head: Head, d_model: int, n_heads: int) -> torch.Tensor:
+def qk_rows(head: Head, d_model: int, n_heads: int) -> torch.Tensor:
     """The rows of an in_proj (3D rows: W_Q, W_K, W_V) that make HEAD's queries and keys."""
     dh = d_model // n_heads
     rows = torch.zeros(3 * d_model, dtype=torch.bool)
@@ -100,7 +100,7 @@ def _masks(model: torch.nn.Module, heads: list[Head], ffn_from: list[int]) -> di
     for h in heads:
         if cfg is None or h.layer >= attention_kind(h.kind, cfg).n_layers or h.head >= cfg.n_heads:
             raise ValueError(f"--train-only: {h.cli}:qk is not a head of this model")
-        rows = _qk_rows(h, cfg.d_model, cfg.n_heads)  # (3D,)
+        rows = qk_rows(h, cfg.d_model, cfg.n_heads)  # (3D,)
         add(h.path + ".in_proj.weight", rows.view(-1, 1))  # (3D,1): whole rows of (3D, D)
         add(h.path + ".in_proj.bias", rows)
     for start in ffn_from:

@@ -21,10 +21,7 @@ from transformer.core.checkpoint import CheckpointError, load_checkpoint, save_c
 from transformer.core.cli_util import OneLineParser
 from transformer.core.model import Transformer
 from transformer.core.names import Head, attention_kind
-from transformer.train.freeze import _qk_rows
-
-TOKENIZER_FILES = ("tokenizer.model", "source.spm", "target.spm", "vocab.json")
-
+from transformer.train.freeze import qk_rows
 
 def graft_head_qk(base: Transformer, donor: Transformer, head: Head) -> Transformer:
     """BASE, changed in place: HEAD's query and key rows (weights and biases) are DONOR's."""
@@ -34,19 +31,13 @@ def graft_head_qk(base: Transformer, donor: Transformer, head: Head) -> Transfor
     cfg = base.cfg
     if head.layer >= attention_kind(head.kind, cfg).n_layers or head.head >= cfg.n_heads:
         raise ValueError(f"--head: {head.cli} is not a head of this model")
-    rows = _qk_rows(head, cfg.d_model, cfg.n_heads)  # (3D,): W_Q and W_K rows of this head
+    rows = qk_rows(head, cfg.d_model, cfg.n_heads)  # (3D,): W_Q and W_K rows of this head
     b_state, d_state = base.state_dict(), donor.state_dict()
     with torch.no_grad():
         for suffix in (".in_proj.weight", ".in_proj.bias"):
             name = head.path + suffix
             b_state[name][rows] = d_state[name][rows]
     return base
-
-
-def _same_tokenizer(a: Path, b: Path) -> bool:
-    return all((a / f).is_file() == (b / f).is_file()
-               and (not (a / f).is_file() or (a / f).read_bytes() == (b / f).read_bytes())
-               for f in TOKENIZER_FILES)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         head = Head.parse(a.head, form="cli")
         base, donor = load_checkpoint(a.base), load_checkpoint(a.donor)
-        if not _same_tokenizer(Path(a.base), Path(a.donor)):
+        if donor.tokenizer.to_bytes() != base.tokenizer.to_bytes():
             raise ValueError("--donor: its vocabulary differs from the base's")
         model = graft_head_qk(base.model, donor.model, head)
     except (CheckpointError, ValueError) as e:
