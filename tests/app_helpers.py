@@ -21,6 +21,7 @@ import http.client
 import json
 import os
 import secrets
+import socket
 import subprocess
 import sys
 import time
@@ -159,8 +160,8 @@ class Server:
         self.base, self.log, self.proc = base, log, proc
         self.port = int(base.rsplit(":", 1)[1])
 
-    def session(self, forwarded_for: str | None = None) -> "Session":
-        return Session(self, forwarded_for)
+    def session(self, forwarded_for: str | None = None, source: str | None = None) -> "Session":
+        return Session(self, forwarded_for, source)
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace") if self.log else ""
@@ -180,12 +181,19 @@ class Server:
 class Session:
     """One browser session over the websocket."""
 
-    def __init__(self, server: Server, forwarded_for: str | None = None):
+    def __init__(self, server: Server, forwarded_for: str | None = None,
+                 source: str | None = None):
+        """`source`: the loopback address this session speaks from (127.0.0.2 and up stand for
+        other machines; None: the kernel's choice, 127.0.0.1), for the websocket and uploads."""
         from websockets.sync.client import connect
 
-        self.server = server
+        self.server, self.source = server, source
         headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
-        self.ws = connect(f"ws://127.0.0.1:{server.port}/_stcore/stream",
+        sock = None
+        if source:
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=30,
+                                            source_address=(source, 0))
+        self.ws = connect(f"ws://127.0.0.1:{server.port}/_stcore/stream", sock=sock,
                           subprotocols=["streamlit"], additional_headers=headers,
                           max_size=2 ** 26, open_timeout=30, legacy=True)
         self.session_id: str | None = None
@@ -300,7 +308,8 @@ class Session:
                 f"filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
                 ).encode() + data + f"\r\n--{boundary}--\r\n".encode()
         path = f"/_stcore/upload_file/{self.session_id}/{file_id or uuid.uuid4().hex}"
-        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=timeout)
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=timeout,
+                                          source_address=(self.source, 0) if self.source else None)
         try:
             conn.putrequest("PUT", path)
             for k, v in (("Content-Type", f"multipart/form-data; boundary={boundary}"),
