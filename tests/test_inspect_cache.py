@@ -36,22 +36,37 @@ def empty_cache():
     IC.clear()
 
 
-def test_one_bound_holds_across_pages(small_checkpoint):
-    half = IC.MAX_ENTRIES // 2
-    for i in range(half):  # two "pages" fill the one cache together
+def test_one_bound_holds_across_pages(small_checkpoint, monkeypatch):
+    """Every page's entries share one byte budget: two pages fill it together, and the least
+    recently used entry goes first when a trace page's entry comes in."""
+    from ui.byte_cache import ByteCache
+
+    def weigh(value):  # the pages' entries 1,000 bytes each, the rest nothing
+        return 1_000 if isinstance(value, tuple) and value[0] in ("a", "b") else 0
+
+    monkeypatch.setattr(IC, "CACHE", ByteCache(10_000, weigh=weigh, weigh_key=lambda k: 0))
+    for i in range(5):  # two "pages" fill the one cache together: 10 entries of 1,000 bytes
         _page_a(small_checkpoint, i)
         _page_b(small_checkpoint, i)
-    assert len(CALLS) == 2 * half
-    for i in range(half):  # all of them are held
+    assert len(CALLS) == 10
+    for i in range(5):  # all of them are held
         assert _page_a(small_checkpoint, i) == ("a", i) and _page_b(small_checkpoint, i) == ("b", i)
-    assert len(CALLS) == 2 * half
-    tr = IC.inspect(small_checkpoint, "a dog runs")  # a trace page's entry: one more than the bound
-    assert IC.inspect(small_checkpoint, "a dog runs") is tr
+    assert len(CALLS) == 10
+    _page_a(small_checkpoint, 99)  # one more entry than the budget holds
     _page_a(small_checkpoint, 0)  # the least recently used entry (page a's first) was dropped
-    assert len(CALLS) == 2 * half + 1
+    assert len(CALLS) == 12
     IC.clear()  # one clear empties every page's entries
-    _page_b(small_checkpoint, half - 1)
-    assert CALLS[-1] == ("b", half - 1)
+    _page_b(small_checkpoint, 4)
+    assert CALLS[-1] == ("b", 4)
+
+
+def test_a_trace_is_served_from_the_cache_and_weighed(small_checkpoint):
+    tr = IC.inspect(small_checkpoint, "a dog runs")
+    again = IC.inspect(small_checkpoint, "a dog runs")
+    key = "encoder.layers.0.self_attn.weights"
+    assert again.trace[key] is tr.trace[key]  # the same tensors: computed once
+    assert IC.CACHE.stats()["bytes"] >= sum(v.numel() * v.element_size()
+                                            for v in tr.trace.values())
 
 
 def test_a_new_weights_file_is_computed_afresh(small_checkpoint):
@@ -66,7 +81,8 @@ def test_a_new_weights_file_is_computed_afresh(small_checkpoint):
         assert models.stamp(small_checkpoint) != st.st_mtime
         _page_a(small_checkpoint, 1)
         assert len(CALLS) == 2
-        assert IC.inspect(small_checkpoint, "a dog runs") is not tr
+        key = "encoder.layers.0.self_attn.weights"
+        assert IC.inspect(small_checkpoint, "a dog runs").trace[key] is not tr.trace[key]
     finally:
         os.utime(weights, (st.st_atime, st.st_mtime))
 

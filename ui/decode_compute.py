@@ -14,6 +14,12 @@ from ui.inspect_cache import per_checkpoint
 KEEP = ("decoder_self", "cross")  # the decoder's attention kinds whose weights the page shows
 
 
+def _shown(key: str) -> bool:
+    """The trace keys the page shows (the decoders record only these): the decoder's attention
+    weights and the logits."""
+    return key == "logits" or (key.endswith(".weights") and key.startswith("decoder."))
+
+
 def _slim(trace: dict) -> dict:
     """Only what the page shows: decoder attention weights and logits, as numpy."""
     tr = trace if isinstance(trace, Trace) else Trace(trace)
@@ -32,12 +38,12 @@ def decode(ck, text: str, method: str, beam: int, alpha: float, temperature: flo
     tree = None
     if method == "beam":  # the real beam search, its tree recorded on the way
         res, tree = models.run_inference(BTR.trace_beam_search, ck.model, src, beam, alpha,
-                                         return_trace=True)
+                                         return_trace=_shown)
     elif method == "sample":
         res = models.run_inference(D.sample, ck.model, src, temperature=temperature, top_k=top_k,
-                                   seed=seed, return_trace=True)
+                                   seed=seed, return_trace=_shown)
     else:
-        res = models.run_inference(D.greedy, ck.model, src, return_trace=True)
+        res = models.run_inference(D.greedy, ck.model, src, return_trace=_shown)
     return {"src": src, "cut": cut, "tokens": list(res.tokens), "score": float(res.score),
             "finished": bool(res.finished), "trace": _slim(res.trace), "tree": tree,
             "max_len": D.default_max_len(ck.model, len(src)),

@@ -9,31 +9,47 @@ typing the teacher's example sentence computes it once.
 
 One key, one stamp, one bound: an entry is keyed by (checkpoint path, models.stamp(path), the
 function's name, its arguments), so a retrained checkpoint (a new weights file) is computed afresh;
-all entries together, of every page, are at most MAX_ENTRIES (env ATTENTION_LAB_INSPECT_CACHE,
-default 24; a trace of a small model is a few MB), the least recently used going first. What is
-returned is shared by every session: read it, never modify it (the viz functions are pure).
+all entries together, of every page, weigh at most BUDGET_BYTES (env ATTENTION_LAB_CACHE_MB,
+default 512 MB; ui/byte_cache.py weighs each entry by its tensors and arrays), the least recently
+used going first (issue 48: a bound by entries let twelve pasted paragraphs keep 5.6 GB). A trace
+keeps what every page reads (the attention weights and the logits: transformer.probing.inspect.
+compact); the Step page's intermediates of one layer are recorded when it asks, and cached as
+entries of their own. What is returned is shared by every session: read it, never modify it (the
+viz functions are pure).
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 from typing import Callable
 
-import streamlit as st
-
 from transformer.core.names import ablate_map, parse_heads
 from transformer.probing import pronouns
-from transformer.probing.inspect import Inspected, inspect_text
+from transformer.probing.inspect import (Inspected, LazyTrace, compact, in_group, inspect_text,
+                                         layer_groups, record_pass)
 from transformer.probing.probe_items import task_probe
 from ui import models
+from ui.byte_cache import MB, ByteCache
 
-MAX_ENTRIES = int(os.environ.get("ATTENTION_LAB_INSPECT_CACHE", "24"))
+
+def _budget_bytes() -> int:
+    raw = os.environ.get("ATTENTION_LAB_CACHE_MB", "").strip()
+    try:
+        mb = float(raw) if raw else 512.0
+    except ValueError:
+        mb = 512.0
+    return int(max(0.0, mb) * MB)
+
+
+BUDGET_BYTES = _budget_bytes()
+CACHE = ByteCache(BUDGET_BYTES)
 _JOBS: dict[str, Callable] = {}  # name -> fn(checkpoint, *args), filled by @per_checkpoint
 
 
-@st.cache_resource(max_entries=MAX_ENTRIES, show_spinner=False)
 def _cached(path: str, stamp: float, job: str, args: tuple):
-    return _JOBS[job](models.get_checkpoint(path), *args)
+    return CACHE.get_or_compute((path, stamp, job, args),
+                                lambda: _JOBS[job](models.get_checkpoint(path), *args))
 
 
 def per_checkpoint(fn: Callable) -> Callable:
@@ -54,7 +70,7 @@ def per_checkpoint(fn: Callable) -> Callable:
 
 def clear() -> None:
     """Empty the cache (every page's entries)."""
-    _cached.clear()
+    CACHE.clear()
 
 
 def _ablate_key(ablate) -> tuple:
@@ -69,18 +85,37 @@ def _ablate_key(ablate) -> tuple:
     return tuple(out)
 
 
+def _ablate_map(ablate: tuple) -> dict | None:
+    return {p: list(h) for p, h in ablate} or None
+
+
 @per_checkpoint
 def _inspect(ck, text: str, target: str | None, ablate: tuple) -> Inspected:
     return models.run_inference(inspect_text, ck.model, ck.tokenizer, text, target,
-                                ablate={p: list(h) for p, h in ablate} or None)
+                                ablate=_ablate_map(ablate), names=compact)
+
+
+@per_checkpoint
+def _layer(ck, src: tuple, tgt: tuple, ablate: tuple, group: str):
+    """One group's intermediates (a layer's, or those outside the layers) of the pass over
+    `src` and `tgt`: what the Step page reads of one layer."""
+    return models.run_inference(record_pass, ck.model, list(src), list(tgt), _ablate_map(ablate),
+                                in_group(group))
 
 
 def inspect(path: str, text: str, target: str | None = None, ablate=None) -> Inspected:
     """Cached `transformer.probing.inspect.inspect_text` for the checkpoint at `path`. Raises
     transformer.core.text.TextError for unusable text (not cached) and CheckpointError for a bad
-    checkpoint. An empty or whitespace-only target means no target (greedy decoding)."""
+    checkpoint. An empty or whitespace-only target means no target (greedy decoding). The trace
+    holds the compact keys; any other key is recorded, one layer at a time, when it is read (a
+    LazyTrace over the cache's `_layer` entries)."""
     target = target if target is not None and target.strip() else None
-    return _inspect(path, text, target, _ablate_key(ablate))
+    key = _ablate_key(ablate)
+    ins = _inspect(path, text, target, key)
+    src, tgt = tuple(ins.src_ids), tuple(ins.tgt_ids)
+    lazy = LazyTrace(ins.trace, lambda group: _layer(path, src, tgt, key, group),
+                     layer_groups(ins.trace))
+    return dataclasses.replace(ins, trace=lazy)
 
 
 # -- the causal test, shared by the Attention page's callout and the Heads page -----------------

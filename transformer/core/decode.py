@@ -70,11 +70,13 @@ def _ban_pad(cfg, scores: torch.Tensor) -> torch.Tensor:
     return scores
 
 
-def final_trace(model: Transformer, src_ids, tokens: list[int], ablate=None) -> dict:
-    """Teacher-forced pass over [BOS] + tokens (+ EOS as the last input is not needed)."""
+def final_trace(model: Transformer, src_ids, tokens: list[int], ablate=None,
+                names=None) -> dict:
+    """Teacher-forced pass over [BOS] + tokens (+ EOS as the last input is not needed).
+    `names`: which trace keys to keep (transformer.core.trace.record), None for all."""
     src = _src_tensor(model, src_ids)
     tgt = torch.tensor([[model.cfg.bos_id] + list(tokens)], device=src.device)  # (1,T)
-    with torch.inference_mode(), record(ablate) as tr:
+    with torch.inference_mode(), record(ablate, names) as tr:
         model(src, tgt)
     return dict(tr)
 
@@ -105,8 +107,16 @@ def _generate(model: Transformer, src_ids, max_len: int | None, pick, topk: int,
                 break
             tokens.append(nxt)
             last = nxt
-    tr = final_trace(model, src_ids, tokens) if return_trace else None
-    return DecodeResult(tokens, score, finished, steps, tr)
+    return DecodeResult(tokens, score, finished, steps, _final(model, src_ids, tokens, return_trace))
+
+
+def _final(model: Transformer, src_ids, tokens: list[int], return_trace) -> dict | None:
+    """The decoders' `return_trace`: False for none, True for the whole final trace, or a names
+    filter (trace key -> bool, transformer.core.trace.record) to keep only what a caller reads: a
+    server keeping a 512-token decode keeps its weights, not every intermediate (issue 48)."""
+    if not return_trace:
+        return None
+    return final_trace(model, src_ids, tokens, names=return_trace if callable(return_trace) else None)
 
 
 def greedy(model: Transformer, src_ids, max_len: int | None = None, *, topk: int = 0,
@@ -242,8 +252,7 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
     best = max(finished, key=lambda f: f[0])
     if recorder is not None:
         recorder.done(best[1], best[0], best[2], best[3])
-    tr = final_trace(model, src_ids, best[1]) if return_trace else None
-    return DecodeResult(best[1], best[0], best[3], [], tr)
+    return DecodeResult(best[1], best[0], best[3], [], _final(model, src_ids, best[1], return_trace))
 
 
 def translate(model: Transformer, tokenizer, texts: list[str], *, beam: int = 1,

@@ -41,6 +41,7 @@ class Inspection:
     cache: Trace = field(default_factory=Trace)  # a dict: trace key -> tensor
     keep: dict | None = None  # attention path -> its (B,H,T,S) weights, gradient kept (training)
     hooks: dict[str, tuple[HookFn, ...]] = field(default_factory=dict)  # hook point -> functions
+    names: Callable[[str], bool] | None = None  # which points a recording keeps (None: all)
 
 
 _ACTIVE: contextvars.ContextVar[Inspection | None] = contextvars.ContextVar(
@@ -72,7 +73,7 @@ def hook(path: str, name: str, tensor: torch.Tensor) -> torch.Tensor:
     key = point(path, name)
     for fn in ins.hooks.get(key, ()):
         tensor = fn(tensor)
-    if ins.record:
+    if ins.record and (ins.names is None or ins.names(key)):
         t = tensor.detach()
         if t.is_floating_point():
             t = t.float()
@@ -137,14 +138,16 @@ def _normalise_ablate(ablate: Mapping[str, object] | None) -> dict[str, frozense
 @contextlib.contextmanager
 def _inspect(record: bool, ablate: Mapping[str, object] | None,
              keep: set[str] | None = None,
-             extra: Mapping[str, HookFn] | None = None) -> Iterator[Inspection]:
+             extra: Mapping[str, HookFn] | None = None,
+             names: Callable[[str], bool] | None = None) -> Iterator[Inspection]:
     """A nested context keeps the outer one's ablation (it changes the model) but neither its
     recording nor its capture (those belong to the context that asked)."""
     outer = _ACTIVE.get()
     merged = dict(outer.ablate) if outer is not None else {}
     merged.update(_normalise_ablate(ablate))
     kept = None if keep is None else {p: None for p in keep}
-    ins = Inspection(record=record, ablate=merged, keep=kept, hooks=_hooks(merged, kept, extra))
+    ins = Inspection(record=record, ablate=merged, keep=kept, hooks=_hooks(merged, kept, extra),
+                     names=names)
     token = _ACTIVE.set(ins)
     try:
         yield ins
@@ -153,16 +156,21 @@ def _inspect(record: bool, ablate: Mapping[str, object] | None,
 
 
 @contextlib.contextmanager
-def _yield_cache(record: bool, ablate: Mapping[str, object] | None) -> Iterator[Trace]:
-    with _inspect(record, ablate) as ins:
+def _yield_cache(record: bool, ablate: Mapping[str, object] | None,
+                 names: Callable[[str], bool] | None = None) -> Iterator[Trace]:
+    with _inspect(record, ablate, names=names) as ins:
         yield ins.cache
 
 
-def record(ablate: Mapping[str, object] | None = None) -> contextlib.AbstractContextManager:
+def record(ablate: Mapping[str, object] | None = None,
+           names: Callable[[str], bool] | None = None) -> contextlib.AbstractContextManager:
     """`with record() as trace: model(src, tgt)` fills `trace` (a names.Trace: a dict name ->
     tensor, with accessors) using the explicit attention path. Optional `ablate` zeroes chosen
-    heads, e.g. {"encoder.layers.0.self_attn": [1, 3]} (names.ablate_map builds one from Heads)."""
-    return _yield_cache(True, ablate)
+    heads, e.g. {"encoder.layers.0.self_attn": [1, 3]} (names.ablate_map builds one from Heads).
+    Optional `names(key) -> bool` keeps only the points it accepts (TransformerLens's names
+    filter): the rest are computed and passed on but not copied, so a server can keep a long
+    sentence's attention weights without its every intermediate (issue 48)."""
+    return _yield_cache(True, ablate, names)
 
 
 def ablation(ablate: Mapping[str, object]) -> contextlib.AbstractContextManager:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -61,10 +62,86 @@ class Inspected:
         return attention_kind(kind).pick(self.src_ids, self.tgt_ids)
 
 
+# -- what a server keeps of a trace (issue 48) ---------------------------------------------------
+def compact(key: str) -> bool:
+    """The trace keys every page of a sentence reads (the attention weights of every layer and
+    the logits): a server keeps these for each sentence; the other intermediates (q, k, v,
+    scores, the feed-forward's hidden units, ...), four fifths of a trace's bytes, are recorded
+    one layer at a time when a page asks for them (`LazyTrace`)."""
+    return key == "logits" or key.endswith(".weights")
+
+
+_LAYER = re.compile(r"^((?:encoder|decoder)\.layers\.\d+)\.")
+
+
+def group_of(key: str) -> str:
+    """The recording `key` belongs to: its layer (`encoder.layers.1`), or "" for what lies
+    outside every layer (embeddings, positional encoding, the final norm, the logits)."""
+    m = _LAYER.match(key)
+    return m.group(1) if m else ""
+
+
+def in_group(group: str):
+    """A names filter (transformer.core.trace.record) keeping exactly the keys of `group`."""
+    return lambda key: group_of(key) == group
+
+
+class LazyTrace(Trace):
+    """A compact trace (see `compact`) that fetches any other key's layer when it is read:
+    `load(group)` returns the trace of that group (one teacher-forced pass recording only it).
+    Pages read it as a whole trace; what they never read is never recorded. `in` and indexing
+    answer for every key of the model's layers; iteration lists what is held now."""
+
+    def __init__(self, held, load, groups):
+        super().__init__(held)
+        self._load, self._groups, self._loaded = load, frozenset(groups), set()
+
+    def _fetch(self, key: str) -> bool:
+        group = group_of(key)
+        if group in self._loaded or group not in self._groups or self._load is None:
+            return False
+        self._loaded.add(group)
+        self.update(self._load(group))
+        return dict.__contains__(self, key)
+
+    def __missing__(self, key):
+        if isinstance(key, str) and self._fetch(key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or (isinstance(key, str) and self._fetch(key))
+
+    def get(self, *args):
+        if len(args) == 3:
+            return self[trace_key(*args)]
+        key, default = args[0], (args[1] if len(args) > 1 else None)
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
+def layer_groups(trace) -> set[str]:
+    """The groups (`group_of`) a model with this compact trace has: every layer with recorded
+    weights, and the one outside the layers."""
+    return {group_of(k) for k in trace} | {""}
+
+
+def record_pass(model, src: list[int], tgt: list[int], ablate=None, names=None) -> Trace:
+    """One teacher-forced forward pass over `src` and the decoder input `tgt`, recorded (only
+    the keys `names` accepts, or all)."""
+    dev = next(model.parameters()).device
+    with torch.inference_mode(), record(ablate, names) as tr:
+        model(torch.tensor([src], device=dev), torch.tensor([tgt], device=dev))  # (1,S), (1,T)
+    return tr
+
+
 def inspect_text(model, tokenizer, text: str, target: str | None = None,
-                 ablate=None) -> Inspected:
+                 ablate=None, names=None) -> Inspected:
     """Encode `text`, get the output (greedy unless a target is given: teacher forcing), and
-    record one forward pass over source and [BOS] + output. Raises TextError for unusable text."""
+    record one forward pass over source and [BOS] + output. Raises TextError for unusable text.
+    `names`: which trace keys to keep (e.g. `compact`), None for all."""
     cfg = model.cfg
     notes: list[N.Note] = []
     src, cut = source_ids(tokenizer, text, cfg.max_len)
@@ -84,11 +161,9 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
             pieces = greedy(model, src, max_len=min(len(src) + 50, cfg.max_len - 1)).tokens
         forced = False
     tgt = [cfg.bos_id] + pieces
-    dev = next(model.parameters()).device
-    with torch.inference_mode(), record(ablate) as tr:
-        model(torch.tensor([src], device=dev), torch.tensor([tgt], device=dev))
+    tr = record_pass(model, src, tgt, ablate, names)
     return Inspected(src, tgt, tokenizer.display(src), tokenizer.display(tgt),
-                     tokenizer.decode(pieces), forced, Trace(tr), notes)
+                     tokenizer.decode(pieces), forced, tr, notes)
 
 
 def to_json(ins: Inspected, digits: int = 6, note_text=None) -> dict:
