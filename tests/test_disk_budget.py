@@ -104,9 +104,12 @@ def test_upload_past_the_budget_is_refused_and_nothing_stored_is_lost(
     assert _files(tmp_path) == before and not list(u.iterdir())
     # room made by evicting a student's old run: the upload goes through, the eviction audited
     student_run = _artefact(r, "student-run", 1.0, STUDENT_A, 2.0)
+    # (a student's last run is never evicted for someone else, issue 48: this one has a newer one)
+    newer = _artefact(r, "student-newer", 0.0, STUDENT_A, 5.0)
     monkeypatch.setenv(disk_budget.ENV, str((3.0e6 + size / 2) / 1e6))
     dest = shell.store_upload(data, "mine.zip", state=teacher)
     assert dest.is_dir() and not student_run.exists() and (r / "teacher-run").is_dir()
+    assert newer.is_dir()
     assert runs.read_owner(dest)["role"] == "teacher"
     acts = [(e["action"], e["outcome"], e["target"]) for e in reversed(audit.read(r))]
     assert ("disk", "refused", "mine.zip") in acts

@@ -37,7 +37,8 @@ def test_the_style_sheet():
     assert zh.startswith("<style>") and zh.endswith("</style>") and "<script" not in zh
     assert 'content: "上传"' in zh and 'content: "每个文件最大 50MB"' in zh
     assert '.st-key-shell_upload [data-testid="stFileUploaderDropzoneInstructions"]' in zh
-    assert '"每个文件最大 50MB · ZIP"' in zh and '"每个文件最大 50MB · JSONL, JSON, TXT"' in zh
+    # each uploader's own limit: the probe's reader takes 1 MB (issue 48, 5)
+    assert '"每个文件最大 50MB · ZIP"' in zh and '"每个文件最大 1MB · JSONL, JSON, TXT"' in zh
     assert "font-size: 0 !important" in zh  # the English words are hidden, not doubled
 
 

@@ -137,7 +137,8 @@ def launch(name: str, args: list[str]) -> runs.RunHandle:
         with disk_budget.LOCK:
             env = {**os.environ, **disk_budget.run_env(
                 path, root, models.uploads_dir(),
-                make_room_for_share=lambda n: make_room(n, name, keep=[path]))}
+                make_room_for_share=lambda n: make_room(
+                    n, name, keep=[path], person=disk_budget.owner_person(runs.read_owner(path))))}
     return runs.launch(path, args, threads=train_threads(), max_concurrent=max_concurrent(),
                        slots_root=root, env=env)
 
@@ -205,17 +206,20 @@ def student_args(path: Path, args: list[str]) -> list[str]:
 
 
 # -- the disk budget (transformer.ops.disk_budget) --------------------------------------------------------
-def make_room(need: int, target: str = "", keep=(), state=None) -> list:
-    """Room for `need` more bytes under runs/ and uploads/ (transformer.ops.disk_budget): students'
-    artefacts evicted oldest first, each eviction audited; DiskBudgetError (audited) when there
-    is no room. No budget set: nothing happens. Call it holding disk_budget.LOCK until written."""
+def make_room(need: int, target: str = "", keep=(), state=None, person: str | None = None) -> list:
+    """Room for `need` more bytes under runs/ and uploads/ (transformer.ops.disk_budget): the
+    requesting person's own artefacts evicted first (`person`, else ui.roles.person of the
+    session), then other students' but never another person's last run; each eviction audited;
+    DiskBudgetError (audited) when there is no room. No budget set: nothing happens. Call it
+    holding disk_budget.LOCK until written."""
     def evicted(a) -> None:
         roles.log("evict", a.path.name, "ok", state=state, kind=a.kind, bytes=a.size,
                   owner=(a.owner or {}).get("actor"), reason=f"room for {target}"[:120])
 
     try:
+        who = person if person is not None else roles.person(state)
         return disk_budget.make_room(need, models.runs_dir(), models.uploads_dir(),
-                                     on_evict=evicted, keep=keep)
+                                     on_evict=evicted, keep=keep, person=who)
     except disk_budget.DiskBudgetError as e:
         roles.log("disk", target, "refused", state=state, reason=str(e), bytes=int(need))
         raise

@@ -189,5 +189,6 @@ def _upload() -> None:
         return
     st.session_state["shell_upload_done"] = marker
     st.session_state[UPLOAD_PICK] = str(dest)
+    server_guard.release(up)  # stored on disk: its bytes in memory are freed (issue 48, 5)
     sb.success(t("upload_ok", name=escape_markdown(dest.name)))
     st.rerun()

@@ -11,7 +11,7 @@ from transformer.ops import audit, run_queue, runs
 from transformer.ops.disk_budget import DiskBudgetError
 from transformer.train.corpus import SYNTHETIC
 from transformer.train.settings import TASK_DEFAULTS
-from ui import i18n, models, roles, runs_ui, train_form
+from ui import i18n, models, roles, runs_ui, server_guard, train_form
 from ui.strings import roles as role_strings
 from ui.strings import train as strings
 from viz import training as vt
@@ -64,12 +64,16 @@ def _upload(ft) -> list:
                     horizontal=True, format_func=lambda m: ft(f"upload_{m}"))
     if mode == "tsv":
         files = [st.file_uploader(t("upload_tsv_file"), type=["tsv", "txt"],
+                                  max_upload_size=server_guard.uploader_limit_mb("train_up_tsv"),
                                   key="train_up_tsv", help=t("upload_limit",
                                                              mb=runs_ui.MAX_CORPUS_MB))]
     else:
         u1, u2 = st.columns(2)
-        files = [u1.file_uploader(t("upload_src_file"), type=["txt"], key="train_up_src"),
-                 u2.file_uploader(t("upload_tgt_file"), type=["txt"], key="train_up_tgt")]
+        mb = server_guard.uploader_limit_mb("train_up_src")
+        files = [u1.file_uploader(t("upload_src_file"), type=["txt"], key="train_up_src",
+                                  max_upload_size=mb),
+                 u2.file_uploader(t("upload_tgt_file"), type=["txt"], key="train_up_tgt",
+                                  max_upload_size=mb)]
         st.caption(t("upload_limit", mb=runs_ui.MAX_CORPUS_MB))
     if any(f is None for f in files):
         return []
@@ -188,6 +192,8 @@ def start(task: str, args: list[str], files: list) -> None:
                 for k, v in flags.items():
                     args = args + [k, v]
         runs_ui.start_run(name, args)
+        if files:
+            server_guard.release(files)  # copied into the run's folder: freed (issue 48, 5)
     except PermissionError as e:
         runs_ui.remove_failed_launch(path)
         st.error(rt("refused", reason=str(e)))

@@ -6,7 +6,10 @@ sheet (st.html with nothing but a <style>: Streamlit puts it where it takes no r
 words invisible and writes the Chinese ones in their place, with CSS ``content``. Each uploader
 of the app has a key, and Streamlit marks its container with the class ``st-key-<key>``, so
 each gets its own file types; an uploader not listed in UPLOADERS gets the size limit alone.
-Called once per run, from app.py.
+Called once per run, from app.py. Each uploader's limit is what its reader accepts
+(ui.server_guard.uploader_limit_mb, issue 48 item 5); when the server refused the session's last
+upload (too big for the uploader, the person's or all students' held bytes), the page says so in
+its language (`refusal_note`).
 """
 from __future__ import annotations
 
@@ -51,9 +54,34 @@ def css(lang: str, mb: int) -> str:
         f"font-size: {SIZE}; }}",
     ]
     for key, types in UPLOADERS.items():
-        text = i18n.text(strings, "limit_types", lang, mb=mb, types=", ".join(x.upper() for x in types))
+        text = i18n.text(strings, "limit_types", lang, mb=min(mb, _limit(key)),
+                         types=", ".join(x.upper() for x in types))
         rules.append(f".st-key-{key} {LIMIT}::after {{ content: {_css_string(text)}; }}")
     return "<style>\n" + "\n".join(rules) + "\n</style>"
+
+
+def _limit(key: str) -> int:
+    from ui import server_guard
+
+    return server_guard.uploader_limit_mb(key)
+
+
+REFUSALS = ("too_big", "person_cap", "students_cap")
+
+
+def refusal_text(code: str, lang: str) -> str:
+    """The sentence for a refused upload (ui.server_guard's codes) in `lang`."""
+    return i18n.text(strings, f"refused_{code}", lang)
+
+
+def refusal_note() -> None:
+    """Say, once, why the server refused this session's last upload (nothing already stored
+    is lost: the refused file alone was not taken)."""
+    from ui import server_guard
+
+    code = server_guard.last_refusal()
+    if code in REFUSALS:
+        st.warning(refusal_text(code, i18n.lang()))
 
 
 def apply() -> None:
@@ -61,3 +89,4 @@ def apply() -> None:
     sheet = css(i18n.lang(), max_mb())
     if sheet:
         st.html(sheet)
+    refusal_note()

@@ -2,11 +2,14 @@
 
 ATTENTION_LAB_MAX_DISK_MB (unset or 0: no budget, as on a laptop) bounds the bytes under both
 folders together. Before anything is written (an uploaded checkpoint, a corpus, a new run),
-`make_room(need, ...)` makes the room: while the total plus `need` would pass the budget, the
-students' artefacts are removed, oldest first; never the teacher's (an artefact whose owner.json is
-missing or not a student's), never a run still going. If that is not enough, DiskBudgetError says
-so and nothing is removed beyond what was evicted to try (nothing at all when evicting every
-student artefact would still not make the room: the check is done before the first removal).
+`make_room(need, ..., person=...)` makes the room: while the total plus `need` would pass the
+budget, students' artefacts are removed (issue 48, 5): first the requesting person's own (oldest
+first), then other students' (oldest first), but never another person's last run (the newest run
+of each other person is kept), never the teacher's (an artefact whose owner.json is missing or not
+a student's), never a run still going. An owner's person is the owner record's `person`
+(ui.roles.person: one identity across a person's tabs), else its actor. If that is not enough,
+DiskBudgetError says so and nothing is removed at all (the check is done before the first
+removal).
 
 Two writers must not both pass the check and then both write: hold `LOCK` around make_room and the
 write (`reserve` does both in one with-statement).
@@ -107,12 +110,41 @@ def artefacts(runs_root: str | os.PathLike, uploads_root: str | os.PathLike) -> 
     return out
 
 
+def owner_person(owner: dict | None) -> str | None:
+    """Who an owner record belongs to across tabs: its `person`, else its `actor` (None: none)."""
+    if not isinstance(owner, dict):
+        return None
+    who = owner.get("person") or owner.get("actor")
+    return str(who) if who else None
+
+
+def eviction_order(arts: list[Artefact], person: str | None = None,
+                   keep: Iterable[str | os.PathLike] = ()) -> list[Artefact]:
+    """The artefacts make_room may remove, in the order it removes them: `person`'s own first
+    (oldest first), then other students' (oldest first) except each other person's newest run
+    (their last one); never the teacher's, never a running run, never a folder in `keep`."""
+    keep = {Path(k).resolve() for k in keep}
+    movable = [a for a in arts if a.students and not a.active and a.path.resolve() not in keep]
+    mine = [a for a in movable if person is not None and owner_person(a.owner) == person]
+    newest_run: dict[str, Artefact] = {}
+    for a in arts:  # oldest first: the last one seen is a person's newest run
+        who = owner_person(a.owner)
+        if a.kind == "run" and a.students and who is not None and who != person:
+            newest_run[who] = a
+    last = {id(a) for a in newest_run.values()}
+    others = [a for a in movable if a not in mine and id(a) not in last
+              and not (a.kind == "run" and owner_person(a.owner) is None)]
+    return sorted(mine, key=lambda a: a.created) + sorted(others, key=lambda a: a.created)
+
+
 def make_room(need: int, runs_root: str | os.PathLike, uploads_root: str | os.PathLike, *,
               limit: int | None = None, on_evict: Callable[[Artefact], None] | None = None,
-              keep: Iterable[str | os.PathLike] = ()) -> list[Artefact]:
-    """Evict students' artefacts, oldest first, until `need` more bytes fit the budget; returns
-    what was evicted. DiskBudgetError (nothing removed) when even evicting them all would not
-    do. `keep`: folders never evicted (e.g. the run being started)."""
+              keep: Iterable[str | os.PathLike] = (), person: str | None = None
+              ) -> list[Artefact]:
+    """Evict students' artefacts until `need` more bytes fit the budget (eviction_order: the
+    requesting `person`'s own first, never another person's last run); returns what was evicted.
+    DiskBudgetError (nothing removed) when even evicting them all would not do. `keep`: folders
+    never evicted (e.g. the run being started)."""
     limit = limit_bytes() if limit is None else limit
     if limit is None:
         return []
@@ -120,9 +152,7 @@ def make_room(need: int, runs_root: str | os.PathLike, uploads_root: str | os.Pa
     used = usage([runs_root, uploads_root])
     if used + need <= limit:
         return []
-    keep = {Path(k).resolve() for k in keep}
-    victims = [a for a in artefacts(runs_root, uploads_root)
-               if a.students and not a.active and a.path.resolve() not in keep]
+    victims = eviction_order(artefacts(runs_root, uploads_root), person, keep)
     if used - sum(a.size for a in victims) + need > limit:
         raise DiskBudgetError(
             f"{need / 1e6:.1f} MB more would pass the budget of {limit / 1e6:.0f} MB "

@@ -2,13 +2,14 @@
 README card) and the repair of checkpoints a kill left half swapped."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import time
 from pathlib import Path
 
-from transformer.core.checkpoint import save_checkpoint
+from transformer.core.checkpoint import STATE_TENSORS, save_checkpoint
 from transformer.ops import cards, disk_budget, runs
 from transformer.train.loop import Trainer
 
@@ -61,7 +62,7 @@ class RunWriter:
 
     def on_eval(self, t: Trainer) -> None:
         runs.append_metrics(self.run_dir, {"type": "eval", **t.last_eval, "time": time.time()})
-        if t.last_eval.get("best") and self._room(t, 1):
+        if t.last_eval.get("best") and self._room(t, 1, with_state=False):
             self.save(t, "best", with_state=False)
         self.status(t, "running")
 
@@ -102,26 +103,54 @@ class RunWriter:
         t.last_checkpoint = path
         return path
 
-    def _estimate(self, t: Trainer) -> int:
-        """Bytes one more checkpoint takes: the largest one already written, else the weights
-        and the optimizer's two moments."""
-        sizes = [disk_budget.dir_size(p) for p in self.ckpt_dir.iterdir() if p.is_dir()] \
+    def _estimate(self, t: Trainer, with_state: bool = True) -> int:
+        """Bytes one more checkpoint takes (issue 48, 5: a weights-only `best` is no measure of a
+        step-N/last copy, which also holds the optimizer's state): the largest copy of the same
+        kind already written, else the weights (and, with state, the optimizer's two moments),
+        the tokenizer and the history; plus room for the history's growth."""
+        kinds = [p for p in self.ckpt_dir.iterdir() if p.is_dir() and not p.name.startswith(".")
+                 and (p / STATE_TENSORS).is_file() == with_state] \
             if self.ckpt_dir.is_dir() else []
-        if sizes:
-            return max(sizes)
-        return 3 * sum(p.numel() * p.element_size() for p in t.model.parameters()) + (1 << 16)
+        sizes = [disk_budget.dir_size(p) for p in kinds]
+        weights = sum(p.numel() * p.element_size() for p in t.model.parameters())
+        tok = self.tokenizer
+        try:
+            tok_bytes = (sum(len(b) for b in tok.files().values()) if hasattr(tok, "files")
+                         else len(tok.to_bytes())) if tok is not None else 0
+        except Exception:  # noqa: BLE001 - an unknown tokenizer: its size is not counted here
+            tok_bytes = 0
+        try:
+            hist = len(json.dumps(t.history, default=str))
+        except (TypeError, ValueError):
+            hist = 0
+        fresh = (3 if with_state else 1) * weights + tok_bytes + hist + (1 << 16)
+        return max(sizes) + hist // 8 + (1 << 14) if sizes else fresh
 
-    def _room(self, t: Trainer, copies: int) -> bool:
+    def _room(self, t: Trainer, copies: int, with_state: bool = True) -> bool:
         """Whether `copies` more checkpoints fit this run's disk share (a student run on a server
         with a disk budget: transformer.ops.disk_budget.may_write); if not, the run stops without
         writing them (issue 22, B2)."""
         if disk_budget.RUN_MAX_ENV not in os.environ:  # not a student run: nothing to check
             return True
-        why = disk_budget.may_write(self.run_dir, copies * self._estimate(t))
+        why = disk_budget.may_write(self.run_dir, copies * self._estimate(t, with_state))
         if why is None:
             return True
         t.request_stop(why)
         return False
+
+    def _over_share(self, t: Trainer, extra: Path | None = None) -> None:
+        """After a write: a student run past its share (an estimate fell short) removes `extra`
+        (a copy of what `last` holds, so nothing is lost) and stops."""
+        if disk_budget.RUN_MAX_ENV not in os.environ:
+            return
+        why = disk_budget.may_write(self.run_dir, 0)
+        if why is None:
+            return
+        if extra is not None and extra.is_dir():
+            shutil.rmtree(extra, ignore_errors=True)
+            why = disk_budget.may_write(self.run_dir, 0)
+        if why is not None:
+            t.request_stop(why)
 
     def on_checkpoint(self, t: Trainer) -> None:
         if t.error:  # never save weights that produced a non-finite loss
@@ -137,6 +166,7 @@ class RunWriter:
                                                            KEEP_STEP_CHECKPOINTS))
         for old in (steps[:-keep] if keep > 0 else []):
             shutil.rmtree(old, ignore_errors=True)
+        self._over_share(t, extra=self.ckpt_dir / name)
         runs.append_metrics(self.run_dir, {"type": "checkpoint", "step": t.step, "name": name,
                                            "time": time.time()})
         self.status(t, "running")
