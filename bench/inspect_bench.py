@@ -1,5 +1,8 @@
 """Inspection cost: a 32-token sentence through the translation model with the full trace of all
 three attentions, against the same forward pass without a trace; and how both grow with length.
+`compact_mb` is what the app keeps of a trace since issue 48 (the attention weights and the logits:
+transformer.probing.inspect.compact), `layer_mb` the largest one layer's intermediates the Step
+page records when it asks (transformer.probing.inspect.in_group).
 
     python bench/inspect_bench.py [--json]
 """
@@ -11,6 +14,7 @@ import json
 import torch
 
 from common import SENTENCE_32, stats, timeit, translation_checkpoint
+from transformer.probing.inspect import compact, group_of
 
 
 def trace_bytes(tr: dict) -> int:
@@ -35,9 +39,15 @@ def measure(model, src, tgt, repeats: int) -> dict:
         b += timeit(traced, repeats // 3, warmup=2)
     with torch.inference_mode(), record() as tr:
         model(src, tgt)
+    with torch.inference_mode(), record(names=compact) as small:
+        model(src, tgt)
+    layer = max(trace_bytes({k: v for k, v in tr.items() if group_of(k) == g})
+                for g in {group_of(k) for k in tr})
     sa, sb = stats(a), stats(b)
     return {"plain": sa, "traced": sb, "ratio": round(sb["median_ms"] / sa["median_ms"], 3),
-            "trace_mb": round(trace_bytes(tr) / 2 ** 20, 2)}
+            "trace_mb": round(trace_bytes(tr) / 2 ** 20, 2),
+            "compact_mb": round(trace_bytes(small) / 2 ** 20, 2),
+            "layer_mb": round(layer / 2 ** 20, 2)}
 
 
 def main(argv=None) -> dict:

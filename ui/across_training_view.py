@@ -14,6 +14,7 @@ from transformer.core.checkpoint import CheckpointError
 from transformer.core.names import KINDS, attention_kind
 from transformer.ops import runs
 from ui import i18n, inspect_cache, models, page_kit
+from ui import text_limits
 from ui.strings import across_training as strings
 from ui.strings import train as train_strings
 from viz import evolution as ve
@@ -94,8 +95,11 @@ def sentence(r: Run):
         st.session_state["across_training_target"] = ""
         st.session_state["across_training_for"] = name
     c1, c2 = st.columns(2)
-    text = c1.text_input(t("text"), key="across_training_text", help=t("text_help"))
-    target_in = c2.text_input(t("target"), key="across_training_target", help=t("target_help"))
+    text = c1.text_input(t("text"), key="across_training_text", help=t("text_help"),
+                         max_chars=text_limits.SENTENCE_CHARS)
+    target_in = c2.text_input(t("target"), key="across_training_target", help=t("target_help"),
+                              max_chars=text_limits.SENTENCE_CHARS)
+    text_limits.stop_if_too_long(text, target_in)
     if not text or not text.strip():
         st.info(t("empty"))
         st.stop()

@@ -13,6 +13,7 @@ import streamlit as st
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
 from ui import decode_compute as DC
+from ui import text_limits
 from ui import i18n, page_kit, quota
 from ui import notes as notes_ui
 from ui.strings import decode as strings
@@ -20,7 +21,7 @@ from viz import beam_tree as BT
 from viz import decode as V
 
 t = i18n.translator(strings)
-MAX_CHARS = 2000
+MAX_CHARS = text_limits.SENTENCE_CHARS
 
 
 def shown(tok):
@@ -249,6 +250,7 @@ def teacher_forcing(path, text: str, m: Method, out_ids: list[int], ck) -> None:
     target = st.text_input(t("target"), key="decode_target", help=t("target_help"),
                            max_chars=MAX_CHARS,
                            on_change=lambda: st.session_state.update(decode_target_edited=True))
+    text_limits.stop_if_too_long(target)
     if not target or not target.strip():
         st.info(t("target_empty"))
         st.stop()

@@ -15,6 +15,8 @@ import runpy
 import threading
 from pathlib import Path
 
+from ui.admission import Busy
+
 APP = Path(__file__).resolve().parents[1] / "app.py"
 _state = threading.local()  # a script run stays on one thread
 
@@ -24,6 +26,13 @@ def run_page(page) -> None:
     _state.navigated = True
     try:
         page.run()
+    except Busy as e:  # the admission gate gave no slot in time (ui/admission.py)
+        import streamlit as st
+
+        from ui import i18n
+        from ui.strings import shell as strings
+
+        st.warning(i18n.translator(strings)("busy", s=round(getattr(e, "wait_s", 0) or 120)))
     finally:
         _state.navigated = False
 

@@ -17,14 +17,15 @@ from transformer.probing.probe_items import MAX_PROBE_LINES, PRONOUN_TASKS, task
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
 from ui import heads_compute as HC
-from ui import i18n, inspect_cache, models, page_kit, quota
+from ui import text_limits
+from ui import i18n, inspect_cache, models, page_kit, quota, server_guard
 from ui.strings import heads as strings
 from viz import heads as VH
 from viz.tokens import escape_markdown
 
 t = i18n.translator(strings)
 RELATIONS = ("anaphora",) + tuple(r for r in H.RELATIONS)
-MAX_CHARS = 2000
+MAX_CHARS = text_limits.SENTENCE_CHARS
 MAX_SENTENCES = 200
 DEFAULT_SENTENCES = ("A dog runs in the park .\nTwo men play football on the grass .\n"
                      "A girl in a red dress walks with her dog .\nThe cat sleeps on the warm table .")
@@ -80,6 +81,7 @@ def _anaphora(path, task: str | None) -> Scores:
         n = st.slider(t("n"), 20, 500, 100, step=10, key="heads_n", help=t("n_help"))
     elif source == "upload":
         up = st.file_uploader(t("upload"), type=["jsonl", "json", "txt"], key="heads_upload",
+                              max_upload_size=server_guard.uploader_limit_mb("heads_upload"),
                               help=t("upload_help", kb=VH.MAX_PROBE_BYTES // 1000,
                                      lines=MAX_PROBE_LINES))
         if up is None:
@@ -108,8 +110,9 @@ def _anaphora(path, task: str | None) -> Scores:
 def _sentences() -> tuple[str, ...]:
     """The text area's usable lines (at most MAX_SENTENCES); stops the page when there is none."""
     st.session_state.setdefault("heads_sentences", DEFAULT_SENTENCES)
-    raw = st.text_area(t("sentences"), key="heads_sentences", max_chars=50_000,
+    raw = st.text_area(t("sentences"), key="heads_sentences", max_chars=text_limits.LIST_CHARS,
                        help=t("sentences_help", max=MAX_SENTENCES))
+    text_limits.stop_if_too_long(raw, limit=text_limits.LIST_CHARS)
     lines = []
     for line in raw.splitlines():
         try:
@@ -214,6 +217,7 @@ def open_head(s: Scores, cfg) -> None:
         choices(s, okind, olayer, ohead)
     otext = st.text_input(t("probe_sentence"), key="heads_open_text", max_chars=MAX_CHARS,
                           help=t("probe_sentence_help"))
+    text_limits.stop_if_too_long(otext)
     if otext and otext.strip():
         try:
             st.page_link("pages/attention.py", label=t("open_link", head=VH.head_label(
@@ -276,6 +280,7 @@ def ablation(s: Scores, ck, path) -> tuple[str, ...]:
                                  default=page_kit.example_text(ck.train_config))
     atext = st.text_input(t("ablation_sentence"), key="heads_abl_text", max_chars=MAX_CHARS,
                           help=t("ablation_sentence_help"))
+    text_limits.stop_if_too_long(atext)
     try:
         atext = clean_text(atext)
     except TextError:

@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import i18n, models, page_kit
+from ui import text_limits
 from ui.strings import masks as strings
 from viz import masks as Mk
 from viz.worked import styled
@@ -31,7 +32,9 @@ def batch():
     by spaces); unusable text ends the page."""
     ck = models.current()
     page_kit.fill_from_link("masks_text", default=t("sentences_default"))  # ?text= (tour)
-    text = st.text_area(t("sentences"), key="masks_text", help=t("sentences_help"))
+    text = st.text_area(t("sentences"), key="masks_text", help=t("sentences_help"),
+                        max_chars=text_limits.LIST_CHARS)
+    text_limits.stop_if_too_long(text, limit=text_limits.LIST_CHARS)
     try:
         if ck is not None:
             cfg = ck.model_config

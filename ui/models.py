@@ -1,13 +1,13 @@
 """Which checkpoints exist, the one this session uses, and cached, shared, read-only access.
 
 Models are loaded once per checkpoint with st.cache_resource and shared by every session; they
-are never trained, hooked or mutated. Forward passes go through a small semaphore so thirty
-students on a 2-core server queue instead of oversubscribing the cores.
+are never trained, hooked or mutated. Forward passes go through one admission gate
+(ui/admission.py: a few slots, at most one per person, the least recent user first) so thirty
+students on a 2-core server queue fairly instead of oversubscribing the cores.
 """
 from __future__ import annotations
 
 import os
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,10 +21,11 @@ from transformer.core.checkpoint import (
     read_config,
 )
 from transformer.core.model import Transformer
+from ui import admission
 
 ROOT = Path(__file__).resolve().parents[1]
 SESSION_KEY = "ckpt_path"
-INFER_SLOTS = threading.BoundedSemaphore(int(os.environ.get("ATTENTION_LAB_INFER_SLOTS", "2")))
+GATE = admission.from_env()
 
 
 def shipped_dir() -> Path:
@@ -140,6 +141,7 @@ def _card_facts(path: str, stamp: float) -> dict:
 
 
 def run_inference(fn, *args, **kwargs):
-    """Run a forward pass holding one of the inference slots (see module docstring)."""
-    with INFER_SLOTS, torch.inference_mode():
+    """Run a forward pass holding one of the inference slots (see module docstring); raises
+    ui.admission.Busy when no slot came within the gate's wait."""
+    with GATE.hold(admission.person_key()), torch.inference_mode():
         return fn(*args, **kwargs)

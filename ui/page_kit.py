@@ -16,6 +16,7 @@ from transformer.core.names import Head
 from transformer.core.text import TextError
 from transformer.probing.inspect import Inspected
 from ui import i18n, inspect_cache, models
+from ui import text_limits
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
 from viz.worked import csv_bytes
@@ -170,8 +171,11 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
     notes (a cut to the model's limit) are shown as warnings (ui/notes.py)."""
     st.session_state.setdefault(f"{prefix}_text", example_text(ck.train_config))
     c1, c2 = st.columns(2)
-    text = c1.text_input(t("text"), key=f"{prefix}_text", help=t("text_help"))
-    target = c2.text_input(t("target"), key=f"{prefix}_target", help=t("target_help"))
+    text = c1.text_input(t("text"), key=f"{prefix}_text", help=t("text_help"),
+                         max_chars=text_limits.SENTENCE_CHARS)
+    target = c2.text_input(t("target"), key=f"{prefix}_target", help=t("target_help"),
+                           max_chars=text_limits.SENTENCE_CHARS)
+    text_limits.stop_if_too_long(text, target)
     knowledge_ui.offer(ck, f"{prefix}_text")
     if not text or not text.strip():
         st.info(t("empty"))

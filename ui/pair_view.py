@@ -16,6 +16,7 @@ from transformer.probing.inspect import Inspected
 from transformer.probing.swap import swap_translate
 from transformer.core.names import KINDS, Head, attention_kind
 from ui import i18n, inspect_cache, models, page_kit
+from ui import text_limits
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
 from ui.strings import pair as strings
@@ -44,8 +45,11 @@ def sentences(ck) -> tuple[str, str]:
     st.session_state.setdefault("pair_text", DEFAULT_A)
     st.session_state.setdefault("pair_text2", DEFAULT_B)
     c1, c2 = st.columns(2)
-    a = c1.text_input(t("text_a"), key="pair_text", help=t("text_a_help"))
-    b = c2.text_input(t("text_b"), key="pair_text2", help=t("text_b_help"))
+    a = c1.text_input(t("text_a"), key="pair_text", help=t("text_a_help"),
+                      max_chars=text_limits.SENTENCE_CHARS)
+    b = c2.text_input(t("text_b"), key="pair_text2", help=t("text_b_help"),
+                      max_chars=text_limits.SENTENCE_CHARS)
+    text_limits.stop_if_too_long(a, b)
     if not (a or "").strip() or not (b or "").strip():
         st.info(t("empty"))
         st.stop()

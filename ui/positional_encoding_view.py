@@ -13,6 +13,7 @@ import streamlit as st
 
 from transformer.core.text import TextError
 from ui import i18n, models, page_kit
+from ui import text_limits
 from ui import notes as notes_ui
 from ui import positional_encoding_compute as PC
 from ui import worked_text
@@ -101,7 +102,9 @@ def norms() -> None:
         st.info(t("no_model"))
     else:
         page_kit.fill_from_link("positional_encoding_sentence", default=t("sentence_default"))  # ?text= (tour)
-        text = st.text_input(t("sentence"), key="positional_encoding_sentence")
+        text = st.text_input(t("sentence"), key="positional_encoding_sentence",
+                             max_chars=text_limits.SENTENCE_CHARS)
+        text_limits.stop_if_too_long(text)
         try:
             rows = PC.embedding_rows(models.current_path(), text)
         except TextError as e:

@@ -3,7 +3,7 @@
 Expensive actions (a full head-finder sweep, an ablation over every head, a costly decode: a
 wide beam, or a beam over a long text) go through token buckets: one per (person, action), and
 one per action for all students together, so thirty browsers cannot keep the inference slots
-(ui.models.INFER_SLOTS) busy between them. A person is ui.roles.person: the browser's address, so
+(ui.models.GATE) busy between them. A person is ui.roles.person: the browser's address, so
 that a refresh or more tabs neither reset nor multiply one student's bucket (issue 22, E). A
 bucket holds `capacity` tries and gains one back every `every_s` seconds; a refusal says when to
 try again. Only students are limited: the teacher, and everyone on a server without a teacher

@@ -1,5 +1,9 @@
 EN = {
     "app_title": "Attention Lab",
+    "busy": "The server is busy with the class's requests and gave this page no turn within {s} s. "
+            "Nothing you made is lost: press R or change a box to try again.",
+    "too_long": "This text is {n:,} characters long; a box here takes at most {limit:,}. Shorten it "
+                "(a sentence or two shows attention best): nothing was computed.",
     "language": "Language",
     "group_tour": "Start here",
     "group_inside": "Look inside a model",
