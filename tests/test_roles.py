@@ -92,18 +92,69 @@ def test_wrong_token_never_grants_and_brute_force_is_slowed(server):
     assert roles.role(s) == "student" and roles.ROLE_KEY not in s
     # the first FREE_TRIES are free; after that every try costs a doubling wait (capped)
     assert waited >= 60.0, waited
-    # an attacker who does not wait is refused without a comparison
+    # an attacker who does not wait is refused (and the wait is not lengthened by it)
     res1 = roles.sign_in("guess-x", s)
-    res2 = roles.sign_in(TOKEN, s)  # even the right token, while locked, is not looked at
-    assert res2.locked and not res2.ok and roles.role(s) == "student"
-    assert res1.wait_s > 0
+    assert not res1.ok and res1.wait_s > 0
+    res3 = roles.sign_in("guess-x2", s)
+    assert res3.locked and not res3.ok and 0 < res3.wait_s <= res1.wait_s
     # a fresh session (a browser refresh) of the same client is held back by its backoff too
     fresh = {}
     res = roles.sign_in("guess-y", fresh)
     assert not res.ok and res.locked
-    # once the waits are over, the right token works
-    clock.now += roles.CAP_S + 1
+    # but the right token is never held back (issue 48, 4): the lock is for wrong tries only
     assert roles.sign_in(TOKEN, {}).ok
+    res2 = roles.sign_in(TOKEN, s)
+    assert res2.ok and not res2.locked and roles.role(s) == "teacher"
+
+
+def test_the_right_token_signs_in_at_once_after_wrong_ones_from_the_same_address(server):
+    """Issue 48, 4: twenty wrong tokens from the teacher's own address (a student at the
+    teacher's desk, one school NAT), in this session and others: the right one, at once."""
+    clock = server
+    teacher = {roles.CLIENT_KEY: "ip:10.0.0.1"}
+    others = [{roles.CLIENT_KEY: "ip:10.0.0.1"} for _ in range(4)]
+    waits = []
+    for i in range(20):
+        res = roles.sign_in(f"wrong-{i}", (others + [teacher])[i % 5])
+        assert not res.ok
+        waits.append(res.wait_s)
+        clock.now += 1.0
+    assert max(waits) > 0  # the wrong tries were slowed
+    assert roles.client_backoff("ip:10.0.0.1").wait(clock.now) > 0
+    res = roles.sign_in(TOKEN, teacher)
+    assert res.ok and res.wait_s == 0 and roles.role(teacher) == "teacher"
+    # and a fresh session from that address, too
+    assert roles.sign_in(TOKEN, {roles.CLIENT_KEY: "ip:10.0.0.1"}).ok
+
+
+def test_client_names_and_the_open_server_banner(monkeypatch):
+    """The teacher's browser on the server machine, seen as ::ffff:127.0.0.1, is "local" (no
+    open-server banner); a header that was ignored is not."""
+    from ui import client_address as ca
+
+    def name(peer, **headers):
+        hs = [(k.replace("_", "-"), v) for k, v in headers.items()]
+        return roles.client_name(ca.resolve(peer, hs, ca.parse_trusted()))
+
+    assert name("::ffff:127.0.0.1") == "local" and name("127.0.0.1") == "local"
+    assert name("::1") == "local"
+    assert name("127.0.0.1", X_Forwarded_For="::ffff:127.0.0.1") == "local"
+    assert name("127.0.0.2") == "ip:127.0.0.2"
+    assert name("::ffff:127.0.0.2", X_Forwarded_For="teacher") == "ip:127.0.0.2"
+    assert name("127.0.0.1", X_Forwarded_For="teacher") == "ip:127.0.0.1"  # one client, shared
+    assert name("127.0.0.1", X_Real_Ip="10.9.9.9") == "ip:127.0.0.1"
+    assert name("127.0.0.1", X_Forwarded_For="10.9.9.9") == "ip:10.9.9.9"  # the proxy's word
+    assert name("2001:db8::1") == "ip:2001:db8::1"
+    # the banner: only for a client that is not "local"
+    shown = []
+    monkeypatch.setattr(roles.st, "warning", lambda text: shown.append(text))
+    monkeypatch.setattr(roles, "_WARNED", {"open"})  # the console line: said already
+    monkeypatch.setattr(roles, "client", lambda: name("::ffff:127.0.0.1"))
+    roles.open_server_warning()
+    assert shown == []
+    monkeypatch.setattr(roles, "client", lambda: name("127.0.0.2"))
+    roles.open_server_warning()
+    assert len(shown) == 1 and "no teacher token" in shown[0]
 
 
 def test_backoff_doubles_and_is_capped():

@@ -15,14 +15,23 @@ a request (a ?run= naming the teacher's run, a widget the page never drew) meets
 PermissionError. Artefacts without an owner record (made before roles existed) count as the
 teacher's.
 
-Sign-in: the token is compared in constant time (hmac.compare_digest over SHA-256 digests, so not
-even its length leaks). Wrong tokens are slowed twice over: per session (after FREE_TRIES wrong
-tries, each further try must wait BASE_S x 2^k seconds, up to CAP_S) and per client (`client()`:
-the browser's address, since a refresh starts a new session; after CLIENT_FREE_TRIES wrong tries
-from any of that client's sessions, the same doubling, up to CLIENT_CAP_S). A try made while its
-session or its client is locked is refused without comparing. There is no server-wide lock: wrong
-tokens from other clients never keep the teacher out (issue 22, A). A token shorter than
-MIN_TOKEN_CHARS is refused at start (`token_problem`, checked by ui.shell.configure).
+Sign-in: the token is compared first, in constant time (hmac.compare_digest over SHA-256
+digests, so not even its length leaks), and the right token signs in at once, whatever wrong tries
+came before from the same session or address (issue 48, 4: a student at the teacher's desk, one
+school NAT or a forged header must not lock the teacher out). The protection against guessing is
+the token's length: at least MIN_TOKEN_CHARS characters (`token_problem`, checked by
+ui.shell.configure; the suggested command makes 32 random URL-safe characters, some 190 bits), far
+beyond any number of tries. Wrong tries are still slowed, to keep guessing loops and audit noise
+down: per session (after FREE_TRIES wrong tries, each further one must wait BASE_S x 2^k seconds,
+up to CAP_S) and per client (`client()`, since a refresh starts a new session: after
+CLIENT_FREE_TRIES wrong tries from any of its sessions, the same doubling, up to CLIENT_CAP_S). A
+wrong try made during such a wait is refused (`locked`) and does not lengthen it. There is no
+server-wide lock (issue 22, A).
+
+The client is the connection's own address, from the socket; forwarded headers (X-Forwarded-For,
+X-Real-Ip) are read only from the proxies the teacher trusts, as valid IP addresses
+(ui.client_address; ATTENTION_LAB_TRUSTED_PROXIES, default 127.0.0.1 and ::1). A header that was
+ignored is written to the audit log once per session (`client.forwarded`, refused).
 The clock is `CLOCK` (monkeypatch it in tests: no sleeping).
 """
 from __future__ import annotations
@@ -40,7 +49,7 @@ from typing import Any, MutableMapping
 import streamlit as st
 
 from transformer.ops import audit
-from ui import i18n, models
+from ui import client_address, i18n, models
 from ui.strings import roles as strings
 
 TOKEN_ENV = "ATTENTION_LAB_TEACHER_TOKEN"
@@ -169,26 +178,90 @@ def session_secret(state: MutableMapping | None = None) -> str:
     return s[SID_KEY]
 
 
-def _client_from_context() -> str | None:
-    """The browser's address as this script run sees it, or None outside a script run.
+def trusted_proxies() -> client_address.Trusted:
+    """The proxies whose forwarded headers are believed (ui.client_address): the environment's
+    ATTENTION_LAB_TRUSTED_PROXIES / ATTENTION_LAB_TRUST_X_REAL_IP, else the same keys in
+    .streamlit/secrets.toml, else 127.0.0.1 and ::1. A malformed entry is said once on the
+    console and ignored."""
+    env = {k: os.environ[k] for k in (client_address.TRUSTED_ENV, client_address.REAL_IP_ENV)
+           if k in os.environ}
+    if len(env) < 2:
+        try:
+            if st.secrets.load_if_toml_exists():
+                for k in (client_address.TRUSTED_ENV, client_address.REAL_IP_ENV):
+                    if k not in env and st.secrets.get(k) is not None:
+                        env[k] = str(st.secrets.get(k))
+        except Exception:  # noqa: BLE001 - an unreadable secrets file: the defaults
+            pass
+    got = client_address.from_env(env)
+    for problem in got.problems:
+        _console_once("trusted:" + problem, problem)
+    return got
 
-    The connection's own address, unless it comes from this machine (st.context gives None
-    then): a reverse proxy here (README: nginx) passes the browser's address as the last entry of
-    X-Forwarded-For, or as X-Real-IP. Without either, every local connection is one client."""
+
+def _socket_peer(session_client) -> str | None:
+    """The TCP peer of this session's websocket, as the kernel gave it. Streamlit's own
+    `remote_ip` is not it: its server (uvicorn, with proxy headers on) replaces the peer with the
+    last X-Forwarded-For entry on connections from 127.0.0.1 and ::1, whatever that entry is."""
+    ws = getattr(session_client, "_websocket", None)
+    proto = getattr(getattr(ws, "_receive", None), "__self__", None)
+    transport = getattr(proto, "transport", None)
     try:
+        peer = transport.get_extra_info("peername") if transport is not None else None
+    except Exception:  # noqa: BLE001 - a closed transport
+        peer = None
+    if isinstance(peer, (tuple, list)) and peer and isinstance(peer[0], str):
+        return peer[0]
+    return None
+
+
+def _client_from_context() -> tuple[str, tuple[str, ...]] | None:
+    """(the client of this script run's connection, what was ignored in telling it), or None
+    outside a script run (and for a session with no connection, as under AppTest: "local").
+
+    The client is the socket's peer; a forwarded header is believed only from a trusted proxy
+    and only as a valid IP address (ui.client_address.resolve). "local": the server's own
+    machine (127.0.0.1, ::1, ::ffff:127.0.0.1, straight or through a trusted proxy) with nothing
+    ignored; otherwise "ip:ADDRESS" (a header ignored on a loopback connection gives
+    "ip:127.0.0.1": one client for every such session, not one per session)."""
+    try:
+        from streamlit import runtime
         from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-        if get_script_run_ctx() is None:
+        ctx = get_script_run_ctx()
+        if ctx is None:
             return None
-        ip = st.context.ip_address
-        if not ip:
-            headers = st.context.headers
-            fwd = [x.strip() for x in (headers.get("X-Forwarded-For") or "").split(",")]
-            fwd = [x for x in fwd if x]
-            ip = fwd[-1] if fwd else (headers.get("X-Real-Ip") or "").strip()
+        session_client = runtime.get_instance().get_client(ctx.session_id)
+        context = getattr(session_client, "client_context", None)
+        if session_client is None or context is None:
+            return "local", ()
+        headers = [h for h in (context.headers or ()) if isinstance(h, tuple)]
+        peer = _socket_peer(session_client)
+        if peer is None:  # not a uvicorn websocket (another Streamlit server): its remote_ip
+            peer = context.remote_ip if isinstance(context.remote_ip, str) else None
+            forwarded = client_address.resolve(peer, headers, client_address.parse_trusted(""))
+            if peer is None and not forwarded.forwarded:  # no address at all (AppTest): local
+                return "local", ()
+            if forwarded.forwarded:
+                _console_once("no_peer", "the connection's own address cannot be read, and a "
+                                         "forwarded header may have replaced it: such sessions "
+                                         "count as one client (ip:unknown)")
+                return "ip:unknown", ("the connection's own address cannot be read",)
+        got = client_address.resolve(peer, headers, trusted_proxies())
     except Exception:  # noqa: BLE001 - no context (a bare script, a test): one local client
         return None
-    return f"ip:{ip[:64]}" if isinstance(ip, str) and ip else "local"
+    return client_name(got), got.problems
+
+
+def client_name(got: client_address.Resolved) -> str:
+    """What `client()` calls a resolved address: "local" for the server's own machine (127.0.0.1,
+    ::1, ::ffff:127.0.0.1) when nothing was ignored, else "ip:ADDRESS" ("ip:unknown": no
+    address)."""
+    if got.address is None:
+        return "ip:unknown"
+    if client_address.is_local(got.address) and not got.problems:
+        return "local"
+    return f"ip:{got.address}"
 
 
 def client(state: MutableMapping | None = None) -> str:
@@ -201,8 +274,10 @@ def client(state: MutableMapping | None = None) -> str:
     found = _client_from_context()
     if found is None:
         return "local"
-    s[CLIENT_KEY] = found
-    return found
+    s[CLIENT_KEY], problems = found
+    if problems:  # once per session (the client is read once); bounded as refusals are
+        log("client.forwarded", "", "refused", state=s, reason="; ".join(problems)[:500])
+    return found[0]
 
 
 def person(state: MutableMapping | None = None) -> str:
@@ -377,16 +452,16 @@ def sign_in(entered: str, state: MutableMapping | None = None) -> SignIn:
     if not isinstance(mine, Backoff):
         mine = s[BACKOFF_KEY] = Backoff()
     theirs = client_backoff(client(s))
-    wait = max(mine.wait(now), theirs.wait(now))
-    if wait > 0:
-        mine.refused += 1
-        log("sign_in", "", "refused", state=s, reason="locked", wait_s=round(wait, 1))
-        return SignIn(False, wait, locked=True)
-    if token_matches(entered, tok):
+    if token_matches(entered, tok):  # the right token signs in at once, whatever the backoff
         mine.succeed()
         s[ROLE_KEY], s[AUTH_KEY] = "teacher", _digest(tok)
         log("sign_in", "", "ok", state=s)
         return SignIn(True)
+    wait = max(mine.wait(now), theirs.wait(now))
+    if wait > 0:  # a wrong try during the wait: refused, and not counted (the wait stays)
+        mine.refused += 1
+        log("sign_in", "", "refused", state=s, reason="locked", wait_s=round(wait, 1))
+        return SignIn(False, wait, locked=True)
     wait = max(mine.fail(now), theirs.fail(now))
     log("sign_in", "", "refused", state=s, reason="wrong token", wait_s=round(wait, 1))
     return SignIn(False, wait)
