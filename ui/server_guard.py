@@ -22,11 +22,20 @@ app's roles (ui.roles) never see them unless they are guarded here:
   caches for every session (the shared models included). Here it is ignored, and
   audited, unless the session is the teacher's (or the server has no teacher token: one person's
   laptop).
+* E. A `rerun_script` BackMsg carries every widget's value, and Streamlit keeps each in the
+  session's state for as long as the session lives (issue 48: 20 sessions holding a 20 MB text
+  value kept 60 MB each). The browser's boxes stop at their `max_chars` (ui/text_limits.py), but
+  a forged message does not: here a widget value over MAX_WIDGET_BYTES
+  ($ATTENTION_LAB_MAX_WIDGET_KB, default 256 KB: the longest box, 50,000 characters, fits) is
+  dropped from the message before Streamlit stores it (the widget keeps the value it had: nothing
+  the student made is lost), and so is a query string over MAX_QUERY_BYTES (64 KB); each drop is
+  audited. A closed session's state is released with the session (server.disconnectedSessionTTL,
+  .streamlit/config.toml).
 
-`install()` patches the two Streamlit methods once per process (ui.shell.configure calls it on
+`install()` patches the three Streamlit methods once per process (ui.shell.configure calls it on
 every script run; the first run of the first session installs it). Streamlit 1.67's internals
-are used: AppSession._handle_clear_cache_request, MemoryUploadedFileManager.add_file, and the
-session's widget metadata; a Streamlit without them is left as it is, with a warning.
+are used: AppSession._handle_clear_cache_request, AppSession._handle_rerun_script_request,
+MemoryUploadedFileManager.add_file, and the session's widget metadata; a Streamlit without them is left as it is, with a warning.
 """
 from __future__ import annotations
 
@@ -51,7 +60,7 @@ def install() -> None:
         if _INSTALLED:
             return
         _INSTALLED = True
-    for guard in (_guard_clear_cache, _guard_uploads):
+    for guard in (_guard_clear_cache, _guard_uploads, _guard_widget_values):
         try:
             guard()
         except (ImportError, AttributeError) as e:  # another Streamlit: say so, serve anyway
@@ -364,3 +373,62 @@ def _guard_uploads() -> None:
 
     guarded._attention_lab_guard = True  # type: ignore[attr-defined]
     MemoryUploadedFileManager.add_file = guarded
+
+
+# -- E: widget values ------------------------------------------------------------------------------
+def _kb_env(name: str, default_kb: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    return (int(raw) if raw.isdigit() and int(raw) > 0 else default_kb) * 1024
+
+
+MAX_WIDGET_BYTES = _kb_env("ATTENTION_LAB_MAX_WIDGET_KB", 256)
+MAX_QUERY_BYTES = 64 * 1024
+
+
+def oversized(client_state) -> tuple[list[str], bool]:
+    """(the ids of the widget values over MAX_WIDGET_BYTES, whether the query string is over
+    MAX_QUERY_BYTES) in a rerun request's ClientState."""
+    widgets = [w.id for w in client_state.widget_states.widgets
+               if w.ByteSize() > MAX_WIDGET_BYTES]
+    return widgets, len(client_state.query_string.encode("utf-8", "replace")) > MAX_QUERY_BYTES
+
+
+def trim(client_state) -> dict:
+    """Drop the oversized values from `client_state` in place; what was dropped, for the log.
+    (Their bytes stay in the message's arena until the message is freed: pass on a copy.)"""
+    widgets, long_query = oversized(client_state)
+    dropped = {}
+    if widgets:
+        keep = [w for w in client_state.widget_states.widgets if w.id not in set(widgets)]
+        dropped["bytes"] = client_state.widget_states.ByteSize()
+        del client_state.widget_states.widgets[:]
+        client_state.widget_states.widgets.extend(keep)
+        dropped["widgets"] = [w.split("-")[-1][:60] for w in widgets]
+    if long_query:
+        dropped["query_bytes"] = len(client_state.query_string)
+        client_state.query_string = ""
+    return dropped
+
+
+def _guard_widget_values() -> None:
+    from streamlit.runtime.app_session import AppSession
+
+    original = AppSession._handle_rerun_script_request
+    if getattr(original, "_attention_lab_guard", False):
+        return
+
+    def guarded(self, client_state=None) -> None:
+        if client_state is not None:
+            dropped = trim(client_state)
+            if dropped:
+                roles.log("widget_value", "", "refused", state=session_snapshot(self._session_state),
+                          reason=f"a value over {MAX_WIDGET_BYTES // 1024} KB", **dropped)
+                # A fresh message: the session keeps its client state, and the original's arena
+                # still holds the dropped bytes (protobuf frees an arena with its whole message).
+                fresh = type(client_state)()
+                fresh.CopyFrom(client_state)
+                client_state = fresh
+        original(self, client_state)
+
+    guarded._attention_lab_guard = True  # type: ignore[attr-defined]
+    AppSession._handle_rerun_script_request = guarded
