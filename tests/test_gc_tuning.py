@@ -25,3 +25,22 @@ print(first, again, frozen >= 1000, dead() is None)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout.split()
     assert out == ["True", "False", "True", "True"]
+
+
+def test_malloc_tuning_sets_the_threshold_once_and_respects_the_environment():
+    code = """
+import os, sys
+from ui import malloc_tuning
+first, again = malloc_tuning.tune_once(), malloc_tuning.tune_once()
+print(first, again)
+"""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "MALLOC_MMAP_THRESHOLD_"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True, env=env).stdout.split()
+    assert out == (["True", "False"] if sys.platform.startswith("linux") else ["False", "False"])
+    env["MALLOC_MMAP_THRESHOLD_"] = "131072"  # the person who started the server decided
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True, env=env).stdout.split()
+    assert out == ["False", "False"]

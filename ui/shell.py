@@ -12,6 +12,7 @@ from transformer.ops import disk_budget, runs
 from transformer.ops.disk_budget import DiskBudgetError
 from transformer.ops.upload import extract_checkpoint_zip
 from ui import i18n, models, quota, roles, runs_ui, server_guard
+from ui import malloc_tuning
 from ui import knowledge as knowledge_ui
 from ui.strings import shell as strings
 from viz.tokens import escape_markdown
@@ -28,6 +29,7 @@ def configure() -> None:
     roles.check_at_start()  # a teacher token too short to resist guessing: refuse to serve
     if not _THREADS_SET:  # once per server process: inference threads share the cores
         torch.set_num_threads(int(os.environ.get("ATTENTION_LAB_THREADS", "1")))
+        malloc_tuning.tune_once()  # large freed blocks go back to the system (issue 48)
         _THREADS_SET = True
 
 
