@@ -127,3 +127,57 @@ def test_every_forward_pass_of_the_app_goes_through_the_gate(monkeypatch):
     monkeypatch.setattr(models.GATE, "hold", spy)
     assert models.run_inference(lambda x: x + 1, 1) == 2
     assert seen == ["local"]  # outside a script run: one local caller
+
+
+def test_a_persons_page_runs_take_turns_and_others_do_not_wait():
+    from ui.admission import PersonTurns
+
+    turns = PersonTurns(wait_s=5)
+    inside, log = threading.Event(), []
+    release = threading.Event()
+
+    def tab(person, name, hold=False):
+        with turns.turn(person):
+            log.append(name)
+            if hold:
+                inside.set()
+                release.wait(5)
+
+    first = threading.Thread(target=tab, args=("ip:127.0.0.2", "tab1", True))
+    first.start()
+    assert inside.wait(2)
+    second = threading.Thread(target=tab, args=("ip:127.0.0.2", "tab2"))
+    second.start()
+    other = threading.Thread(target=tab, args=("ip:127.0.0.3", "honest"))
+    other.start()
+    other.join(2)
+    assert log == ["tab1", "honest"]  # the other person went ahead; the second tab waits its turn
+    release.set()
+    first.join(5)
+    second.join(5)
+    assert log == ["tab1", "honest", "tab2"]
+    assert turns.waiting() == {}
+    with turns.turn("a"):
+        with turns.turn("a"):  # reentrant in one thread (app.py run from a page)
+            pass
+
+
+def test_a_turn_has_an_end():
+    from ui.admission import PersonTurns
+
+    turns = PersonTurns(wait_s=0.2)
+    held, release = threading.Event(), threading.Event()
+
+    def hold():
+        with turns.turn("a"):
+            held.set()
+            release.wait(5)
+
+    th = threading.Thread(target=hold)
+    th.start()
+    assert held.wait(2)
+    with pytest.raises(Busy):
+        with turns.turn("a"):
+            pass
+    release.set()
+    th.join(5)
