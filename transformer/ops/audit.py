@@ -9,22 +9,25 @@ never written: `record` drops any field whose name mentions a token or secret, a
 that equal the configured teacher token. Lines are appended with one write under a lock (a reader
 never sees half a line); when the file passes `max_bytes` it is renamed to audit.jsonl.1 (older
 generations shift to .2 ...; `keep` of them are kept), so the log is bounded at about
-(keep + 1) x max_bytes.
+(keep + 1) x max_bytes. The lock holds across processes (ROOT/.locks/audit.lock, transformer.ops.
+file_lock): replicas sharing one runs folder (docs/SERVING.md) neither rotate the file twice nor
+interleave their lines.
 """
 from __future__ import annotations
 
 import json
 import os
-import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from transformer.ops import file_lock
 
 FILE = "audit.jsonl"
 MAX_BYTES = int(os.environ.get("ATTENTION_LAB_AUDIT_MAX_BYTES", str(1 << 20)))
 KEEP = 3
 OUTCOMES = ("ok", "refused", "error")
-_LOCK = threading.Lock()
+LOCK_NAME = "audit"
 _SECRET_WORDS = ("token", "secret", "password")
 
 
@@ -67,8 +70,8 @@ def record(root: str | os.PathLike, actor: str, action: str, target: str = "",
     line = json.dumps(event, ensure_ascii=False, allow_nan=False) + "\n"
     path = Path(root) / FILE
     limit = MAX_BYTES if max_bytes is None else max_bytes
-    with _LOCK:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with file_lock.lock(root, LOCK_NAME):
         try:
             if path.stat().st_size + len(line.encode()) > limit:
                 _rotate(path, max(1, keep))

@@ -12,7 +12,11 @@ DiskBudgetError says so and nothing is removed at all (the check is done before 
 removal).
 
 Two writers must not both pass the check and then both write: hold `LOCK` around make_room and the
-write (`reserve` does both in one with-statement).
+write (`reserve` does both in one with-statement). The lock holds across processes too (issue 48, 7:
+several replicas on one runs folder, docs/SERVING.md): `LOCK` is transformer.ops.file_lock's flock
+on the runs folder of $ATTENTION_LAB_RUNS itself (`lock_for`), and `reserve` takes the same
+lock for the runs folder it is given (`lock_for`; re-entrant: nesting them is fine). make_room
+itself takes no lock: its callers hold one until they have written.
 
 A student's training run writes checkpoints for as long as it trains (issue 22, B2): the app
 launches it with its share of the budget in its environment (`run_env`: at most
@@ -25,19 +29,27 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from transformer.ops import runs
+from transformer.ops import file_lock, runs
 
 ENV = "ATTENTION_LAB_MAX_DISK_MB"
 SHARE_ENV = "ATTENTION_LAB_STUDENT_RUN_MB"  # a student run's share of the budget (MB)
 RUN_MAX_ENV = "ATTENTION_LAB_RUN_MAX_BYTES"  # set by the app in a student run's environment
 ROOTS_ENV = "ATTENTION_LAB_BUDGET_ROOTS"  # runs/ and uploads/, os.pathsep-separated
-LOCK = threading.RLock()
+
+
+def lock_for(runs_root) -> file_lock.FileLock:
+    """The budget's lock for the runs folder `runs_root`: a flock on the folder itself (nothing
+    is written to take it), re-entrant; the one LOCK takes for the app's runs folder."""
+    return file_lock.lock_dir(runs_root)
+
+
+# Re-entrant, across threads and processes: the lock of the app's runs folder ($ATTENTION_LAB_RUNS).
+LOCK = file_lock.EnvLock(lambda: lock_for(file_lock.runs_root()), "disk budget")
 
 
 class DiskBudgetError(RuntimeError):
@@ -172,8 +184,9 @@ def make_room(need: int, runs_root: str | os.PathLike, uploads_root: str | os.Pa
 
 @contextlib.contextmanager
 def reserve(need: int, runs_root, uploads_root, **kw):
-    """`with reserve(n, runs, uploads): write...`: make_room under LOCK, held during the write."""
-    with LOCK:
+    """`with reserve(n, runs, uploads): write...`: make_room under the budget's lock (across
+    threads and processes), held during the write."""
+    with lock_for(runs_root):
         yield make_room(need, runs_root, uploads_root, **kw)
 
 

@@ -9,18 +9,20 @@ A student may have one run at most, queued or going. The queue is first come fir
 the teacher's entries ahead of every student's. `pump(root, launch)` starts the head of the queue
 when a training slot is free (`launch` raises runs.RunError while every slot is busy); the Train
 page calls it on each poll, so a queued run starts when the slot frees without anyone waiting on
-the page. Every read-modify-write of the queue holds an flock on RUNS/.queue.lock (several
-Streamlit threads, or several servers on one folder).
+the page. Every read-modify-write of the queue holds an flock on RUNS/.queue.lock
+(transformer.ops.file_lock: several Streamlit threads, or several replicas on one folder, issue 48,
+7); a run the queue has just launched counts as its student's from the moment it holds a training
+slot (before its child has written status.json), so a second replica cannot queue a second one
+for the same student in that moment.
 """
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import time
 from pathlib import Path
 from typing import Callable
 
-from transformer.ops import runs
+from transformer.ops import file_lock, runs
 
 SETTINGS, QUEUE, LOCKFILE = ".classroom.json", ".queue.json", ".queue.lock"
 DEFAULTS = {"sandbox": False, "preset": "tiny", "max_steps": 300}
@@ -50,12 +52,8 @@ def save_settings(root, **changes) -> dict:
 def _locked(root):
     root = Path(root)
     root.mkdir(parents=True, exist_ok=True)
-    with open(root / LOCKFILE, "a+") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+    with file_lock.lock_at(root / LOCKFILE):
+        yield
 
 
 def entries(root) -> list[dict]:
@@ -64,12 +62,14 @@ def entries(root) -> list[dict]:
 
 
 def _owners_running(root) -> set[str]:
-    """The actors and persons owning a run that is going."""
+    """The actors and persons owning a run that is going, or that holds a training slot (launched,
+    its child not yet started far enough to write status.json)."""
+    going = [r.path for r in runs.list_runs(root) if r.active]
+    going += [Path(s["run_dir"]) for s in runs.active_slots(root) if s.get("run_dir")]
     out = set()
-    for r in runs.list_runs(root):
-        if r.active:
-            o = runs.read_owner(r.path) or {}
-            out.update(str(o[k]) for k in ("actor", "person") if o.get(k))
+    for path in going:
+        o = runs.read_owner(path) or {}
+        out.update(str(o[k]) for k in ("actor", "person") if o.get(k))
     return out
 
 

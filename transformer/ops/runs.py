@@ -16,7 +16,8 @@ symlinks and anything that resolves outside ROOT.
 The Train page uses `launch` (a child process running `python -m transformer.train`), then polls
 `read_status`, `read_metrics`, `request_stop`. Concurrent runs are capped by lock files under
 ROOT/.slots/ holding the child's pid; a slot whose process is gone (or a zombie, or whose run
-ended) is reclaimed. With CUDA, the child of slot i sees the i-th visible GPU
+ended) is reclaimed. Claiming a slot holds ROOT/.locks/slots.lock (transformer.ops.file_lock), so
+two processes on one runs folder (replicas, issue 48, 7) cannot both reclaim the same stale slot. With CUDA, the child of slot i sees the i-th visible GPU
 (CUDA_VISIBLE_DEVICES, modulo their number), so N runs on N GPUs do not all land on cuda:0.
 """
 from __future__ import annotations
@@ -32,6 +33,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
+
+from transformer.ops import file_lock
 
 STATES = ("starting", "running", "evaluating", "saving", "stopped", "finished", "failed")
 FINAL_STATES = ("stopped", "finished", "failed")
@@ -337,6 +340,13 @@ def active_slots(root: str | os.PathLike) -> list[dict]:
 
 
 def _claim_slot(root: Path, max_concurrent: int) -> Path:
+    # Under a lock across processes: "stale, so unlink it and create it again" is two steps, and
+    # a second claimer between them would unlink the slot the first one has just created.
+    with file_lock.lock(root, "slots"):
+        return _claim_slot_locked(root, max_concurrent)
+
+
+def _claim_slot_locked(root: Path, max_concurrent: int) -> Path:
     d = root / SLOTS_DIR
     d.mkdir(parents=True, exist_ok=True)
     for i in range(max_concurrent):
