@@ -22,6 +22,7 @@ from transformer.probing.probe_items import PRONOUN_TASKS
 from transformer.probing.inspect import to_json
 from transformer.core.names import KINDS, attention_kind
 from ui import i18n, inspect_cache, page_kit
+from ui import taught_note
 from ui.strings import attention as strings
 from viz import attention as figs
 from viz import decode as viz_decode
@@ -146,14 +147,24 @@ def clearest(sh: Shown, ck, path, featured, fresh: bool) -> None:
         st.session_state["attention_clearest_for"] = path
 
 
-def featured_box(sh: Shown, ck, path, featured) -> None:
+def has_pronoun(ins) -> bool:
+    """Whether the English sentence has a pronoun ("it", "its") for the pronoun head to resolve."""
+    return any(tv.is_pronoun_en(tok.replace("\u2581", "")) for tok in ins.src_tokens)
+
+
+def featured_box(sh: Shown, ck, path, featured, ins=None) -> None:
     """The checkpoint's featured head: where this model has its pronoun head (the paper's Figure 4
-    heads are in encoder self-attention, layer 5 of 6; a model's may be in the decoder)."""
+    heads are in encoder self-attention, layer 5 of 6; a model's may be in the decoder). For a
+    sentence with no pronoun, one line naming the head (the box's numbers and "You are looking at
+    it" would describe a row the sentence does not have). A taught head says so (ui/taught_note)."""
     kind, kind_names, cfg = sh.kind, sh.kind_names, ck.model_config
     if not featured:
         return
     fk, fl, fh = featured["kind"], featured["layer"], featured["head"]
     label = VH.head_label(fk, fl, fh)
+    if ins is not None and not has_pronoun(ins):
+        st.caption("🎯 " + t("featured_no_pronoun", head=label))
+        return
     with st.container(border=True):
         st.markdown(f"🎯 **{t('featured_title', head=label)}**")
         if fk == "encoder_self":
@@ -164,6 +175,7 @@ def featured_box(sh: Shown, ck, path, featured) -> None:
         note = featured.get(i18n.lang()) or featured.get("en")
         if note:
             st.write(note)
+        taught_note.show(ck, fk, fl, fh, key="attention_taught_control")
         if (ck.train_config or {}).get("task") in PRONOUN_TASKS and fl < attention_kind(
                 fk, cfg).n_layers:
             on = inspect_cache.pronoun_accuracy(path)

@@ -17,6 +17,7 @@ from transformer.probing.probe_items import MAX_PROBE_LINES, PRONOUN_TASKS, task
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
 from ui import heads_compute as HC
+from ui import taught_note
 from ui import text_limits
 from ui import i18n, inspect_cache, models, page_kit, quota, server_guard
 from ui.strings import heads as strings
@@ -172,6 +173,10 @@ def grids(s: Scores) -> None:
         else:
             msg.success(t("best", head=label, kind=kind_name(best[0]), l=best[1], h=best[2],
                           v=best[3]))
+        ck = models.current()
+        if ck is not None:  # a head trained to do this is not a finding (issue 49, 5)
+            with msg if hasattr(msg, "__enter__") else st.container():
+                taught_note.show(ck, best[0], best[1], best[2], key="heads_taught_control")
 
     shown = [k for k in KINDS if k in s.grids]
     for col, kind in zip(st.columns(3), shown):

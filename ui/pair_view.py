@@ -16,6 +16,7 @@ from transformer.probing.inspect import Inspected
 from transformer.probing.swap import swap_translate
 from transformer.core.names import KINDS, Head, attention_kind
 from ui import i18n, inspect_cache, models, page_kit
+from ui import taught_note
 from ui import text_limits
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
@@ -239,12 +240,22 @@ def german_pronouns(text: str) -> list[str]:
     return [tv.strip_edge(w) for w in str(text).split() if tv.is_pronoun_de(w)]
 
 
-def swap_verdict(before: str, after: str) -> tuple[str, str, str]:
-    """('follows' | 'same' | 'none', pronouns before, pronouns after) for one sentence."""
-    pb, pa = german_pronouns(before), german_pronouns(after)
-    code = "none" if not pb and not pa else "same" if [w.lower() for w in pb] == \
-        [w.lower() for w in pa] else "follows"
-    return code, ", ".join(pb) or "–", ", ".join(pa) or "–"
+def swap_verdict(before: str, after: str, partner: str) -> tuple[str, str, str, str]:
+    """(code, pronouns before, pronouns after, the partner's pronouns) for one sentence swapped
+    with its partner's head output. code: 'follows' (it now has the partner's own pronouns, which
+    differ from its own: the head carried the choice), 'other' (its pronouns changed, but not to
+    the partner's), 'same' (unchanged) or 'none' (no German pronoun anywhere)."""
+    pb, pa, pp = german_pronouns(before), german_pronouns(after), german_pronouns(partner)
+    low = [[w.lower() for w in x] for x in (pb, pa, pp)]
+    if not pb and not pa:
+        code = "none"
+    elif low[0] == low[1]:
+        code = "same"
+    elif low[1] == low[2]:
+        code = "follows"
+    else:
+        code = "other"
+    return code, ", ".join(pb) or "–", ", ".join(pa) or "–", ", ".join(pp) or "–"
 
 
 def swap(ck, path: str, a: str, b: str, ins_a: Inspected, ins_b: Inspected, kind: str,
@@ -261,6 +272,7 @@ def swap(ck, path: str, a: str, b: str, ins_a: Inspected, ins_b: Inspected, kind
     if pa is None or pb is None:
         st.info(t("swap_no_pronoun"))
         return
+    taught_note.show(ck, kind, layer, head, key="pair_taught_control")
     if not st.toggle(t("swap_toggle", head=VH.head_label(kind, layer, head)), key="pair_swap"):
         return
     with page_kit.page_stops_on_bad_input(t):
@@ -269,12 +281,14 @@ def swap(ck, path: str, a: str, b: str, ins_a: Inspected, ins_b: Inspected, kind
         st.info(t("swap_no_pronoun"))
         return
     c1, c2 = st.columns(2)
-    for col, which, other, ins, hyp in ((c1, "which_a", "which_b", ins_a, out[0]),
-                                        (c2, "which_b", "which_a", ins_b, out[1])):
+    for col, which, other, ins, partner, hyp in (
+            (c1, "which_a", "which_b", ins_a, ins_b, out[0]),
+            (c2, "which_b", "which_a", ins_b, ins_a, out[1])):
         with col:
             st.markdown(f"**{t('swap_which', which=t(which), other=t(other))}**")
             st.code(hyp or t("output_empty"), language=None, wrap_lines=True)
-            code, before, after = swap_verdict(ins.output, hyp)
+            code, before, after, theirs = swap_verdict(ins.output, hyp, partner.output)
             st.markdown(t(f"swap_{code}", before=tv.escape_markdown(before),
-                          after=tv.escape_markdown(after)))
+                          after=tv.escape_markdown(after), partner=tv.escape_markdown(theirs),
+                          other=t(other)))
     st.caption(t("swap_help"))

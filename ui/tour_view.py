@@ -6,6 +6,7 @@ import streamlit as st
 
 from transformer.worked.examples import run_example
 from ui import i18n
+from ui import models, taught_note
 from ui.strings import shell as shell_strings
 from ui.strings import tour as strings
 
@@ -34,6 +35,17 @@ STOPS = [
 ]
 
 
+def tour_taught() -> str | None:
+    """The taught sentence for the session model's swapped head (the Two sentences page swaps the
+    featured encoder head), or None: the tour must not present a trained-in flip as a finding."""
+    ck = models.current()
+    featured = ((ck.history or {}).get("featured_head") or {}) if ck is not None else {}
+    if not featured or featured.get("kind") != "encoder_self":
+        return None
+    return taught_note.note(ck.train_config, "encoder_self", featured["layer"], featured["head"],
+                            models.current_path())
+
+
 def stop(n: int, title: str, text: str, page: str, page_title: str, value: str, param: str) -> None:
     """The `n`th stop (from 1), one row of STOPS."""
     with st.container(border=True):
@@ -52,6 +64,9 @@ def stop(n: int, title: str, text: str, page: str, page_title: str, value: str, 
                 st.page_link("pages/pair.py", label=t("open", page=ts("page_pair")), icon="⚖️",
                              query_params={"text": BLOG_PAIR[0], "text2": BLOG_PAIR[1]})
                 st.caption(t("swap_try"))  # the same pair with the head's output exchanged
+                taught = tour_taught()
+                if taught:
+                    st.caption("🎓 " + taught)
                 st.page_link("pages/pair.py", label=t("open_swap"), icon="🔀",
                              query_params={"text": BLOG_PAIR[0], "text2": BLOG_PAIR[1],
                                            "swap": "1"})

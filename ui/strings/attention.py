@@ -117,6 +117,8 @@ EN = {
     "probe_anaphora": "held-out sentences (noun pairs never seen in training)",
     "probe_classroom": "hand-written sentences (none generated)",
     "featured_open": "Open this head",
+    "featured_no_pronoun": "This model's pronoun head is {head}; type a sentence with \"it\" or "
+                           "\"its\" to see it at work.",
     "featured_here": "You are looking at it.",
     "view_title": "Where does one word look?",
     "view_help": "Left: the word that asks (query); right: the words it can look at (keys). A "

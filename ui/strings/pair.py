@@ -85,7 +85,9 @@ EN = {
                  "pronoun: choose Encoder self above.",
     "swap_no_pronoun": "Both sentences need an English pronoun (\"it\" or \"its\") for the swap.",
     "swap_which": "{which} with {other}'s head output",
-    "swap_follows": "The pronoun follows the head: {before} → {after}",
+    "swap_follows": "The pronoun follows the head: {before} → {after}, {other}'s own pronoun",
+    "swap_other": "The pronoun changes ({before} → {after}), but not to {other}'s ({partner}): "
+                  "the head's output moved something, not the choice between the two",
     "swap_same": "The pronoun stays: {before} (the model decides it elsewhere)",
     "swap_none": "Neither translation has a German pronoun.",
     "swap_help": "Only this one head's output at the pronoun is exchanged (a vector of d_model / "
