@@ -280,28 +280,29 @@ def scenario_flood(srv, runs: Path, samples: int = 10) -> dict:
 def lesson_student(srv, rec: Recorder, i: int, until: float) -> None:
     rng = random.Random(500 + i)
     s = session(srv, f"127.0.0.{20 + i}")
-    rec.page("honest", s, page="attention")
+    rec.page("honest:attention", s, page="attention")
     while time.monotonic() < until:
         time.sleep(rng.uniform(4, 12))  # reading, thinking, typing
         r = rng.random()
         if r < 0.35:
-            rec.page("honest", s, query=q(text=rng.choice(TOUR)), page="attention")
+            rec.page("honest:attention", s, query=q(text=rng.choice(TOUR)), page="attention")
         elif r < 0.6:
             text = sentence(rng, rng.choice((6, 10, 20, 60)))
             if rng.random() < 0.1:
                 text = paragraph(rng, rng.choice((1000, 3000)))  # up to the limit
-            rec.page("honest", s, query=q(text=text), page="attention")
+            rec.page("honest:paste" if len(text) >= 1000 else "honest:attention", s,
+                     query=q(text=text), page="attention")
         elif r < 0.72:
             a = sentence(rng, 10)
-            rec.page("honest", s, query=q(text=a + " it was tired .", text2=a + " it was wide .",
-                                          swap=1), page="pair")
+            rec.page("honest:pair", s, query=q(text=a + " it was tired .",
+                                               text2=a + " it was wide .", swap=1), page="pair")
         elif r < 0.84:
-            rec.page("honest", s, query=q(text=rng.choice(TOUR)), page="step")
+            rec.page("honest:step", s, query=q(text=rng.choice(TOUR)), page="step")
         elif r < 0.95:
-            rec.page("honest", s, query=q(text=sentence(rng, 12), method="beam", beam=4),
+            rec.page("honest:decode", s, query=q(text=sentence(rng, 12), method="beam", beam=4),
                      page="decode")
         else:
-            rec.page("honest", s, page="heads")
+            rec.page("honest:heads", s, page="heads")
             try:
                 sweep(s, rng)
             except Exception:  # noqa: BLE001 - a refusal ends the sweep, not the student
@@ -323,8 +324,10 @@ def scenario_class(srv, runs: Path, students: int = 30, seconds: float = 300) ->
         th.join(timeout=seconds + 400)
     flooded_done = flood.end()
     rec.stop()
-    honest = rec.times.get("honest", [0])
-    return {"students": students, "seconds": seconds, "honest": stats(honest),
+    honest = [x for k, v in rec.times.items() if k.startswith("honest:") for x in v] or [0]
+    by_page = {k.split(":", 1)[1]: stats(v) for k, v in sorted(rec.times.items())
+               if k.startswith("honest:")}
+    return {"students": students, "seconds": seconds, "honest": stats(honest), "by_page": by_page,
             "honest_pages": len(honest), "flood": flooded_done,
             "errors": dict(rec.errors), "last_error": rec.last_error,
             "rss_peak_mb": round(rec.peak), "refusals": refusals(runs)}

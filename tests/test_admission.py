@@ -129,55 +129,14 @@ def test_every_forward_pass_of_the_app_goes_through_the_gate(monkeypatch):
     assert seen == ["local"]  # outside a script run: one local caller
 
 
-def test_a_persons_page_runs_take_turns_and_others_do_not_wait():
-    from ui.admission import PersonTurns
+def test_page_runs_go_through_a_gate_of_their_own():
+    from ui import admission, deeplink
 
-    turns = PersonTurns(wait_s=5)
-    inside, log = threading.Event(), []
-    release = threading.Event()
+    seen = []
 
-    def tab(person, name, hold=False):
-        with turns.turn(person):
-            log.append(name)
-            if hold:
-                inside.set()
-                release.wait(5)
+    class Page:
+        def run(self):
+            seen.append(admission.PAGES.state()["held"])
 
-    first = threading.Thread(target=tab, args=("ip:127.0.0.2", "tab1", True))
-    first.start()
-    assert inside.wait(2)
-    second = threading.Thread(target=tab, args=("ip:127.0.0.2", "tab2"))
-    second.start()
-    other = threading.Thread(target=tab, args=("ip:127.0.0.3", "honest"))
-    other.start()
-    other.join(2)
-    assert log == ["tab1", "honest"]  # the other person went ahead; the second tab waits its turn
-    release.set()
-    first.join(5)
-    second.join(5)
-    assert log == ["tab1", "honest", "tab2"]
-    assert turns.waiting() == {}
-    with turns.turn("a"):
-        with turns.turn("a"):  # reentrant in one thread (app.py run from a page)
-            pass
-
-
-def test_a_turn_has_an_end():
-    from ui.admission import PersonTurns
-
-    turns = PersonTurns(wait_s=0.2)
-    held, release = threading.Event(), threading.Event()
-
-    def hold():
-        with turns.turn("a"):
-            held.set()
-            release.wait(5)
-
-    th = threading.Thread(target=hold)
-    th.start()
-    assert held.wait(2)
-    with pytest.raises(Busy):
-        with turns.turn("a"):
-            pass
-    release.set()
-    th.join(5)
+    deeplink.run_page(Page())
+    assert seen == [{"local": 1}] and admission.PAGES.state()["held"] == {}

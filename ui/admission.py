@@ -20,9 +20,12 @@ the rate limits count), or the browser session where the address is unknown (the
 machine: a laptop's tabs are not one queue). Nested calls in one thread hold the slot they
 already hold (a cached computation that runs another).
 
-A person's page runs take turns too (`PersonTurns`, held by ui/deeplink.run_page around each
-page): a page is more than its forward passes, and six tabs building figures at once starve
-everyone's pages of the interpreter.
+Whole page runs go through a second gate of the same kind (`PAGES`, held by ui/deeplink.run_page
+around each page; ATTENTION_LAB_PAGE_SLOTS, default 3): a page is more than its forward passes
+(building a 512-token heatmap's figure and sending it is Python work that holds the interpreter
+lock), so six tabs of one student building figures at once starved everyone's pages of the
+interpreter. With it a person's page runs take turns, and when pages queue, the person who used
+the least page time lately goes first: a flooder's next page waits behind the class's.
 
 Pure threading; the clock is a parameter (tests drive it). ui/models.py holds the app's gate.
 """
@@ -150,44 +153,6 @@ class FairGate:
                 self._cond.notify_all()
 
 
-class PersonTurns:
-    """One page run at a time per person: a person's further tabs wait for their turn.
-
-    The gate above bounds the forward passes; a page run is more than that: building a
-    512-token heatmap's figure and sending it is Python work that holds the interpreter lock,
-    and six tabs of one student doing it at once left every other session's page a seventh of the
-    interpreter. With turns, a person's tabs take the interpreter one at a time. Reentrant in a
-    thread (ui.deeplink runs app.py, which runs the page again); a turn not given within
-    `wait_s` is refused (Busy)."""
-
-    def __init__(self, wait_s: float = 120.0):
-        self.wait_s = float(wait_s)
-        self._lock = threading.Lock()
-        self._turns: dict[str, list] = {}  # person -> [RLock, sessions using it]
-
-    @contextlib.contextmanager
-    def turn(self, person: str) -> Iterator[None]:
-        with self._lock:
-            entry = self._turns.setdefault(person, [threading.RLock(), 0])
-            entry[1] += 1
-        try:
-            if not entry[0].acquire(timeout=self.wait_s):
-                raise Busy(f"no turn within {self.wait_s:.0f} s", self.wait_s)
-            try:
-                yield
-            finally:
-                entry[0].release()
-        finally:
-            with self._lock:
-                entry[1] -= 1
-                if entry[1] == 0:
-                    self._turns.pop(person, None)
-
-    def waiting(self) -> dict[str, int]:
-        with self._lock:
-            return {p: e[1] for p, e in self._turns.items()}
-
-
 def from_env() -> FairGate:
     """The app's gate: ATTENTION_LAB_INFER_SLOTS (2), ATTENTION_LAB_SLOTS_PER_PERSON (1),
     ATTENTION_LAB_USE_HALF_LIFE_S (30), ATTENTION_LAB_SLOT_WAIT_S (120)."""
@@ -213,4 +178,11 @@ def person_key() -> str:
         return "local"
 
 
-TURNS = PersonTurns(_env_number("ATTENTION_LAB_SLOT_WAIT_S", 120.0))
+def pages_from_env() -> FairGate:
+    """The gate of whole page runs: ATTENTION_LAB_PAGE_SLOTS (3) at once, one per person."""
+    return FairGate(int(_env_number("ATTENTION_LAB_PAGE_SLOTS", 3)), 1,
+                    _env_number("ATTENTION_LAB_USE_HALF_LIFE_S", 30.0),
+                    _env_number("ATTENTION_LAB_SLOT_WAIT_S", 120.0))
+
+
+PAGES = pages_from_env()

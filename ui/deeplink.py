@@ -15,7 +15,7 @@ import runpy
 import threading
 from pathlib import Path
 
-from ui.admission import TURNS, Busy, person_key
+from ui.admission import PAGES, Busy, person_key
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 _state = threading.local()  # a script run stays on one thread
@@ -25,7 +25,7 @@ def run_page(page) -> None:
     """Run the page st.navigation chose, marked as started through the navigation."""
     _state.navigated = True
     try:
-        with TURNS.turn(person_key()):  # one page run at a time per person (ui/admission.py)
+        with PAGES.hold(person_key()):  # a person's page runs take turns, the class's first
             page.run()
     except Busy as e:  # the admission gate gave no slot in time (ui/admission.py)
         import streamlit as st
