@@ -5,6 +5,7 @@ figures and the causal test in viz/heads.py; the head atlas (every head labelled
 ui/atlas_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 from ui import atlas_view
+from ui import faithfulness_view
 from ui import heads_view as HV
 from ui import page_kit
 from ui.strings import heads as strings
@@ -13,6 +14,7 @@ _, ck, path = page_kit.checkpoint_header(strings)
 task = (ck.train_config or {}).get("task")
 
 atlas_view.section(path)  # every head labelled (off until asked: it runs the model 40 times)
+faithfulness_view.section(path)  # where each head looks against what it does (off until asked)
 
 scores = HV.score(HV.relation(), path, task)
 HV.grids(scores)

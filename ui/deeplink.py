@@ -33,7 +33,7 @@ def run_page(page) -> None:
         from ui import i18n
         from ui.strings import shell as strings
 
-        st.warning(i18n.translator(strings)("busy", s=round(getattr(e, "wait_s", 0) or 120)))
+        st.warning(i18n.translator(strings)("gate_busy", s=round(getattr(e, "wait_s", 0) or 120)))
     finally:
         _state.navigated = False
 

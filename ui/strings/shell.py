@@ -1,6 +1,6 @@
 EN = {
     "app_title": "Attention Lab",
-    "busy": "The server is busy with the class's requests and gave this page no turn within {s} s. "
+    "gate_busy": "The server is busy with the class's requests and gave this page no turn within {s} s. "
             "Nothing you made is lost: press R or change a box to try again.",
     "too_long": "This text is {n:,} characters long; a box here takes at most {limit:,}. Shorten it "
                 "(a sentence or two shows attention best): nothing was computed.",
