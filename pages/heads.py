@@ -4,10 +4,12 @@ accuracy with and without). Scoring in transformer/probing/heads.py, the section
 figures and the causal test in viz/heads.py; the head atlas (every head labelled) in
 ui/atlas_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
+from ui import align_view
 from ui import atlas_view
 from ui import faithfulness_view
 from ui import heads_view as HV
 from ui import page_kit
+from ui import qk_view
 from ui.strings import heads as strings
 
 _, ck, path = page_kit.checkpoint_header(strings)
@@ -15,6 +17,8 @@ task = (ck.train_config or {}).get("task")
 
 atlas_view.section(path)  # every head labelled (off until asked: it runs the model 40 times)
 faithfulness_view.section(path)  # where each head looks against what it does (off until asked)
+align_view.section(path, ck)  # which cross head aligns, against gold links (off until asked)
+qk_view.section(path, ck)  # one head's queries and keys of many sentences (off until asked)
 
 scores = HV.score(HV.relation(), path, task)
 HV.grids(scores)

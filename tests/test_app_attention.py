@@ -111,7 +111,9 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     rerun(at)
     no_errors(at)
     figs = figures(at)
-    assert len(figs) == 5  # head view, head, average, model view, then rollout (its check on request)
+    # head view, head, average, model view, the contributions (ALTI+: heat and source share), then
+    # rollout (its check on request)
+    assert len(figs) == 7
     hv, heat, avg = figs[0], figs[1], figs[2]
     legend = [tr["name"] for tr in hv["data"] if tr.get("mode") == "lines" and tr.get("x") == [None]]
     assert len(legend) == 2
@@ -221,8 +223,20 @@ def test_featured_head_callout_of_the_shipped_pronoun_models(monkeypatch, tmp_pa
         [Head(fh["kind"], fh["layer"], fh["head"])])).accuracy
     also = [pronoun_accuracy(ck.model, ck.tokenizer, items, ablate_map([Head(**h)])).accuracy
             for h in fh.get("also", [])]  # the model's other pronoun head, switched off instead
+    from ui.page_kit import example_text
+
+    # the box speaks of the pronoun's row: a sentence with a pronoun (the model's own example
+    # where it has one, else the blog sentence); without one the page says one line (below)
+    example = example_text(ck.train_config)
+    has_it = any(w.strip(".,").lower() in ("it", "its") for w in example.split())
+    query = None if has_it else {"text": "The animal didn't cross the street because it was too tired ."}
+    if not has_it:
+        plain = open_page(monkeypatch, shipped, tmp_path, lang="en")
+        no_errors(plain)
+        assert not any("ENCODER self-attention (layer 5 of 6" in m.value for m in plain.markdown)
+        assert any("pronoun head is" in c.value for c in plain.caption)
     for lang in ("en", "zh"):
-        at = open_page(monkeypatch, shipped, tmp_path, lang=lang)
+        at = open_page(monkeypatch, shipped, tmp_path, lang=lang, query=query)
         assert at.session_state["ckpt_path"].endswith(name)
         no_errors(at)
         # opens on the featured head (and its pronoun row)
@@ -348,7 +362,7 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
 def _clearest(ck_path, text, kind):
     import torch
 
-    from transformer.probing import atlas as A
+    from transformer.probing import clearest as A
     from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(ck_path)
@@ -392,11 +406,11 @@ def test_a_model_without_a_featured_head_opens_on_its_clearest_head(monkeypatch,
 
 
 def test_clearest_head_scores_patterns_not_sinks():
-    """transformer.probing.atlas.clearest_head on hand-made weights: a head resting on </s> is sharp but
+    """transformer.probing.clearest.clearest_head on hand-made weights: a head resting on </s> is sharp but
     scores low; a previous-token head wins and is named."""
     import torch
 
-    from transformer.probing import atlas as A
+    from transformer.probing import clearest as A
 
     toks = ["a", "b", "c", "d", "</s>"]
     special = [False] * 4 + [True]

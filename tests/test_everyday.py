@@ -88,6 +88,12 @@ def test_shipped_test_sets_are_held_out_by_default():
     assert everyday._key(first_fresh) in keys
     assert len(keys) >= 126 + 100 + 2 * 60
     assert len(everyday.held_out_noun_pairs()) >= 60
+    # issue 50's hand-written held-out sets (tests/test_heldout.py checks every line)
+    for name in ("lesson_en_de.tsv", "seeds_en_de.tsv"):
+        path = everyday.PROBES / name
+        assert path in everyday.EVERYDAY_FILES
+        first = path.read_text(encoding="utf-8").splitlines()[0].split("\t")[0]
+        assert everyday._key(first) in keys
 
 
 def test_the_third_everyday_set_is_held_out_and_shares_no_sentence_with_the_others():

@@ -1,4 +1,4 @@
-"""transformer.graft: one head's query and key rows from a donor, every other weight the base's."""
+"""recipes.surgery.graft: one head's query and key rows from a donor, every other weight the base's."""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +9,7 @@ from transformer.core.checkpoint import load_checkpoint, save_checkpoint
 from transformer.core.model import Transformer
 from transformer.core.names import Head
 from transformer.core.tokenizer import Tokenizer
-from transformer.train.graft import graft_head_qk, main
+from recipes.surgery.graft import graft_head_qk, main
 
 D, H = 16, 4  # tiny_config's d_model and heads: head size 4
 
@@ -87,7 +87,7 @@ def test_the_command_keeps_float16_weights_bit_for_bit(tmp_path, capsys):
     assert all(torch.equal(gs[k], bs[k]) for k in gs if k not in (name, bias))
     assert g.train_config["extra"]["grafted"] == {"donor": str(tmp_path / "donor"),
                                                   "head": "encoder_self:0:1"}
-    assert "python -m transformer.graft" in g.card
+    assert "python -m recipes.surgery.graft" in g.card
     assert '"weights_dtype": "float16"' in (tmp_path / "g" / "config.json").read_text()
 
 
@@ -108,8 +108,8 @@ def test_the_launcher_runs_the_command(tmp_path):
     import subprocess
     import sys
 
-    r = subprocess.run([sys.executable, "-m", "transformer.graft", "--base", str(tmp_path / "nope"),
+    r = subprocess.run([sys.executable, "-m", "recipes.surgery.graft", "--base", str(tmp_path / "nope"),
                         "--donor", str(tmp_path / "nope"), "--head", "encoder_self:0:0",
                         "--out", str(tmp_path / "x")], capture_output=True, text=True)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
-    assert r.stderr.startswith("python -m transformer.graft: error:")
+    assert r.stderr.startswith("python -m recipes.surgery.graft: error:")

@@ -1,4 +1,4 @@
-"""transformer.grow: wider feed-forward layers that change no output until they are trained."""
+"""recipes.surgery.grow: wider feed-forward layers that change no output until they are trained."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +8,7 @@ from helpers import CORPUS, tiny_config
 from transformer.core.checkpoint import load_checkpoint, save_checkpoint
 from transformer.core.model import Transformer
 from transformer.core.tokenizer import Tokenizer
-from transformer.train.grow import main, widen_ffn
+from recipes.surgery.grow import main, widen_ffn
 
 
 def _trained_looking_model(seed: int = 0, vocab_size: int = 60) -> Transformer:
@@ -86,7 +86,7 @@ def test_the_command_writes_a_checkpoint_that_loads_and_says_what_it_is(tmp_path
     ck = load_checkpoint(tmp_path / "new")
     assert ck.model.cfg.d_ff == 64
     assert ck.train_config["extra"]["grown_from"]["d_ff"] == 32
-    assert "width 64 (was 32" in ck.card and "python -m transformer.grow" in ck.card
+    assert "width 64 (was 32" in ck.card and "python -m recipes.surgery.grow" in ck.card
     src, tgt = _batch()
     with torch.no_grad():
         torch.testing.assert_close(ck.model(src, tgt), old(src, tgt), rtol=0, atol=1e-5)
@@ -105,8 +105,8 @@ def test_the_launcher_runs_the_command(tmp_path):
     import subprocess
     import sys
 
-    r = subprocess.run([sys.executable, "-m", "transformer.grow", "--checkpoint",
+    r = subprocess.run([sys.executable, "-m", "recipes.surgery.grow", "--checkpoint",
                         str(tmp_path / "nope"), "--d-ff", "64", "--out", str(tmp_path / "x")],
                        capture_output=True, text=True)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
-    assert r.stderr.startswith("python -m transformer.grow: error:")
+    assert r.stderr.startswith("python -m recipes.surgery.grow: error:")

@@ -1,11 +1,11 @@
-"""transformer.revocab: a trained model's weights under a new vocabulary."""
+"""recipes.surgery.revocab: a trained model's weights under a new vocabulary."""
 from __future__ import annotations
 
 import torch
 
 from helpers import CORPUS, tiny_config
 from transformer.core.model import Transformer
-from transformer.train.revocab import revocab, transfer_rows
+from recipes.surgery.revocab import revocab, transfer_rows
 from transformer.core.tokenizer import WORD_MARK, Tokenizer
 
 

@@ -131,10 +131,10 @@ def test_the_row_mask_puts_an_exact_zero_even_on_a_nan_gradient():
 
 
 def test_new_ffn_units_alone_move_after_a_growth(tmp_path, small_checkpoint):
-    """transformer.grow, then --train-only ffn:N+ through a fine-tune and a resume: only the new
+    """recipes.surgery.grow, then --train-only ffn:N+ through a fine-tune and a resume: only the new
     units' rows of w1 (and b1) and columns of w2 change, in every layer; every old unit, every
     attention weight and every other parameter stay bit for bit."""
-    from transformer.train.grow import main as grow
+    from recipes.surgery.grow import main as grow
 
     first = load_checkpoint(small_checkpoint)
     old_ff = first.model.cfg.d_ff

@@ -102,7 +102,7 @@ def old_parser() -> argparse.ArgumentParser:
                    help="fine-tune only the parameters under these names (e.g. encoder.layers.2,"
                         "decoder.layers.2.cross_attn), or one head's query and key rows "
                         "(KIND:LAYER:HEAD:qk, e.g. encoder_self:2:0:qk), or the feed-forward "
-                        "units from N on (ffn:N+, after transformer.grow); the rest keep the "
+                        "units from N on (ffn:N+, after recipes.surgery.grow); the rest keep the "
                         "starting weights exactly; see transformer/train/freeze.py")
     t.add_argument("--checkpoint-every", type=int)
     t.add_argument("--keep-checkpoints", type=int, default=None,

@@ -162,18 +162,24 @@ def from_env() -> FairGate:
                     _env_number("ATTENTION_LAB_SLOT_WAIT_S", 120.0))
 
 
+_PERSON: list[Callable[[], str]] = []  # who is asking: set by ui.roles (which imports this)
+
+
+def register_person(fn: Callable[[], str]) -> None:
+    """Tell the gates who is asking (ui.roles.gate_person: the client address, else the browser
+    session). This module imports nothing of the app's, so that ui.models can hold a gate."""
+    _PERSON[:] = [fn]
+
+
 def person_key() -> str:
-    """Who is asking, for the gate: the client address (ui.roles.client) when it is known, else
-    this browser session; "local" outside a script run (a command line, a test)."""
+    """Who is asking, for the gates; "local" outside a script run (a command line, a test) and
+    before ui.roles registered its function."""
     try:
         from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-        if get_script_run_ctx() is None:
+        if get_script_run_ctx() is None or not _PERSON:
             return "local"
-        from ui import roles
-
-        who = roles.client()
-        return who if who != "local" else "session:" + roles.session_tag()
+        return _PERSON[0]()
     except Exception:  # noqa: BLE001 - no session to read: one local caller
         return "local"
 

@@ -16,7 +16,7 @@ import pandas as pd
 import streamlit as st
 import torch
 
-from transformer.probing import atlas as A
+from transformer.probing import clearest as A
 from transformer.probing import certainty as C
 from transformer.probing.probe_items import PRONOUN_TASKS
 from transformer.probing.inspect import to_json
@@ -109,10 +109,17 @@ def controls(ins, ck) -> Shown:
     merge = c1.toggle(t("merge"), key="attention_merge", help=t("merge_help"))
     hide = c2.toggle(t("hide"), key="attention_hide", help=t("hide_help"))
 
+    # cross-attention rows named by the piece each position writes (the alignment
+    # leaderboard's "writes", ui/align_view.py) instead of the piece it reads ("reads")
+    writes = kind == "cross" and st.toggle(t("cross_writes"), key="attention_cross_writes",
+                                           help=t("cross_writes_help"))
     n_lay, n_heads = n_layers(ins, kind), cfg.n_heads
     stack = np.stack([ins.weights(kind, layer).numpy() for layer in range(n_lay)])  # (L,H,Q,K)
     q_ids, k_ids = ins.query_key_ids(kind)
     q_tokens, k_tokens = ins.queries_keys(kind)
+    if writes:  # row k writes output piece k: the labels move up one, the last row writes </s>
+        q_ids = list(q_ids[1:]) + [cfg.eos_id]
+        q_tokens = list(q_tokens[1:]) + tok.display([cfg.eos_id])
     v = tv.view(stack, q_tokens, k_tokens, merge=merge, hide=hide,
                 q_groups=tok.words(q_ids) if merge else None,
                 k_groups=tok.words(k_ids) if merge else None,
@@ -127,6 +134,8 @@ def controls(ins, ck) -> Shown:
         st.caption(t("merge_on"))
     if hide:
         st.caption(t("hide_on"))
+    if writes:
+        st.caption(t("cross_writes_on"))
     return Shown(kind, merge, hide, n_lay, n_heads, stack, q_ids, k_ids, q_tokens, k_tokens, v, kind_names)
 
 

@@ -15,7 +15,11 @@ import runpy
 import threading
 from pathlib import Path
 
+import streamlit as st
+
+from ui import i18n
 from ui.admission import PAGES, Busy, person_key
+from ui.strings import shell as strings
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
 _state = threading.local()  # a script run stays on one thread
@@ -28,11 +32,6 @@ def run_page(page) -> None:
         with PAGES.hold(person_key()):  # a person's page runs take turns, the class's first
             page.run()
     except Busy as e:  # the admission gate gave no slot in time (ui/admission.py)
-        import streamlit as st
-
-        from ui import i18n
-        from ui.strings import shell as strings
-
         st.warning(i18n.translator(strings)("gate_busy", s=round(getattr(e, "wait_s", 0) or 120)))
     finally:
         _state.navigated = False

@@ -49,7 +49,7 @@ from typing import Any, MutableMapping
 import streamlit as st
 
 from transformer.ops import audit
-from ui import client_address, i18n, models
+from ui import admission, client_address, i18n, models
 from ui.strings import roles as strings
 
 TOKEN_ENV = "ATTENTION_LAB_TEACHER_TOKEN"
@@ -278,6 +278,17 @@ def client(state: MutableMapping | None = None) -> str:
     if problems:  # once per session (the client is read once); bounded as refusals are
         log("client.forwarded", "", "refused", state=s, reason="; ".join(problems)[:500])
     return found[0]
+
+
+def gate_person() -> str:
+    """Who this script run is, for the admission gates (ui/admission.py): the client address
+    when it is known, else the browser session (a laptop's tabs, or a proxy that names no
+    browser, are not one queue)."""
+    who = client()
+    return who if who != "local" else "session:" + session_tag()
+
+
+admission.register_person(gate_person)
 
 
 def person(state: MutableMapping | None = None) -> str:

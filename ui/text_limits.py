@@ -15,6 +15,11 @@ from __future__ import annotations
 
 import os
 
+import streamlit as st
+
+from ui import i18n
+from ui.strings import shell as strings
+
 
 def _env_int(name: str, default: int) -> int:
     raw = os.environ.get(name, "").strip()
@@ -33,10 +38,5 @@ def stop_if_too_long(*texts, limit: int = SENTENCE_CHARS) -> None:
     """End the page with a note in its language when any of `texts` is over `limit`."""
     for text in texts:
         if too_long(text, limit):
-            import streamlit as st
-
-            from ui import i18n
-            from ui.strings import shell as strings
-
             st.warning(i18n.translator(strings)("too_long", n=len(text), limit=limit))
             st.stop()

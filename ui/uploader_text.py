@@ -61,7 +61,7 @@ def css(lang: str, mb: int) -> str:
 
 
 def _limit(key: str) -> int:
-    from ui import server_guard
+    from ui import server_guard  # deferred: server_guard imports ui.roles, which imports this page kit
 
     return server_guard.uploader_limit_mb(key)
 
@@ -77,7 +77,7 @@ def refusal_text(code: str, lang: str) -> str:
 def refusal_note() -> None:
     """Say, once, why the server refused this session's last upload (nothing already stored
     is lost: the refused file alone was not taken)."""
-    from ui import server_guard
+    from ui import server_guard  # deferred: see _limit
 
     code = server_guard.last_refusal()
     if code in REFUSALS:

@@ -48,3 +48,17 @@ def check_figure(src_words: Sequence[str], share: Sequence[float], drop: Sequenc
                       margin=dict(l=40, r=20, t=60, b=80),
                       legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0))
     return fig
+
+
+def share_figure(out_words: Sequence[str], source_share: Sequence[float], *, title: str,
+                 y_title: str, name: str) -> go.Figure:
+    """One bar per output word: the share of what writes it that comes from the source (the rest
+    comes from the German words before it), transformer/probing/contributions.py."""
+    xs = L.positioned(list(out_words))
+    fig = go.Figure([go.Bar(x=xs, y=np.round(np.asarray(source_share, dtype=float), 4),
+                            name=L.text(name), marker_color="#2a9d8f",
+                            hovertemplate="%{x}: %{y:.3f}<extra></extra>")])
+    fig.update_layout(title=L.text(title), height=300,
+                      yaxis=dict(range=[0, 1], title=L.text(y_title)),
+                      margin=dict(l=40, r=20, t=60, b=80))
+    return fig

@@ -80,7 +80,7 @@ class FeedForward(nn.Module):
     """FFN(x) = max(0, x W1 + b1) W2 + b2 (ReLU; gelu or silu when the config says so)."""
 
     # which axis of each parameter runs over the d_ff hidden units (w1: (d_ff, D), b1: (d_ff,),
-    # w2: (D, d_ff)); b2 has none. Widening (transformer.grow) and training some units alone
+    # w2: (D, d_ff)); b2 has none. Widening (recipes.surgery.grow) and training some units alone
     # (--train-only ffn:N+) read it here.
     UNIT_AXIS = {"w1.weight": 0, "w1.bias": 0, "w2.weight": 1}
 

@@ -38,7 +38,10 @@ textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the captio
     ding_dir      where de-en.txt is ($ATTENTION_LAB_DING, ../shared/data/ding, data/ding)
 
 Held out from training: 500 of Ding's sentences (by a hash of the English) form a second
-validation set, and every sentence of the project's own hand-written test sets
+validation set (left as it was); 1,000 are a test set chosen by another hash (transformer/data/
+ding_heldout.py, the ids in transformer/probes/ding_heldout_ids.txt; 38 of them are validation pairs
+too), and no Ding sentence pair or phrase whose normalised English or German equals one of theirs is
+trained on; and every sentence of the project's own hand-written test sets
 (every everyday*_en_de.tsv in transformer/probes: the first set and the fresh one written blind
 to the generators, the list is EVERYDAY_FILES; and every minimal_pairs*_en.jsonl there: the first set,
 minimal_pairs_en.jsonl, and the fresh set written blind to the generator,
@@ -58,6 +61,7 @@ from collections import Counter
 from pathlib import Path
 
 from transformer.data import caption_scenes, daily, daily_life, daily_talk, ding, lexicon, textbook
+from transformer.data import ding_heldout
 from transformer.data import tasks as data
 from transformer.data.example import Example
 from transformer.data.near_test import NearTest
@@ -65,8 +69,13 @@ from transformer.data.near_test import NearTest
 PROBES = Path(__file__).resolve().parents[1] / "probes"
 EVERYDAY_TSV = PROBES / "everyday_en_de.tsv"  # the first everyday set (the development set)
 # every hand-written everyday set, held out from training: everyday_en_de.tsv and the blind
-# everyday_fresh_en_de.tsv (and any later everyday*_en_de.tsv)
-EVERYDAY_FILES = tuple(sorted(PROBES.glob("everyday*_en_de.tsv")))
+# everyday_fresh_en_de.tsv (and any later everyday*_en_de.tsv), and the hand-labelled outputs of
+# the dropped-word alarm (dropped_words_en_de.jsonl, English under "src"; probing/dropped.py)
+# the hand-written sentences of a lesson on attention and the seed notes' own example sentences
+# (lesson_en_de.tsv, seeds_en_de.tsv: issue 50's held-out sets, scored by transformer.heldout)
+EVERYDAY_FILES = (tuple(sorted(PROBES.glob("everyday*_en_de.tsv")))
+                  + (PROBES / "dropped_words_en_de.jsonl", PROBES / "lesson_en_de.tsv",
+                     PROBES / "seeds_en_de.tsv"))
 MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday models' probe)
 # every hand-written minimal-pair set, held out from training: minimal_pairs_en.jsonl and
 # minimal_pairs_fresh_en.jsonl (and any later minimal_pairs*_en.jsonl)
@@ -107,11 +116,8 @@ def _key(text: str) -> str:
 def held_out_keys() -> set[str]:
     """The English side of the project's own test sets, as _key()s."""
     keys = set()
-    for path in EVERYDAY_FILES:
-        if Path(path).is_file():
-            for line in Path(path).read_text(encoding="utf-8").splitlines():
-                if "\t" in line:
-                    keys.add(_key(line.split("\t")[0]))
+    for text in everyday_test_sentences():
+        keys.add(_key(text))
     for item in _minimal_pair_lines():
         keys.add(_key(item["text"]))
     return keys
@@ -119,8 +125,18 @@ def held_out_keys() -> set[str]:
 
 def everyday_test_sentences() -> list[str]:
     """The English side of every hand-written everyday set (EVERYDAY_FILES)."""
-    return [line.split("\t")[0] for path in EVERYDAY_FILES if Path(path).is_file()
-            for line in Path(path).read_text(encoding="utf-8").splitlines() if "\t" in line]
+    return [text for path in EVERYDAY_FILES for text in _english_of(path)]
+
+
+def _english_of(path) -> list[str]:
+    """The English sentences of one held-out file: a TSV's first column, a JSONL's "src"."""
+    path = Path(path)
+    if not path.is_file():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if path.suffix == ".jsonl":
+        return [json.loads(line)["src"] for line in lines if line.strip()]
+    return [line.split("\t")[0] for line in lines if "\t" in line]
 
 
 # A caption scene is left out when it holds 6 in 10 of a test sentence's words (the other
@@ -209,8 +225,11 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
     banned = held_out_keys()
     kept = [s for s in sentences if _key(s.src) not in banned]
     ding_val = [s for s in kept if is_ding_val(s)]
-    ding_train = [s for s in kept if not is_ding_val(s)]
-    all_phrases = ding.phrase_pairs(where, entries)
+    # the 1,000 held-out test pairs (ding_heldout.py) and every pair or phrase with a side equal
+    # to one of theirs are never trained on (the validation pairs stay as they were)
+    test_split = ding_heldout.split(sentences)
+    ding_train = [s for s in kept if not is_ding_val(s) and test_split.keeps(s)]
+    all_phrases = [p for p in ding.phrase_pairs(where, entries) if test_split.keeps(p)]
     phrases = everyday_phrases(all_phrases, m30k + ding_train, o["phrases"], seed)
     nouns = lexicon.nouns(entries, m30k + ding_train + all_phrases) if o["lexicon"] else []
     framed = [ex for ex in lexicon.sentences(nouns, o["lexicon"], seed) if _key(ex.src) not in banned]
@@ -238,6 +257,7 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
     m30k_times = f" x {o['m30k_repeat']}" if o["m30k_repeat"] != 1 else ""
     desc = (f"Multi30k en->de from {multi30k_dir} ({len(m30k)} pairs{m30k_times}); Ding sentences from {where} "
             f"({len(ding_train)} x {o['ding_repeat']}, {len(ding_val)} held out, "
+            f"{len(test_split.heldout)} held out for testing, "
             f"{len(sentences) - len(kept)} removed as the project's test sentences); "
             f"{len(phrases)} Ding phrases; "
             + (f"{len(framed)} frame sentences of {len(nouns)} Ding nouns; " if o["lexicon"] else "")

@@ -16,8 +16,8 @@ symlinks and anything that resolves outside ROOT.
 The Train page uses `launch` (a child process running `python -m transformer.train`), then polls
 `read_status`, `read_metrics`, `request_stop`. Concurrent runs are capped by lock files under
 ROOT/.slots/ holding the child's pid; a slot whose process is gone (or a zombie, or whose run
-ended) is reclaimed. Claiming a slot holds ROOT/.locks/slots.lock (transformer.ops.file_lock), so
-two processes on one runs folder (replicas, issue 48, 7) cannot both reclaim the same stale slot. With CUDA, the child of slot i sees the i-th visible GPU
+ended) is reclaimed under ROOT/.locks/slots.lock (transformer.ops.file_lock: two replicas on one
+runs folder never both reclaim one slot). With CUDA, the child of slot i sees the i-th visible GPU
 (CUDA_VISIBLE_DEVICES, modulo their number), so N runs on N GPUs do not all land on cuda:0.
 """
 from __future__ import annotations
@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from transformer.ops import file_lock
+from transformer.ops.gpus import cuda_device_count, gpu_for_slot as _gpu_for_slot  # noqa: F401
 
 STATES = ("starting", "running", "evaluating", "saving", "stopped", "finished", "failed")
 FINAL_STATES = ("stopped", "finished", "failed")
@@ -342,13 +343,13 @@ def active_slots(root: str | os.PathLike) -> list[dict]:
 def _claim_slot(root: Path, max_concurrent: int) -> Path:
     # Under a lock across processes: "stale, so unlink it and create it again" is two steps, and
     # a second claimer between them would unlink the slot the first one has just created.
-    with file_lock.lock(root, "slots"):
-        return _claim_slot_locked(root, max_concurrent)
-
-
-def _claim_slot_locked(root: Path, max_concurrent: int) -> Path:
     d = root / SLOTS_DIR
     d.mkdir(parents=True, exist_ok=True)
+    with file_lock.lock(root, "slots"):
+        return _first_free_slot(d, max_concurrent)
+
+
+def _first_free_slot(d: Path, max_concurrent: int) -> Path:
     for i in range(max_concurrent):
         slot = d / f"slot-{i}.lock"
         for _ in range(2):
@@ -397,30 +398,6 @@ class RunHandle:
                 raise subprocess.TimeoutExpired(str(self.pid), timeout)
             time.sleep(0.1)
         return None
-
-
-def cuda_device_count() -> int:
-    """CUDA devices this process can see (0 without torch or without CUDA). Counting does not
-    create a CUDA context in this process."""
-    try:
-        import torch
-    except ImportError:
-        return 0
-    try:
-        return int(torch.cuda.device_count()) if torch.cuda.is_available() else 0
-    except Exception:  # noqa: BLE001 - a broken driver means: no GPU for the children
-        return 0
-
-
-def _gpu_for_slot(index: int, env: dict, n_devices: int) -> str | None:
-    """The CUDA_VISIBLE_DEVICES value for the child holding slot `index`: one device, the
-    index-th (modulo their number) of those the launcher sees. None on a machine without CUDA."""
-    if n_devices <= 0:
-        return None
-    visible = [d.strip() for d in (env.get("CUDA_VISIBLE_DEVICES") or "").split(",") if d.strip()]
-    if not visible:
-        visible = [str(i) for i in range(n_devices)]
-    return visible[index % len(visible)]
 
 
 def launch(run_dir: str | os.PathLike, args: Iterable[str], *, threads: int = 1,

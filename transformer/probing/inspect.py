@@ -18,6 +18,9 @@ from transformer.core.cli_util import OneLineParser
 from transformer.core.decode import greedy
 from transformer.core import notes as N
 from transformer.core.names import KINDS, Trace, attention_kind, count_layers, stack_of, trace_key
+from transformer.probing import contributions as CB
+from transformer.probing import dropped as D
+from transformer.probing.logit_lens import logit_lens
 from transformer.probing.rollout import rollout
 from transformer.probing.rollout import to_json as rollout_json
 from transformer.core.text import TextError, source_ids, target_ids
@@ -166,8 +169,11 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
                      tokenizer.decode(pieces), forced, tr, notes)
 
 
-def to_json(ins: Inspected, digits: int = 6, note_text=None) -> dict:
-    """``ins`` as JSON; each note as ``note_text(note)`` (words) or, without it, as its code."""
+def to_json(ins: Inspected, digits: int = 6, note_text=None, model=None, tokenizer=None) -> dict:
+    """``ins`` as JSON; each note as ``note_text(note)`` (words) or, without it, as its code.
+    With MODEL and TOKENIZER also "contributions" (ALTI+, transformer/probing/contributions.py:
+    one forward pass of its own) and "dropped" (the source words the dropped-word alarm marks,
+    transformer/probing/dropped.py)."""
     attention = {}
     for kind in KINDS:
         layers = [torch.round(ins.weights(kind, i).double(), decimals=digits).tolist()  # (H,T,S)
@@ -179,7 +185,16 @@ def to_json(ins: Inspected, digits: int = 6, note_text=None) -> dict:
             "notes": [note_text(n) if note_text else n.to_dict() for n in ins.notes],
             "attention": attention,
             # decoder position t (which writes output token t) rolled back to the source tokens
-            "rollout": rollout_json(rollout(ins), digits)}
+            "rollout": rollout_json(rollout(ins), digits)} | (
+        _contribution_json(ins, model, tokenizer, digits) if model is not None else {})
+
+
+def _contribution_json(ins: Inspected, model, tokenizer, digits: int) -> dict:
+    c = CB.contributions(model, ins.src_ids, ins.tgt_ids, D.METHOD)
+    a = D.alarm(model, tokenizer, ins.src_ids, ins.tgt_ids, c=c)
+    return {"contributions": CB.to_json(c, digits), "dropped": [a.src_words[i] for i in a.dropped],
+            # what each decoder layer would write if it were the last (issue 52, 2)
+            "logit_lens": logit_lens(model, tokenizer, ins, k=5, digits=digits)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -200,7 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     except (CheckpointError, TextError) as e:
         ap.error(str(e))
     if args.json:
-        json.dump(to_json(ins, note_text=cli_text), sys.stdout, ensure_ascii=False)
+        json.dump(to_json(ins, note_text=cli_text, model=ck.model, tokenizer=ck.tokenizer),
+                  sys.stdout, ensure_ascii=False)
         print()
     else:
         print("source:", " ".join(ins.src_tokens))

@@ -12,7 +12,7 @@ head's weights (where it looks) can change; what each position offers it (its va
 other head stay the checkpoint's. Teaching a head where to look then moves nothing else.
 
 A part may also be ``ffn:N+``: the feed-forward hidden units from N on, in every layer (their
-rows of w1 and its bias, their columns of w2). After ``transformer.grow`` widened a model's
+rows of w1 and its bias, their columns of w2). After ``recipes.surgery.grow`` widened a model's
 feed-forward layers from N units, ``--train-only ffn:N+`` trains the new units alone: the old
 ones, and every attention weight, stay the checkpoint's, so what the model did is kept, and the
 new units, which start silent, learn what it still gets wrong (the way adapters are trained).

@@ -56,7 +56,7 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
     # usually fine-tuned from multi30k-en-de with --init (see checkpoints/classroom-en-de).
     "classroom": dict(_TRANSLATION_TASK),
     # everyday: Multi30k + Ding's everyday sentences and phrases + both pronoun generators
-    # (transformer/data/everyday.py); fine-tuned from a revocabulary'd checkpoint (transformer.revocab)
+    # (transformer/data/everyday.py); fine-tuned from a revocabulary'd checkpoint (recipes.surgery.revocab)
     "everyday": dict(_TRANSLATION_TASK),
     "tsv": dict(_TRANSLATION_TASK),
 }
@@ -211,7 +211,7 @@ SCHEMA: tuple[Setting, ...] = (
       help="fine-tune only the parameters under these names (e.g. encoder.layers.2,"
            "decoder.layers.2.cross_attn), or one head's query and key rows (KIND:LAYER:HEAD:qk, "
            "e.g. encoder_self:2:0:qk), or the feed-forward units from N on (ffn:N+, after "
-           "transformer.grow); the rest keep the starting weights exactly; see "
+           "recipes.surgery.grow); the rest keep the starting weights exactly; see "
            "transformer/train/freeze.py"),
     *_plain(TRAINING, "train.checkpoint_every"),
     S("--keep-checkpoints", TRAINING, type=int, field="extra.keep_checkpoints",

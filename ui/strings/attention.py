@@ -138,4 +138,12 @@ EN = {
                          "in any case.",
     "left_col": "queries",
     "right_col": "keys",
+    "cross_writes": "Rows: the piece each position writes",
+    "cross_writes_help": "Off: each cross-attention row is named by the piece the decoder reads "
+                         "there (its input; the alignment leaderboard's \"reads\"). On: by the "
+                         "piece it writes there (\"writes\"): the row of <s> is named by the "
+                         "first piece, and the last row by </s>. The Heads page's alignment "
+                         "leaderboard measures both.",
+    "cross_writes_on": "Rows named by the piece each position writes (\"writes\"): the same "
+                       "weights, every row name moved up one.",
 }

@@ -24,4 +24,29 @@ EN = {
     "agree": "Rollout's strongest English word is \"{r}\"; removing \"{o}\" hurts \"{word}\" most"
              " ({p:.2f} → {q:.2f}).",
     "no_output": "The model wrote nothing to trace.",
+    "contrib_title": "Where each output word comes from: contributions (ALTI+)",
+    "contrib_intro": "ALTI+ (Ferrando et al., 2022) splits what every attention block writes into "
+                     "one vector per input word, the residual connection and LayerNorm included, "
+                     "measures how much each vector makes of the result, and follows the blocks "
+                     "through encoder and decoder. Set beside removing each English word on the "
+                     "project's {n} probe sentences, its shares rank the English words as removal "
+                     "does with a Spearman correlation of {rho:.2f} (rollout, below: {rollout:.2f}).",
+    "contrib_heat_title": "Contributions (ALTI+): German word → English words (each row sums to 1)",
+    "contrib_share_title": "How much of each German word comes from the English at all",
+    "contrib_share_y": "share from the English",
+    "contrib_share_name": "from the English",
+    "contrib_share_help": "The rest of each bar comes from the German words written before it. "
+                          "Rollout gives every word the same share ({rollout:.3f}); these follow the "
+                          "sentence.",
+    "contrib_dropped": "Possibly dropped: no German word draws on {words}. On {n} hand-labelled "
+                       "outputs the alarm was right {tp} of {marked} times, but it found only {tp} "
+                       "of the {dropped} dropped words: most dropped words pass unmarked.",
+    "contrib_none_dropped": "The dropped-word alarm marks no English word here. That says little: "
+                            "on {n} hand-labelled outputs it found only {tp} of the {dropped} "
+                            "dropped words.",
+    "contrib_little": "Drawing little on the English (under {share:g} of what writes them): "
+                      "{words}. Possibly invented; this mark is not measured against labels.",
+    "contrib_certainty": "What the certainty note is worth, on the same {n} labelled outputs: of "
+                         "those with no word under 0.2, {sure_ok} of {sure_n} dropped nothing; of "
+                         "those with two or more, {guess_ok} of {guess_n} dropped a word.",
 }

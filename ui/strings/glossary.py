@@ -66,10 +66,12 @@ EN = {
                  "previous / next token (weight on the token just before / after the query); "
                  "diagonal (on its own position, or for cross-attention on the source word at the "
                  "same position, what copying needs); reversed (on the source word mirrored from "
-                 "the end); sink (on the first token or </s>); broad (the weight spread evenly: "
-                 "entropy near its maximum); punctuation; monotonic (cross-attention that reads "
-                 "the source in order); pronoun -> antecedent (from \"it\" to the noun it stands "
-                 "for); no clear role (nothing reaches 0.5).",
+                 "the end); sink (on the first token or </s>; for cross-attention on </s> or "
+                 "punctuation); broad (the weight spread evenly: entropy near its maximum); "
+                 "punctuation; monotonic (cross-attention whose strongest source word moves "
+                 "forward); pronoun -> antecedent (from \"it\" to the noun it stands for); no "
+                 "clear role (nothing reaches 0.5 clearly above its chance level: the same score "
+                 "with each row's weights shuffled).",
     "term_rollout": "attention rollout",
     "def_rollout": "Each layer's attention, averaged over heads and mixed half and half with the "
                    "residual connection, multiplied through every layer, so that each output word "

@@ -7,7 +7,7 @@ the base keeps every weight but that head's query and key rows, which come from 
 head's values, every other head and every feed-forward unit stay the base's, so what the base
 translates changes only through where that one head looks.
 
-    python -m transformer.graft --base A43b --donor A46 --head encoder_self:2:0 --out runs/G
+    python -m recipes.surgery.graft --base A43b --donor A46 --head encoder_self:2:0 --out runs/G
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def graft_head_qk(base: Transformer, donor: Transformer, head: Head) -> Transfor
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    p = OneLineParser(prog="python -m transformer.graft", description=__doc__.splitlines()[0])
+    p = OneLineParser(prog="python -m recipes.surgery.graft", description=__doc__.splitlines()[0])
     p.add_argument("--base", required=True, help="the checkpoint that keeps every other weight")
     p.add_argument("--donor", required=True, help="the checkpoint whose head rows are taken")
     p.add_argument("--head", required=True, help="KIND:LAYER:HEAD, e.g. encoder_self:2:0")
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
                                             "grafted": {"donor": str(a.donor), "head": head.cli}}}
     card = (f"# {Path(a.out).name}\n\n{Path(a.base).name} with the query and key rows of "
             f"{head.cli} from {Path(a.donor).name}; every other weight is "
-            f"{Path(a.base).name}'s.\n\n    python -m transformer.graft {' '.join(argv)}\n")
+            f"{Path(a.base).name}'s.\n\n    python -m recipes.surgery.graft {' '.join(argv)}\n")
     save_checkpoint(a.out, model, base.tokenizer, train_config=train, history=base.history,
                     card=card, weights_dtype=dtype)
     print(f"{a.out}: {Path(a.base).name} with {head.cli}'s query and key rows from "

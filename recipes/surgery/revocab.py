@@ -8,7 +8,7 @@ the same piece when the old vocabulary has it, else the mean of the old rows of 
 old tokenizer splits its text into (a common initialisation, e.g. Gee et al. 2022, "Fast
 Vocabulary Transfer"). Fine-tuning (--init) then starts from a model that already translates.
 
-    python -m transformer.revocab --checkpoint checkpoints/classroom-en-de \\
+    python -m recipes.surgery.revocab --checkpoint checkpoints/classroom-en-de \\
         --task everyday --data-dir ../shared/data/multi30k --vocab-size 10000 --out runs/everyday-init
 """
 from __future__ import annotations
@@ -68,7 +68,7 @@ def revocab(model: Transformer, old_tok: Tokenizer, new_tok: Tokenizer) -> tuple
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = OneLineParser(prog="python -m transformer.revocab", description=__doc__.splitlines()[0])
+    p = OneLineParser(prog="python -m recipes.surgery.revocab", description=__doc__.splitlines()[0])
     p.add_argument("--checkpoint", required=True, help="the trained checkpoint to start from")
     p.add_argument("--task", required=True, help="the training task whose text the new "
                    "tokenizer is trained on (as transformer.train --task)")
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     card = (f"# {Path(a.out).name}\n\n{Path(a.checkpoint).name}'s weights with a new vocabulary "
             f"of {tok.vocab_size} pieces trained on task {a.task} ({copied} embedding rows "
             f"copied, the rest the mean of their old pieces): a starting point for --init, not a "
-            f"model to use.\n\n    python -m transformer.revocab {' '.join(argv or sys.argv[1:])}\n")
+            f"model to use.\n\n    python -m recipes.surgery.revocab {' '.join(argv or sys.argv[1:])}\n")
     save_checkpoint(a.out, model, tok, train_config=ck.train_config, card=card)
     print(f"{a.out}: vocabulary {ck.tokenizer.vocab_size} -> {tok.vocab_size}, {copied} rows copied")
     return 0

@@ -9,7 +9,7 @@ were, and the new units get fresh input weights, a zero bias and a zero column i
 weights. The new units then contribute nothing until fine-tuning (--init) moves their output
 weights, and every attention weight is untouched, so the trained heads keep their rows.
 
-    python -m transformer.grow --checkpoint checkpoints/everyday-en-de --d-ff 2048 --out runs/grown
+    python -m recipes.surgery.grow --checkpoint checkpoints/everyday-en-de --d-ff 2048 --out runs/grown
 """
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def widen_ffn(model: Transformer, d_ff: int, *, seed: int = 0) -> Transformer:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    p = OneLineParser(prog="python -m transformer.grow", description=__doc__.splitlines()[0])
+    p = OneLineParser(prog="python -m recipes.surgery.grow", description=__doc__.splitlines()[0])
     p.add_argument("--checkpoint", required=True, help="the trained checkpoint to widen")
     p.add_argument("--d-ff", type=int, required=True, help="the new feed-forward width")
     p.add_argument("--seed", type=int, default=0, help="seeds the new units' input weights")
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             f"width {a.d_ff} (was {ck.model.cfg.d_ff}; {n_old:,} -> {n_new:,} parameters). The "
             f"new units write nothing yet, so it translates exactly as {Path(a.checkpoint).name} "
             f"does: a starting point for --init, not a model to use.\n\n"
-            f"    python -m transformer.grow {' '.join(argv)}\n")
+            f"    python -m recipes.surgery.grow {' '.join(argv)}\n")
     save_checkpoint(a.out, model, ck.tokenizer, train_config=train, history=ck.history, card=card)
     print(f"{a.out}: d_ff {ck.model.cfg.d_ff} -> {a.d_ff}, parameters {n_old:,} -> {n_new:,}")
     return 0
