@@ -108,7 +108,8 @@ def translations(ins_a: Inspected, ins_b: Inspected, tok) -> None:
         guessed = C.guesses(ws)
         col.caption(t("guessed", unsure=C.UNSURE, words=", ".join(
             f"{tv.escape_markdown(w.text)} {w.prob:.2f}" for w in guessed)) if guessed
-            else t("sure", unsure=C.UNSURE))
+            else t("sure", unsure=C.UNSURE, d=C.SURE_BUT_DROPPED["dropped"],
+                   n=C.SURE_BUT_DROPPED["of"]))
 
 
 def _defaults(ck, path: str) -> None:

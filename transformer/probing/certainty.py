@@ -3,14 +3,16 @@
 Why: a translation model always writes something. "I don't understand the question ." and
 "Attention is all you need ." come out with the same confident-looking monospace, although the
 model was sure of nearly every piece of the first and guessing at most pieces of the second
-("Ihre Absicht ist allen Braucht .": "Ihre" 0.11, "allen" 0.20). The probability of each written
+(the shipped default, re-measured 2026-12-07: "Ihre Absicht ist alles , was du brauchst .":
+"Ihre" 0.11, "Absicht" 0.10, "alles" 0.18). The probability of each written
 piece is already in the forward pass the app makes; shown beside the output, it tells a class
 where the model guessed, without a second model.
 
 What it is worth, measured (docs/BENCHMARKS.md, "How sure the model was"; `python -m
 transformer.evaluate --tsv transformer/probes/everyday_fresh_en_de.tsv --by-certainty`): on the
 100 blind everyday sentences, the default model guessed at two or more words (under UNSURE, 0.2)
-in 16 outputs, which scored chrF 47.68, against 62.68 for the other 84. A low probability marks
+in 16 outputs, which scored chrF 44.91, against 67.45 for the other 84 (re-measured with the
+shipped default on 2026-12-07; the version the note was first measured on gave 47.68 / 62.68). A low probability marks
 a guess, not an error: a rare right word can be unlikely, and a confident word can be wrong
 ("Hose" for "trophy").
 

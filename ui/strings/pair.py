@@ -27,7 +27,8 @@ EN = {
     "changed_none": "(nothing)",
     "translations": "Both translations",
     "guessed": "Words the model gave under {unsure:g} probability (guesses): {words}",
-    "sure": "No word under {unsure:g} probability: the model was not guessing.",
+    "sure": "No word under {unsure:g} probability. That does not mean nothing was left out: of {n} "
+            "such outputs a bilingual reader checked, {d} had dropped a source word.",
     "output_greedy": "What the model writes for each (greedy decoding):",
     "output_empty": "(nothing: the model ended at once)",
     "head_title": "One head, both sentences",
