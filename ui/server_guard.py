@@ -152,6 +152,7 @@ def upload_limits_mb() -> dict[str, int]:
         "shell_upload": 200,  # transformer.ops.upload.MAX_ZIP_BYTES (200 MiB), under maxUploadSize
         "train_up_tsv": corpus_mb, "train_up_src": corpus_mb, "train_up_tgt": corpus_mb,
         "heads_upload": 1,  # viz.heads.MAX_PROBE_BYTES (1 MB)
+        "heads_align_upload": 1, "heads_qk_upload": 1,  # a gold file, a sentence list: 1 MB
     }
 
 

@@ -27,6 +27,8 @@ UPLOADERS = {
     "train_up_src": ("txt",),
     "train_up_tgt": ("txt",),
     "heads_upload": ("jsonl", "json", "txt"),
+    "heads_align_upload": ("tsv", "txt"),
+    "heads_qk_upload": ("txt", "tsv", "jsonl"),
 }
 SIZE = "0.875rem"  # Streamlit's own size for both texts (14 px)
 BUTTON = '[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p'
