@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs as _parse_qs
 
 import pytest
 
@@ -49,6 +49,12 @@ def test_each_stop_opens_its_page_with_its_sentence(monkeypatch, tmp_path, lang)
     at = open_app(monkeypatch, SHIPPED, tmp_path, lang=lang)  # the tour is the default page
     no_errors(at)
     links = [el.proto for el in at.get("page_link")]
+
+    def parse_qs(query: str) -> dict:  # the links keep the language (?lang=zh, issue 50)
+        q = _parse_qs(query)
+        assert q.pop("lang", None) == ([lang] if lang != "en" else None), query
+        return q
+
     # the first stop also opens the blog post's pair side by side (Two sentences page), and the
     # same pair with the swap on
     pair = [ln for ln in links if ln.page.endswith("pair.py") or "pair" in ln.page]

@@ -13,6 +13,7 @@ import streamlit as st
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.names import KINDS, attention_kind
 from transformer.ops import runs
+from ui import choices
 from ui import i18n, inspect_cache, models, page_kit
 from ui import text_limits
 from ui.strings import across_training as strings
@@ -58,8 +59,7 @@ def run_choice(by_name: dict[str, runs.RunInfo]) -> Run:
     ft = i18n.translator(strings, frozen=True)  # for format_func
     ft_state = i18n.translator(train_strings, frozen=True)
     q = st.query_params.get("run")
-    if st.session_state.get("across_training_run") not in by_name:
-        st.session_state["across_training_run"] = q if q in by_name else next(iter(by_name))
+    choices.keep("across_training_run", q if q in by_name else next(iter(by_name)), list(by_name))
 
     def run_label(n: str) -> str:
         state = by_name[n].state  # named as the Train page names it
@@ -91,9 +91,11 @@ def sentence(r: Run):
     checkpoint's own output). Returns the sentence and each checkpoint's trace."""
     name, paths, final = r.name, r.paths, r.final
     if st.session_state.get("across_training_for") != name:  # a new run: its task's example sentence
-        st.session_state["across_training_text"] = page_kit.example_text(final.train_config)
-        st.session_state["across_training_target"] = ""
+        choices.remember("across_training_text", page_kit.example_text(final.train_config))
+        choices.remember("across_training_target", "")
         st.session_state["across_training_for"] = name
+    choices.keep("across_training_text", page_kit.example_text(final.train_config))
+    choices.keep("across_training_target", "")
     c1, c2 = st.columns(2)
     text = c1.text_input(t("text"), key="across_training_text", help=t("text_help"),
                          max_chars=text_limits.SENTENCE_CHARS)
@@ -119,13 +121,12 @@ def head_choice(r: Run) -> tuple[str, int, int]:
     name, final, cfg = r.name, r.final, r.final.model_config
     featured = page_kit.apply_featured_head("across_training", name, final.history)
     c1, c2, c3 = st.columns([2, 1, 1])
+    choices.keep("across_training_kind", KINDS[0], KINDS)
     kind = c1.radio(t("kind"), KINDS, key="across_training_kind", horizontal=True, help=t("kind_help"),
                     format_func=lambda k: ft(f"kind_{k}"))
     n_layers = attention_kind(kind, cfg).n_layers
     for key, n in (("across_training_layer", n_layers), ("across_training_head", cfg.n_heads)):
-        v = st.session_state.get(key, 0)
-        if not isinstance(v, int) or not 0 <= v < n:
-            st.session_state[key] = 0
+        choices.keep(key, 0, range(n))
     layer = c2.selectbox(t("layer"), list(range(n_layers)), key="across_training_layer")
     head = c3.selectbox(t("head"), list(range(cfg.n_heads)), key="across_training_head")
 
@@ -139,8 +140,7 @@ def checkpoint(r: Run) -> int:
     chosen checkpoint's index."""
     ft = i18n.translator(strings, frozen=True)  # for format_func
     run, names, steps = r.run, r.names, r.steps
-    if st.session_state.get("across_training_ck") not in names:
-        st.session_state["across_training_ck"] = names[-1]
+    choices.keep("across_training_ck", names[-1], names)
     chosen = st.select_slider(t("checkpoint"), names, key="across_training_ck", help=t("checkpoint_help"),
                               format_func=lambda n: ft("step_n", n=vt.checkpoint_step(n)))
     i = names.index(chosen)

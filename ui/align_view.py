@@ -12,6 +12,7 @@ import streamlit as st
 from transformer.core.names import Head
 from transformer.probing import align as AL
 from ui import i18n, models
+from ui import server_guard
 from ui.inspect_cache import per_checkpoint
 from ui.strings import align as strings
 from viz import align as VA
@@ -48,11 +49,11 @@ def _source() -> tuple[str, bytes | None] | None:
     n = len(AL.read_gold(AL.GOLD_FILE)) if AL.GOLD_FILE.is_file() else 0
     options = (["shipped"] if n else []) + ["upload"]
     source = st.radio(t("gold"), options, horizontal=True, key="heads_align_gold",
-                      format_func=lambda s: t(f"gold_{s}", n=n) if s == "shipped" else t("gold_upload"))
+                      format_func=lambda s, t=i18n.translator(strings, frozen=True): t(f"gold_{s}", n=n) if s == "shipped" else t("gold_upload"))
     if source != "upload":
         return source, None
     up = st.file_uploader(t("upload"), type=["tsv", "txt"], key="heads_align_upload",
-                          max_upload_size=1)
+                          max_upload_size=server_guard.uploader_limit_mb("heads_align_upload"))
     if up is None:
         st.info(t("upload_wait"))
         return None

@@ -21,7 +21,7 @@ from transformer.probing import certainty as C
 from transformer.probing.probe_items import PRONOUN_TASKS
 from transformer.probing.inspect import to_json
 from transformer.core.names import KINDS, attention_kind
-from ui import i18n, inspect_cache, page_kit
+from ui import choices, i18n, inspect_cache, page_kit
 from ui import taught_note
 from ui.strings import attention as strings
 from viz import attention as figs
@@ -57,15 +57,14 @@ def open_view(ck, path):
     page_kit.apply_query_params("attention")
     # the checkpoint's featured head opens first (once per checkpoint), unless a link names a head
     featured = page_kit.apply_featured_head("attention", path, ck.history)
-    if st.session_state.get("attention_kind") not in KINDS:
-        st.session_state["attention_kind"] = "encoder_self"
-    st.session_state.setdefault("attention_merge", True)  # words, not pieces, unless asked
+    choices.keep("attention_kind", "encoder_self", KINDS)
+    choices.keep("attention_merge", True)  # words, not pieces, unless asked
     # a checkpoint without a featured head, opened for the first time and not by a link that names a
     # head, opens on its clearest head (chosen below, once the sentence's weights are known)
     fresh = (featured is None and st.session_state.get("attention_clearest_for") != path
              and st.query_params.get("kind") is None and st.query_params.get("head") is None)
     if fresh and (ck.train_config or {}).get("task") in SYMBOL_TASKS:
-        st.session_state["attention_kind"] = "cross"  # copying or reversing is seen in the alignment
+        choices.remember("attention_kind", "cross")  # copying or reversing is seen in the alignment
     ins = page_kit.sentence_inputs("attention", t, ck)
     return ins, featured, fresh
 
@@ -103,9 +102,12 @@ def controls(ins, ck) -> Shown:
     """The kind, words or pieces, special tokens hidden or not, and the weights they show."""
     cfg, tok = ck.model_config, ck.tokenizer
     kind_names = {k: t(f"kind_{k}") for k in KINDS}  # format_funcs read no state (AppTest calls them)
+    choices.keep("attention_kind", "encoder_self", KINDS)
     kind = st.radio(t("kind"), KINDS, key="attention_kind", horizontal=True, help=t("kind_help"),
                     format_func=kind_names.get)
     c1, c2 = st.columns(2)
+    choices.keep("attention_merge", True)
+    choices.keep("attention_hide", False)
     merge = c1.toggle(t("merge"), key="attention_merge", help=t("merge_help"))
     hide = c2.toggle(t("hide"), key="attention_hide", help=t("hide_help"))
 
@@ -148,7 +150,8 @@ def clearest(sh: Shown, ck, path, featured, fresh: bool) -> None:
     if fresh and stack.size:
         best = A.clearest_head(torch.from_numpy(stack), kind, q_tokens, k_tokens,
                                [tok.is_special(i) for i in q_ids], [tok.is_special(i) for i in k_ids])
-        st.session_state["attention_layer"], st.session_state["attention_head"] = best.layer, best.head
+        choices.remember("attention_layer", best.layer)
+        choices.remember("attention_head", best.head)
         st.session_state["attention_clearest"] = {"path": path, "kind": kind, "layer": best.layer,
                                             "head": best.head, "behaviour": best.behaviour,
                                             "share": best.score, "first": float(best.scores[0, 0])}
@@ -205,8 +208,8 @@ def featured_box(sh: Shown, ck, path, featured, ins=None) -> None:
             st.success(t("featured_here"), icon="🎯")
         else:
             st.button(t("featured_open"), key="attention_open_featured", icon="🎯",
-                      on_click=lambda: st.session_state.update(attention_kind=fk, attention_layer=fl,
-                                                               attention_head=fh))
+                      on_click=lambda: [choices.remember(k, v) for k, v in (
+                          ("attention_kind", fk), ("attention_layer", fl), ("attention_head", fh))])
 
 
 def head_view(sh: Shown, path):
@@ -217,6 +220,8 @@ def head_view(sh: Shown, path):
     st.subheader(t("view_title"))
     st.caption(t("view_help"))
     c1, c2 = st.columns(2)
+    choices.keep("attention_layer", 0, range(n_lay))
+    choices.keep("attention_head", 0, range(n_heads))
     layer = c1.selectbox(t("layer"), range(n_lay), key="attention_layer")
     head = c2.selectbox(t("head"), range(n_heads), key="attention_head")
     head_names = [t("head_n", n=h) for h in range(n_heads)]

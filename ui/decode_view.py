@@ -12,6 +12,7 @@ import streamlit as st
 
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
+from ui import choices
 from ui import decode_compute as DC
 from ui import text_limits
 from ui import i18n, page_kit, quota
@@ -49,7 +50,7 @@ def _default_target(task: str | None, text: str, task_opts: dict) -> str:
 
 def source_text(train_config) -> str:
     """The sentence to decode, cleaned; stops the page when it is too long or empty."""
-    st.session_state.setdefault("decode_text", page_kit.example_text(train_config))
+    choices.keep("decode_text", page_kit.example_text(train_config))
     text = st.text_input(t("text"), key="decode_text", help=t("text_help"), max_chars=MAX_CHARS)
     if len(text or "") > MAX_CHARS:
         st.warning(t("too_long", n=len(text), max=MAX_CHARS))
@@ -63,25 +64,29 @@ def source_text(train_config) -> str:
 
 def method() -> Method:
     """The method's radio and its number inputs; stops the page on settings it refuses."""
+    choices.keep("decode_method", V.METHODS[0], V.METHODS)
+    for k, v in (("decode_beam", 4), ("decode_alpha", 0.6), ("decode_temperature", 1.0),
+                 ("decode_top_k", 0), ("decode_seed", 0), ("decode_shown_k", 10)):
+        choices.keep(k, v)
     name = st.radio(t("method"), V.METHODS, key="decode_method", horizontal=True,
-                    format_func=lambda m: t(f"method_{m}"), help=t("method_help"))
+                    format_func=lambda m, t=i18n.translator(strings, frozen=True): t(f"method_{m}"), help=t("method_help"))
     beam, alpha, temperature, top_k, seed = 4, 0.6, 1.0, 0, 0
     c1, c2, c3, c4 = st.columns(4)
     if name == "beam":
-        beam = c1.number_input(t("beam"), min_value=1, max_value=16, value=4, step=1,
+        beam = c1.number_input(t("beam"), min_value=1, max_value=16, step=1,
                                key="decode_beam", help=t("beam_help"))
-        alpha = c2.number_input(t("alpha"), min_value=0.0, max_value=3.0, value=0.6, step=0.1,
+        alpha = c2.number_input(t("alpha"), min_value=0.0, max_value=3.0, step=0.1,
                                 key="decode_alpha", help=t("alpha_help"))
     elif name == "sample":
         temperature = c1.number_input(t("temperature"), min_value=0.05, max_value=10.0,
-                                      value=1.0, step=0.1, key="decode_temperature",
+                                      step=0.1, key="decode_temperature",
                                       help=t("temperature_help"))
-        top_k = c2.number_input(t("top_k"), min_value=0, max_value=1000, value=0, step=1,
+        top_k = c2.number_input(t("top_k"), min_value=0, max_value=1000, step=1,
                                 key="decode_top_k", help=t("top_k_help"))
-        seed = c3.number_input(t("seed"), min_value=0, max_value=2**31 - 1, value=0, step=1,
+        seed = c3.number_input(t("seed"), min_value=0, max_value=2**31 - 1, step=1,
                                key="decode_seed", help=t("seed_help"))
     box = c1 if name == "greedy" else c3 if name == "beam" else c4
-    shown_k = box.number_input(t("shown_k"), min_value=1, max_value=V.MAX_TOPK, value=10,
+    shown_k = box.number_input(t("shown_k"), min_value=1, max_value=V.MAX_TOPK,
                                step=1, key="decode_shown_k", help=t("shown_k_help"))
     m = Method(name, beam, alpha, temperature, top_k, seed, shown_k)
     problems = V.validate(m.name, beam=m.beam, alpha=m.alpha, temperature=m.temperature,
@@ -151,7 +156,7 @@ def _beam_tree(tree, m: Method, tok) -> None:
     if len(wins) > 1:
         win = st.select_slider(t("tree_window"), options=list(range(len(wins))),
                                key="decode_tree_window", help=t("tree_window_help"),
-                               format_func=lambda i: t("tree_window_fmt", a=wins[i][0],
+                               format_func=lambda i, t=i18n.translator(strings, frozen=True): t("tree_window_fmt", a=wins[i][0],
                                                        b=wins[i][1]))
     display = shown(tok)
     st.plotly_chart(BT.figure(tree, display, steps=wins[win], big=big, labels={

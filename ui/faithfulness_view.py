@@ -42,7 +42,7 @@ def section(path) -> None:
     st.subheader(t("title"))
     if not st.toggle(t("run"), key="heads_faith_on", help=t("run_help")):
         return
-    probe = st.radio(t("probe"), list(PROBES), format_func=lambda k: t(f"probe_{k}"),
+    probe = st.radio(t("probe"), list(PROBES), format_func=lambda k, t=i18n.translator(strings, frozen=True): t(f"probe_{k}"),
                      horizontal=True, key="heads_faith_probe")
     try:
         res = faithfulness_map(path, probe)

@@ -7,6 +7,7 @@ import numpy as np
 import streamlit as st
 
 from transformer.probing import rollout as R
+from ui import choices
 from ui import contributions_view, i18n, models
 from ui.inspect_cache import per_checkpoint
 from ui.strings import flow as strings
@@ -15,6 +16,7 @@ from viz import tokens as tv
 from viz.tokens import escape_markdown as esc
 
 t = i18n.translator(strings)
+WORD = "attention_flow_word"  # the German word to test (its position in the output)
 
 
 @per_checkpoint
@@ -53,8 +55,15 @@ def section(ins, ck, cell_text: bool = True) -> None:
     if not st.toggle(t("check_toggle"), key="attention_flow_check_on", help=t("check_toggle_help")):
         return
     pron = next((i for i in options if tv.is_pronoun_de(out_words[i])), options[0])
-    w = st.selectbox(t("pick"), options, index=options.index(pron), key="attention_flow_word",
-                     format_func=lambda i: f"{i} {out_words[i]}")
+    # the word follows the output: a new output keeps the word chosen where it still writes it,
+    # else opens on its pronoun (the list's labels are the output's words: sent again when new)
+    labels = tuple(f"{i} {out_words[i]}" for i in options)
+    if st.session_state.get(choices.LABELS + WORD) not in (None, labels):
+        said = st.session_state.get(WORD + "_said")
+        choices.remember(WORD, next((i for i in options if out_words[i] == said), pron))
+    choices.keep(WORD, pron, options, labels=labels)
+    w = st.selectbox(t("pick"), options, key=WORD, format_func=lambda i: f"{i} {out_words[i]}")
+    st.session_state[WORD + "_said"] = out_words[w]
     position = out_groups[w][0]  # the decoder position that writes the word's first piece
     groups = tuple(tuple(g) for g in src_groups)
     drops = _drops(models.current_path(), tuple(ins.src_ids), tuple(ins.tgt_ids), position, groups)

@@ -16,6 +16,7 @@ from transformer.core.names import KINDS, attention_kind
 from transformer.probing.probe_items import MAX_PROBE_LINES, PRONOUN_TASKS, task_probe
 from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
+from ui import choices as kept  # (choices: this page's own section below)
 from ui import heads_compute as HC
 from ui import taught_note
 from ui import text_limits
@@ -49,10 +50,9 @@ class Scores:
 
 
 def relation() -> str:
-    if st.session_state.get("heads_relation") not in RELATIONS:
-        st.session_state["heads_relation"] = "anaphora"
+    kept.keep("heads_relation", "anaphora", RELATIONS)
     rel = st.selectbox(t("relation"), RELATIONS, key="heads_relation",
-                       format_func=lambda r: t(f"rel_{r}"), help=t("relation_help"))
+                       format_func=lambda r, t=i18n.translator(strings, frozen=True): t(f"rel_{r}"), help=t("relation_help"))
     st.caption(t(f"desc_{rel}"))
     return rel
 
@@ -68,13 +68,12 @@ def score(rel: str, path, task: str | None) -> Scores:
 
 def _anaphora(path, task: str | None) -> Scores:
     sources = ["heldout"] + (["natural"] if HC.NATURAL.is_file() else []) + ["upload"]
-    if st.session_state.get("heads_probe") not in sources:
-        # a model of the synthetic task opens on its held-out split, any other on the
-        # hand-written sentences
-        st.session_state["heads_probe"] = ("heldout" if task == "anaphora" or "natural" not in sources
-                                           else "natural")
+    # a model of the synthetic task opens on its held-out split, any other on the
+    # hand-written sentences
+    kept.keep("heads_probe", "heldout" if task == "anaphora" or "natural" not in sources
+                 else "natural", sources)
     source = st.radio(t("probe"), sources, key="heads_probe", help=t("probe_help"),
-                      format_func=lambda s: t(f"probe_{s}" + ("_pairs" if s == "natural" and
+                      format_func=lambda s, t=i18n.translator(strings, frozen=True): t(f"probe_{s}" + ("_pairs" if s == "natural" and
                                                                task == "everyday" else "")),
                       horizontal=True)
     n, data, name = 0, None, None
@@ -110,7 +109,7 @@ def _anaphora(path, task: str | None) -> Scores:
 
 def _sentences() -> tuple[str, ...]:
     """The text area's usable lines (at most MAX_SENTENCES); stops the page when there is none."""
-    st.session_state.setdefault("heads_sentences", DEFAULT_SENTENCES)
+    kept.keep("heads_sentences", DEFAULT_SENTENCES)
     raw = st.text_area(t("sentences"), key="heads_sentences", max_chars=text_limits.LIST_CHARS,
                        help=t("sentences_help", max=MAX_SENTENCES))
     text_limits.stop_if_too_long(raw, limit=text_limits.LIST_CHARS)
@@ -205,14 +204,14 @@ def open_head(s: Scores, cfg) -> None:
     if st.session_state.get("heads_open_for") != best_key:
         st.session_state["heads_open_for"] = best_key
         if best is not None:
-            st.session_state["heads_open_kind"] = best[0]
-            st.session_state["heads_open_layer"] = best[1]
-            st.session_state["heads_open_head"] = best[2]
-        st.session_state["heads_open_text"] = s.first_sentence
-    if st.session_state.get("heads_open_kind") not in KINDS:
-        st.session_state["heads_open_kind"] = "encoder_self"
+            kept.remember("heads_open_kind", best[0])
+            kept.remember("heads_open_layer", best[1])
+            kept.remember("heads_open_head", best[2])
+        kept.remember("heads_open_text", s.first_sentence)
+    kept.keep("heads_open_kind", "encoder_self", KINDS)
     c1, c2, c3 = st.columns(3)
-    okind = c1.selectbox(t("kind"), KINDS, key="heads_open_kind", format_func=kind_name)
+    okind = c1.selectbox(t("kind"), KINDS, key="heads_open_kind",
+                         format_func={k: kind_name(k) for k in KINDS}.get)  # labels of now
     n_lay = attention_kind(okind, cfg).n_layers
     page_kit.clamp_state("heads_open_layer", n_lay)
     page_kit.clamp_state("heads_open_head", cfg.n_heads)
@@ -220,14 +219,15 @@ def open_head(s: Scores, cfg) -> None:
     ohead = c3.selectbox(t("head"), range(cfg.n_heads), key="heads_open_head")
     if s.relation == "anaphora" and s.res.get("tops"):
         choices(s, okind, olayer, ohead)
+    kept.keep("heads_open_text", s.first_sentence)
     otext = st.text_input(t("probe_sentence"), key="heads_open_text", max_chars=MAX_CHARS,
                           help=t("probe_sentence_help"))
     text_limits.stop_if_too_long(otext)
     if otext and otext.strip():
         try:
             st.page_link("pages/attention.py", label=t("open_link", head=VH.head_label(
-                okind, olayer, ohead)), icon="🔍", query_params={
-                "kind": okind, "layer": str(olayer), "head": str(ohead), "text": otext.strip()})
+                okind, olayer, ohead)), icon="🔍", query_params=i18n.in_address({
+                "kind": okind, "layer": str(olayer), "head": str(ohead), "text": otext.strip()}))
         except Exception:  # the Attention page is not in this build's navigation
             st.caption(t("no_attention_page"))
 

@@ -85,3 +85,26 @@ def pick(value: Any, language: str | None = None) -> Any:
     if isinstance(value, dict) and "en" in value:
         return value.get(language or lang()) or value["en"]
     return value
+
+
+def in_address(params: dict | None = None) -> dict:
+    """A link's query parameters with the session's language added (``lang``, left out for
+    English), so a link to another page (st.page_link, st.switch_page) keeps the language."""
+    out = dict(params or {})
+    if lang() != "en":
+        out[KEY] = lang()
+    return out
+
+
+def sync_address() -> None:
+    """Write the session's language into the address (``?lang=zh``; none for English) on every
+    run: a page switch drops the query string, and a refresh reads the language back from it."""
+    import streamlit as st
+
+    want = lang()
+    have = st.query_params.get(KEY)
+    if want == "en":
+        if have is not None:
+            del st.query_params[KEY]
+    elif have != want:
+        st.query_params[KEY] = want

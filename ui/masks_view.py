@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from ui import choices
 from ui import i18n, models, page_kit
 from ui import text_limits
 from ui.strings import masks as strings
@@ -75,7 +76,9 @@ def sentence_masks(batch):
     the sentence's index and its combined mask."""
     rows = names(batch)
     T = batch.dec_ids.shape[1]
-    b = st.selectbox(t("choose"), list(range(batch.ids.shape[0])), index=0, format_func=lambda i: rows[i],
+    # the list names the sentences as they are now: an edited line is named afresh (`labels`)
+    choices.keep("masks_choice", 0, range(batch.ids.shape[0]), labels=tuple(rows))
+    b = st.selectbox(t("choose"), list(range(batch.ids.shape[0])), format_func=rows.__getitem__,
                      key="masks_choice")
     labels = batch.labels[b]
     dec_labels = batch.dec_labels[b]
@@ -107,9 +110,11 @@ def masked_row(batch, b: int, keep_both) -> None:
     st.write(t("row_intro"))
     c1, c2 = st.columns(2)
     default_q = min(max(batch.dec_lengths[b] - 2, 0), T - 1)
-    q = c1.slider(t("query"), 0, max(T - 1, 1), value=default_q, key=f"masks_query_{b}_{T}", disabled=T == 1)
+    choices.keep(f"masks_query_{b}_{T}", default_q, range(max(T, 2)))
+    q = c1.slider(t("query"), 0, max(T - 1, 1), key=f"masks_query_{b}_{T}", disabled=T == 1)
     q = min(q, T - 1)
-    seed = c2.number_input(t("seed"), min_value=0, max_value=10**6, value=0, step=1, key="masks_seed")
+    choices.keep("masks_seed", 0)
+    seed = c2.number_input(t("seed"), min_value=0, max_value=10**6, step=1, key="masks_seed")
     row = Mk.masked_row(Mk.random_scores(T, int(seed) * 1000 + q), keep_both[q])
     st.plotly_chart(Mk.row_figure(row, dec_labels, titles=(t("t_scores"), t("t_inf"), t("t_zero")),
                                   keep_word=t("keep"), masked_word=t("masked")), key="masks_row")

@@ -31,7 +31,8 @@ class Entry(NamedTuple):
         return f"pages/{self.url}.py"
 
 
-HOME = "tour"  # the default page, at the app's root URL
+HOME = "tour"  # the default page, at the app's root URL (and at /tour)
+HOME_ALIAS = "home"  # the path the root page reserves (Streamlit serves it at "/" only)
 PAGES = [
     Entry("group_tour", "tour", "page_home", "🧭"),
     Entry("group_inside", "attention", "page_attention", "🔍"),
@@ -59,7 +60,17 @@ def navigation(t: Callable[[str], str]):
 
     nav: dict[str, list] = {}
     for p in PAGES:
-        if (ROOT / p.file).exists():
+        if not (ROOT / p.file).exists():
+            continue
+        if p.url == HOME:
+            # Streamlit serves the default page at the root and its url_path nowhere: the home
+            # page is listed at "/" (its reserved path HOME_ALIAS), and answers /tour as a hidden
+            # page of the same file (issue 50: /tour typed in the address was "Page not found")
             nav.setdefault(t(p.group), []).append(
-                st.Page(p.file, title=t(p.title), icon=p.icon, url_path=p.url, default=p.url == HOME))
+                st.Page(p.file, title=t(p.title), icon=p.icon, url_path=HOME_ALIAS, default=True))
+            nav[t(p.group)].append(st.Page(p.file, title=t(p.title), icon=p.icon, url_path=p.url,
+                                           visibility="hidden"))
+        else:
+            nav.setdefault(t(p.group), []).append(
+                st.Page(p.file, title=t(p.title), icon=p.icon, url_path=p.url))
     return st.navigation(nav)

@@ -15,7 +15,7 @@ from transformer.core.checkpoint import CheckpointError
 from transformer.core.names import Head
 from transformer.core.text import TextError
 from transformer.probing.inspect import Inspected
-from ui import i18n, inspect_cache, models
+from ui import choices, i18n, inspect_cache, models
 from ui import text_limits
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
@@ -78,11 +78,11 @@ def apply_query_params(prefix: str, keys=("text", "target", "kind", "layer", "he
     for k, v in sig:
         if k in ("layer", "head", "query"):
             try:
-                st.session_state[f"{prefix}_{k}"] = int(v)
+                choices.remember(f"{prefix}_{k}", int(v))
             except ValueError:
                 continue
         else:
-            st.session_state[f"{prefix}_{k}"] = v
+            choices.remember(f"{prefix}_{k}", v)
 
 
 def fill_from_link(key: str, param: str = "text", default: str | None = None,
@@ -95,10 +95,9 @@ def fill_from_link(key: str, param: str = "text", default: str | None = None,
     v = st.query_params.get(param)
     marker = f"{key}_link_applied"
     if v is not None and (allowed is None or v in allowed) and st.session_state.get(marker) != v:
-        st.session_state[key] = v
+        choices.remember(key, v)
         st.session_state[marker] = v
-    elif default is not None:
-        st.session_state.setdefault(key, default)
+    choices.keep(key, default, allowed)  # kept across pages and the language switch
 
 
 def featured_head(history: dict | None) -> dict | None:
@@ -135,9 +134,9 @@ def apply_featured_head(prefix: str, path: str, history: dict | None) -> dict | 
         return None
     marker = f"{prefix}_featured_for"
     if st.session_state.get(marker) != path and st.query_params.get("kind") is None:
-        st.session_state[f"{prefix}_kind"] = fh["kind"]
-        st.session_state[f"{prefix}_layer"] = fh["layer"]
-        st.session_state[f"{prefix}_head"] = fh["head"]
+        choices.remember(f"{prefix}_kind", fh["kind"])
+        choices.remember(f"{prefix}_layer", fh["layer"])
+        choices.remember(f"{prefix}_head", fh["head"])
     st.session_state[marker] = path
     return fh
 
@@ -145,9 +144,10 @@ def apply_featured_head(prefix: str, path: str, history: dict | None) -> dict | 
 def clamp_state(key: str, n: int, default: int = 0) -> None:
     """Keep an integer selectbox's state within 0..n-1 (a link or another model may have set
     it out of range)."""
-    v = st.session_state.get(key, default)
+    v = st.session_state.get(key, st.session_state.get(choices.shadow(key), default))
     if not isinstance(v, int) or not 0 <= v < n:
-        st.session_state[key] = min(max(default, 0), max(n - 1, 0))
+        v = min(max(default, 0), max(n - 1, 0))
+    choices.remember(key, v)
 
 
 @contextlib.contextmanager
@@ -169,7 +169,8 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
     trace of what they hold. Empty or unusable text and a checkpoint that fails to load end the
     page with a message in the UI's language (strings empty, bad_text, load_failed); the trace's
     notes (a cut to the model's limit) are shown as warnings (ui/notes.py)."""
-    st.session_state.setdefault(f"{prefix}_text", example_text(ck.train_config))
+    choices.keep(f"{prefix}_text", example_text(ck.train_config))  # kept across pages (ui/choices)
+    choices.keep(f"{prefix}_target", "")
     c1, c2 = st.columns(2)
     text = c1.text_input(t("text"), key=f"{prefix}_text", help=t("text_help"),
                          max_chars=text_limits.SENTENCE_CHARS)

@@ -15,6 +15,7 @@ from transformer.probing import certainty as C
 from transformer.probing.inspect import Inspected
 from transformer.probing.swap import swap_translate
 from transformer.core.names import KINDS, Head, attention_kind
+from ui import choices
 from ui import i18n, inspect_cache, models, page_kit
 from ui import taught_note
 from ui import text_limits
@@ -43,8 +44,8 @@ def sentences(ck) -> tuple[str, str]:
     page_kit.apply_query_params("pair", LINK_KEYS)
     if isinstance(st.session_state.get("pair_swap"), str):  # ?swap=1 opens with the swap on
         st.session_state["pair_swap"] = st.session_state["pair_swap"].lower() in ("1", "true", "on")
-    st.session_state.setdefault("pair_text", DEFAULT_A)
-    st.session_state.setdefault("pair_text2", DEFAULT_B)
+    choices.keep("pair_text", DEFAULT_A)
+    choices.keep("pair_text2", DEFAULT_B)
     c1, c2 = st.columns(2)
     a = c1.text_input(t("text_a"), key="pair_text", help=t("text_a_help"),
                       max_chars=text_limits.SENTENCE_CHARS)
@@ -126,7 +127,8 @@ def _defaults(ck, path: str) -> None:
     else:
         kind, head = "encoder_self", 0
         layer = attention_kind(kind, ck.model_config).n_layers - 1
-    st.session_state.update(pair_kind=kind, pair_layer=layer, pair_head=head)
+    for k, v in (("pair_kind", kind), ("pair_layer", layer), ("pair_head", head)):
+        choices.remember(k, v)
 
 
 def head_choice(ck, path: str, ins: Inspected) -> tuple[str, int, int, bool]:
@@ -143,6 +145,7 @@ def head_choice(ck, path: str, ins: Inspected) -> tuple[str, int, int, bool]:
     else:
         st.caption(t("no_featured"))
     c1, c2, c3 = st.columns([2, 1, 1])
+    choices.keep("pair_kind", "encoder_self", KINDS)
     kind = c1.selectbox(t("kind"), KINDS, key="pair_kind", format_func=names.get,
                         help=t("kind_help"))
     n_lay = n_layers(ins, kind)
@@ -150,6 +153,7 @@ def head_choice(ck, path: str, ins: Inspected) -> tuple[str, int, int, bool]:
     page_kit.clamp_state("pair_head", ck.model_config.n_heads)
     layer = c2.selectbox(t("layer"), range(n_lay), key="pair_layer")
     head = c3.selectbox(t("head"), range(ck.model_config.n_heads), key="pair_head")
+    choices.keep("pair_hide", False)
     hide = st.toggle(t("hide"), key="pair_hide", help=t("hide_help"))
     return kind, layer, head, hide
 

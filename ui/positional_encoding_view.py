@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from transformer.core.text import TextError
+from ui import choices
 from ui import i18n, models, page_kit
 from ui import text_limits
 from ui import notes as notes_ui
@@ -29,15 +30,49 @@ def download(df: pd.DataFrame, name: str, key: str) -> None:
     page_kit.download_csv(t("download"), df, name, key)
 
 
+DIMS = "positional_encoding_dims"  # the dimensions drawn (the widget)
+DIMS_ASKED = "positional_encoding_dims_asked"  # the dimensions the teacher picked, at any d_model
+DIMS_SHOWN = "positional_encoding_dims_shown"  # what the widget was given on the last run
+DEFAULT_DIMS = [4, 5, 6, 7]  # the notes' figure
+
+
+def dims_choice(d_model: int) -> str | None:
+    """Put the dimensions to draw into the widget's state: the teacher's pick, clamped to
+    0..d_model-1 (never none: the first few instead), so a smaller d_model neither empties the
+    chart nor forgets the pick (a larger one brings it back). Returns a note when clamped."""
+    ss = st.session_state
+    now = ss.get(DIMS)
+    if now is not None and list(now) != ss.get(DIMS_SHOWN):  # the teacher changed the list
+        ss[DIMS_ASKED] = list(now)
+    asked = ss.get(DIMS_ASKED, DEFAULT_DIMS)
+    shown = [d for d in asked if d < d_model]
+    note = None
+    if len(shown) < len(asked):
+        if not shown:
+            shown = list(range(min(len(asked), d_model)))
+        note = t("dims_clamped", d_model=d_model, last=d_model - 1,
+                 dropped=", ".join(str(d) for d in asked if d >= d_model),
+                 shown=", ".join(str(d) for d in shown))
+    if now is None or list(now) != shown:
+        choices.remember(DIMS, shown)
+    else:
+        choices.keep(DIMS, shown)
+    ss[DIMS_SHOWN] = shown
+    return note
+
+
 def controls():
     """d_model and the dimensions drawn, as chosen, and the table of encodings (positions 0..100);
     a size it cannot build ends the page."""
     c1, c2 = st.columns([1, 2])
-    d_model = c1.slider(t("d_model"), min_value=4, max_value=1024, value=20, step=2, key="positional_encoding_d_model",
+    choices.keep("positional_encoding_d_model", 20)
+    d_model = c1.slider(t("d_model"), min_value=4, max_value=1024, step=2, key="positional_encoding_d_model",
                         help=t("d_model_help"))
     dims_all = list(range(d_model))
-    default_dims = [d for d in (4, 5, 6, 7) if d < d_model]
-    dims = c2.multiselect(t("dims"), dims_all, default=default_dims, key=f"positional_encoding_dims_{d_model}", help=t("dims_help"))
+    note = dims_choice(d_model)
+    dims = c2.multiselect(t("dims"), dims_all, key=DIMS, help=t("dims_help"))
+    if note:
+        c2.caption(note)
 
     try:
         pe = P.pe_table(N_POS, d_model)
@@ -84,7 +119,8 @@ def rotation(pe, d_model: int) -> None:
     # 4. rotation
     st.subheader(t("rot_title"))
     st.write(t("rot_intro"))
-    k = st.slider(t("k"), min_value=0, max_value=50, value=3, key="positional_encoding_k")
+    choices.keep("positional_encoding_k", 3)
+    k = st.slider(t("k"), min_value=0, max_value=50, key="positional_encoding_k")
     M, err = P.rotation_check(pe, k)
     st.success(t("rot_result", k=k, n=N_POS - k, err=err))
     with st.expander(t("rot_matrix", k=k), expanded=d_model <= 16):

@@ -9,6 +9,7 @@ import streamlit as st
 from transformer.core.names import Head, model_heads
 from transformer.probing import qk as QK
 from ui import i18n, models
+from ui import server_guard
 from ui.inspect_cache import per_checkpoint
 from ui.strings import qk as strings
 from viz import qk as VQ
@@ -61,7 +62,7 @@ def section(path, ck) -> None:
     data = None
     if source == "upload":
         up = st.file_uploader(t("upload"), type=["txt", "tsv", "jsonl"], key="heads_qk_upload",
-                              max_upload_size=1)
+                              max_upload_size=server_guard.uploader_limit_mb("heads_qk_upload"))
         if up is None:
             st.info(t("upload_wait"))
             return

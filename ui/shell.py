@@ -45,6 +45,7 @@ def language_switch() -> None:
     st.sidebar.segmented_control(t("language"), list(i18n.LANGS), key=i18n.KEY,
                                  format_func=i18n.LANGS.get, selection_mode="single",
                                  on_change=_keep_a_language)
+    i18n.sync_address()  # ?lang=zh in the address: kept across pages and refreshes
 
 
 def _keep_a_language() -> None:

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from transformer.core.names import KINDS
+from ui import choices
 from ui import i18n, page_kit
 from ui.strings import step as strings
 from viz import attention as figs
@@ -60,6 +61,7 @@ def choice(ins, ck) -> Choice:
     the head's sizes."""
     cfg = ck.model_config
     kind_names = {k: t(f"kind_{k}") for k in KINDS}  # format_funcs read no state (AppTest calls them)
+    choices.keep("step_kind", "encoder_self", KINDS)
     kind = st.radio(t("kind"), KINDS, key="step_kind", format_func=kind_names.get, horizontal=True)
     c2, c3, c4 = st.columns([1, 1, 2])
     n_lay = steps.n_layers(ins, kind)
@@ -73,13 +75,14 @@ def choice(ins, ck) -> Choice:
             q_ids = ins.query_key_ids(kind)[0]
             tok = ck.tokenizer
             groups = tok.words(q_ids)
-            st.session_state["step_query"] = lesson_position(
+            st.session_state["step_query"] = lesson_position(  # kept below (clamp_state)
                 tok.word_strings(q_ids), groups, kind,
                 [all(tok.is_special(q_ids[p]) for p in g) for g in groups])
         st.session_state["step_query_for"] = (ins.src_ids, ins.tgt_ids, kind)
     page_kit.clamp_state("step_query", len(q_tokens))
     layer = c2.selectbox(t("layer"), range(n_lay), key="step_layer")
     head = c3.selectbox(t("head"), range(cfg.n_heads), key="step_head")
+    choices.keep("step_query", 0, range(len(q_tokens)), labels=tuple(q_labels))
     i = c4.selectbox(t("query"), range(len(q_tokens)), key="step_query", help=t("query_help"),
                      format_func=q_labels.__getitem__)
     d_k = cfg.d_model // cfg.n_heads

@@ -58,17 +58,17 @@ def stop(n: int, title: str, text: str, page: str, page_title: str, value: str, 
             st.caption(t("try", sentence=" / ".join(value.splitlines())))
         try:
             st.page_link(page, label=t("open", page=ts(page_title)), icon="➡️",
-                         query_params={param: value})
+                         query_params=i18n.in_address({param: value}))
             if n == 1:  # the pair, side by side
                 st.caption(t("pair_try", sentence=BLOG_PAIR[1]))
                 st.page_link("pages/pair.py", label=t("open", page=ts("page_pair")), icon="⚖️",
-                             query_params={"text": BLOG_PAIR[0], "text2": BLOG_PAIR[1]})
+                             query_params=i18n.in_address({"text": BLOG_PAIR[0], "text2": BLOG_PAIR[1]}))
                 st.caption(t("swap_try"))  # the same pair with the head's output exchanged
                 taught = tour_taught()
                 if taught:
                     st.caption("🎓 " + taught)
                 st.page_link("pages/pair.py", label=t("open_swap"), icon="🔀",
-                             query_params={"text": BLOG_PAIR[0], "text2": BLOG_PAIR[1],
-                                           "swap": "1"})
+                             query_params=i18n.in_address({"text": BLOG_PAIR[0], "text2": BLOG_PAIR[1],
+                                                           "swap": "1"}))
         except Exception:  # page not in this build's navigation
             pass

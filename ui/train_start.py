@@ -11,6 +11,7 @@ from transformer.ops import audit, run_queue, runs
 from transformer.ops.disk_budget import DiskBudgetError
 from transformer.train.corpus import SYNTHETIC
 from transformer.train.settings import TASK_DEFAULTS
+from ui import choices
 from ui import i18n, models, roles, runs_ui, server_guard, train_form
 from ui.strings import roles as role_strings
 from ui.strings import train as strings
@@ -121,14 +122,16 @@ def start_form() -> None:
         tasks.append("multi30k")
     tasks.append("upload")
     c1, c2 = st.columns(2)
+    choices.keep("train_task", tasks[0], tasks)
     task = c1.selectbox(t("task"), tasks, key="train_task", format_func=lambda k: ft(f"task_{k}"),
                         help=t("task_help"))
     td = TASK_DEFAULTS[train_form.trainer_task(task)]
     presets = sorted(PRESETS, key=lambda p: PRESETS[p]["d_model"])
     if st.session_state.get("train_task_seen") != task:  # a new task: its preset by default
-        st.session_state["train_preset"] = td["preset"]
+        choices.remember("train_preset", td["preset"])
         st.session_state["train_task_seen"] = task
     # a radio, whose options are markdown: the Chinese labels gloss the preset's name as code
+    choices.keep("train_preset", td["preset"], presets)
     preset = c2.radio(t("preset"), presets, key="train_preset", help=t("preset_help"),
                       format_func=lambda p: ft(f"preset_{p}"))
     st.caption(t(f"about_{task}"))

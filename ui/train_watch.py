@@ -267,7 +267,7 @@ def open_checkpoint(path: str) -> None:
 def follow_open() -> None:
     """After "open" on a checkpoint (`open_checkpoint`), go to the Attention page with it."""
     if st.session_state.pop("train_open", False):
-        st.switch_page("pages/attention.py")
+        st.switch_page("pages/attention.py", query_params=i18n.in_address())
 
 
 def checkpoint_section(name: str) -> None:

@@ -12,6 +12,7 @@ import streamlit as st
 
 from transformer.worked.examples import run_example, statements
 from transformer.worked.graph import Step, WorkedResult
+from ui import choices
 from ui import i18n, page_kit
 from ui import lesson_cache as LC
 from ui import worked_text as WT
@@ -114,7 +115,7 @@ def statement(s, key: str, here: str | None = None) -> None:
             st.dataframe(V.styled(V.evidence_frame(s.evidence, names), None, digits=6), hide_index=True,
                          key=f"{key}_ev")
         if s.page and s.page != here:
-            st.page_link(s.page, label=t("see_page"), icon="➡️")
+            st.page_link(s.page, label=t("see_page"), icon="➡️", query_params=i18n.in_address())
 
 
 def page_statements(page: str) -> None:
@@ -272,5 +273,6 @@ def free_tab() -> None:
 def mode() -> str:
     """The mode switch, rather than tabs: only the chosen mode is computed and drawn."""
     mode_names = {"examples": t("tab_examples"), "statements": t("tab_statements"), "free": t("tab_free")}
-    return st.segmented_control(" ", list(mode_names), key="worked_examples_mode", default="examples",
+    choices.keep("worked_examples_mode", "examples", list(mode_names))
+    return st.segmented_control(" ", list(mode_names), key="worked_examples_mode",
                                 format_func=mode_names.get, label_visibility="collapsed")

@@ -11,6 +11,8 @@ EN = {
     "d_model_help": "The number of dimensions of each position vector. The model in the sidebar "
                     "uses its own d_model; here you can try any even width.",
     "dims": "Dimensions to draw",
+    "dims_clamped": "d_model {d_model} has dimensions 0 to {last} only: {dropped} cannot be drawn, "
+                    "so {shown} are drawn. A larger d_model brings your choice back.",
     "dims_help": "Each dimension is one wave over the positions. The notes' figure shows dimensions 4 to 7.",
     "waves_title": "The waves: PE(pos, dim) for positions 0 to 100",
     "waves_caption": "Even dimensions are sines, odd ones cosines with the same frequency as the dimension "
