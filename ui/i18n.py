@@ -35,12 +35,17 @@ KEY = "lang"
 LOCALES = Path(__file__).with_name("locales")  # <code>.json for every language but English
 
 
+LAST_KEY = "_lang_last"  # the last language the session used (not a widget's key: never lost)
+
+
 def lang() -> str:
     """The session's language ("en" outside a Streamlit run)."""
     # deferred: streamlit is heavy, and the command-line tools render English without it
     import streamlit as st
 
     value = st.session_state.get(KEY, "en")
+    if value not in LANGS:  # the switch deselected, or its state lost: the last language chosen
+        value = st.session_state.get(LAST_KEY, "en")
     return value if value in LANGS else "en"
 
 

@@ -42,17 +42,26 @@ def _initial_language() -> None:
 
 def language_switch() -> None:
     _initial_language()
-    st.sidebar.segmented_control(t("language"), list(i18n.LANGS), key=i18n.KEY,
-                                 format_func=i18n.LANGS.get, selection_mode="single",
-                                 on_change=_keep_a_language)
+    ss = st.session_state
+    if ss.get(i18n.KEY) not in i18n.LANGS:  # lost on the last run (see below): put it back
+        ss[i18n.KEY] = i18n.lang()
+    chosen = st.sidebar.segmented_control(t("language"), list(i18n.LANGS), key=i18n.KEY,
+                                          format_func=i18n.LANGS.get, selection_mode="single",
+                                          on_change=_keep_a_language)
+    # The switch can come back with nothing selected without a click: a session's first deep
+    # link on a freshly started server runs app.py from the page (ui/deeplink.ensure_app), and
+    # on the next run its state was None (seen with Chromium, 3 times in 4), which turned the
+    # page English. The language then stays the last one used (i18n.lang reads LAST_KEY).
+    if chosen in i18n.LANGS:
+        ss[i18n.LAST_KEY] = chosen
     i18n.sync_address()  # ?lang=zh in the address: kept across pages and refreshes
 
 
 def _keep_a_language() -> None:
-    """Clicking the chosen language again deselects it; keep English then (a callback, because
-    a widget's value cannot be changed after the widget is drawn)."""
+    """Clicking the chosen language again deselects it; keep that language then (a callback,
+    because a widget's value cannot be changed after the widget is drawn)."""
     if st.session_state.get(i18n.KEY) is None:
-        st.session_state[i18n.KEY] = "en"
+        st.session_state[i18n.KEY] = st.session_state.get(i18n.LAST_KEY, "en")
 
 
 # the shipped model a fresh session opens on (ATTENTION_LAB_DEFAULT overrides): everyday English
