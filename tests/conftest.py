@@ -1,6 +1,9 @@
 """Shared fixtures: tiny CPU models (d_model 16-32), a small checkpoint saved once, and a small
 trained anaphora checkpoint (trained once per session, only when a test asks for it).
-Plain helpers (CORPUS, tiny_config, ...) live in helpers.py: import them from there."""
+Plain helpers (CORPUS, tiny_config, ...) live in helpers.py: import them from there.
+Tests that re-measure a shipped checkpoint's card or prose claims carry the `shipped` marker
+(registered below): `python -m pytest -m shipped` runs the shipped-model checks alone,
+`python -m pytest -m "not shipped"` the unit suite."""
 from __future__ import annotations
 
 import os
@@ -12,6 +15,11 @@ import torch
 from helpers import CORPUS, shipped_folder, tiny_config, train_tiny_anaphora
 
 torch.set_num_threads(2)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "shipped: re-measures a shipped checkpoint's card or prose claims")
 
 
 @pytest.fixture(autouse=True)

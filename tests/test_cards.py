@@ -19,6 +19,8 @@ from transformer.core.checkpoint import load_checkpoint
 from transformer.core.decode import greedy
 from transformer.core.text import source_ids
 
+pytestmark = pytest.mark.shipped  # re-measures a shipped model's card or prose (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
 SHIPPED = ["anaphora-en-de", "classroom-en-de", "copy-tiny", "everyday-en-de", "multi30k-en-de",
            "reverse-tiny"]

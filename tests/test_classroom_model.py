@@ -15,6 +15,8 @@ from transformer.probing.pronouns import pronoun_accuracy, translate_ids
 from transformer.core.checkpoint import load_checkpoint
 from transformer.core.names import Head, ablate_map
 
+pytestmark = pytest.mark.shipped  # re-measures a shipped model's card or prose (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 CK = ROOT / "checkpoints" / "classroom-en-de"
 

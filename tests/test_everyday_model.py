@@ -15,6 +15,8 @@ from transformer.probing import scorecard as S
 from transformer.core.checkpoint import load_checkpoint
 from transformer.core.names import Head
 
+pytestmark = pytest.mark.shipped  # re-measures a shipped model's card or prose (tests/conftest.py)
+
 CK = Path(__file__).resolve().parents[1] / "checkpoints" / "everyday-en-de"
 
 

@@ -16,6 +16,8 @@ import pytest
 
 from ui import i18n
 
+pytestmark = pytest.mark.shipped  # re-measures a shipped model's card or prose (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = re.compile(r"Figure 4|图 ?4")
 SKIP = {".git", "tests", "runs", "node_modules", "__pycache__", ".venv"}

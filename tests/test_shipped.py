@@ -11,6 +11,8 @@ from transformer.data.tasks import load_task
 from transformer.core.decode import greedy, greedy_batch
 from transformer.core.text import source_ids
 
+pytestmark = pytest.mark.shipped  # re-measures a shipped model's card or prose (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
 SHIPPED = sorted(p.name for p in ROOT.iterdir() if (p / "config.json").is_file()) \
     if ROOT.is_dir() else []

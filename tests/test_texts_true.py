@@ -11,6 +11,7 @@ from ui import i18n
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.shipped  # re-checks the shipped classroom card's claims
 def test_the_default_model_card_says_which_words_are_marked_as_the_app_marks_them():
     """The card said "tired" is marked; it is not (2 pieces, seen in training). Every word the card
     names as marked / not marked is marked / not marked by transformer.probing.knowledge.mark, with the
