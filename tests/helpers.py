@@ -414,3 +414,19 @@ def check_mix_option(tmp_path: Path, monkeypatch, generate, option: str, task: s
     assert f"39 {said_as}" in desc
     with pytest.raises(ValueError, match=option):
         everyday.build(str(m), 0, **{option: -1}, **opts)
+
+
+def artefact(root, name: str, mb: float, owner: dict | None, created: float,
+             active: bool = False):
+    """A run or upload folder for disk-budget tests: `mb` MB of bytes, an owner record made at
+    `created`, and a live status (this process's pid) when `active`."""
+    from transformer.ops import runs  # deferred: most tests using helpers need no ops
+
+    p = root / name
+    p.mkdir(parents=True)
+    (p / "blob.bin").write_bytes(b"\x01" * int(mb * 1e6))
+    if active:
+        runs.write_status(p, state="running", pid=os.getpid(), step=1)
+    if owner:
+        runs.write_json_atomic(p / runs.OWNER, {**owner, "created_at": created})
+    return p

@@ -5,12 +5,12 @@ actions is refused with the seconds to wait (a fake clock: no sleeping)."""
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 import pytest
 
 from app_helpers import open_app
+from helpers import artefact as _artefact
 from helpers import zipped
 from transformer.ops import audit
 from transformer.ops import disk_budget
@@ -23,18 +23,6 @@ TOKEN = "budget-teacher-token"
 def _files(root: Path) -> dict[str, str]:
     return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(root.rglob("*")) if p.is_file() and p.name != audit.FILE}
-
-
-def _artefact(root: Path, name: str, mb: float, owner: dict | None, created: float,
-              active: bool = False) -> Path:
-    p = root / name
-    p.mkdir(parents=True)
-    (p / "blob.bin").write_bytes(b"\x01" * int(mb * 1e6))
-    if active:
-        runs.write_status(p, state="running", pid=os.getpid(), step=1)
-    if owner:
-        runs.write_json_atomic(p / runs.OWNER, {**owner, "created_at": created})
-    return p
 
 
 STUDENT_A = {"actor": "student:aaaaaaaaaaaa", "role": "student"}

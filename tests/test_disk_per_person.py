@@ -3,24 +3,11 @@ runs first and never deletes another person's last run; a student run's share co
 it writes (a weights-only `best` is no measure of the step-N / last copies that follow it)."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
+from helpers import artefact as _artefact
 from transformer.ops import disk_budget, runs
-
-
-def _artefact(root: Path, name: str, mb: float, owner: dict | None, created: float,
-              active: bool = False) -> Path:
-    p = root / name
-    p.mkdir(parents=True)
-    (p / "blob.bin").write_bytes(b"\x01" * int(mb * 1e6))
-    if active:
-        runs.write_status(p, state="running", pid=os.getpid(), step=1)
-    if owner:
-        runs.write_json_atomic(p / runs.OWNER, {**owner, "created_at": created})
-    return p
 
 
 def _student(tag: str, ip: str) -> dict:

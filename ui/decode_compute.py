@@ -6,26 +6,19 @@ from __future__ import annotations
 from transformer.core import beam_trace as BTR
 from transformer.core import decode as D
 from transformer.core import notes as N
-from transformer.core.names import Trace, trace_key
 from transformer.core.text import source_ids, target_ids
 from ui import models
 from ui.inspect_cache import per_checkpoint
 
-KEEP = ("decoder_self", "cross")  # the decoder's attention kinds whose weights the page shows
-
-
 def _shown(key: str) -> bool:
     """The trace keys the page shows (the decoders record only these): the decoder's attention
-    weights and the logits."""
+    weights (decoder self and cross) and the logits."""
     return key == "logits" or (key.endswith(".weights") and key.startswith("decoder."))
 
 
 def _slim(trace: dict) -> dict:
-    """Only what the page shows: decoder attention weights and logits, as numpy."""
-    tr = trace if isinstance(trace, Trace) else Trace(trace)
-    keep = {"logits"} | {trace_key(kind, i, "weights") for kind in KEEP
-                         for i in range(tr.n_layers(kind))}
-    return {k: v.numpy() for k, v in trace.items() if k in keep}
+    """What the page shows (the decoders recorded only `_shown` keys), as numpy."""
+    return {k: v.numpy() for k, v in trace.items() if _shown(k)}
 
 
 @per_checkpoint

@@ -37,7 +37,7 @@ import numpy as np
 import torch
 
 from transformer.core.checkpoint import CheckpointError, load_checkpoint
-from transformer.core.cli_util import OneLineParser
+from transformer.core.cli_util import OneLineParser, read_utf8
 from transformer.core.names import attention_kind, trace_key
 from transformer.core.trace import record
 
@@ -96,17 +96,7 @@ def parse_gold(text: str, name: str = "gold file") -> list[GoldPair]:
 
 def read_gold(path: str | Path) -> list[GoldPair]:
     """parse_gold of a UTF-8 file; GoldError when it cannot be read."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise GoldError(f"{path}: cannot read ({e.strerror or e})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        raise GoldError(f"{path.name} line {line}: not UTF-8 text") from None
-    return parse_gold(text, path.name)
+    return parse_gold(read_utf8(path, GoldError), Path(path).name)
 
 
 # -- pieces and words ---------------------------------------------------------------------------

@@ -31,7 +31,7 @@ import numpy as np
 import torch
 
 from transformer.core.checkpoint import CheckpointError, load_checkpoint
-from transformer.core.cli_util import OneLineParser
+from transformer.core.cli_util import OneLineParser, read_utf8
 from transformer.core.names import Head, attention_kind
 from transformer.core.text import TextError, clean_text, source_ids, target_ids
 from transformer.core.trace import record
@@ -88,17 +88,7 @@ def parse_sentences(text: str, name: str = "sentences") -> list[tuple[str, str |
 
 
 def read_sentences(path: str | Path) -> list[tuple[str, str | None]]:
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise ProbeError(f"{path}: cannot read ({e.strerror or e})") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        raise ProbeError(f"{path.name} line {line}: not UTF-8 text") from None
-    return parse_sentences(text, path.name)
+    return parse_sentences(read_utf8(path, ProbeError), Path(path).name)
 
 
 # -- the map ------------------------------------------------------------------------------------
