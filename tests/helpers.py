@@ -363,7 +363,7 @@ assert len({k for k, _ in FILES + PROBE_FILES}) == len(FILES) + len(PROBE_FILES)
 
 def everyday_dirs(root: Path, pairs: list[tuple[str, str]], ding_text: str) -> tuple[Path, Path]:
     """(a Multi30k folder whose train and val splits are PAIRS, a Ding folder whose de-en.txt is
-    DING_TEXT), both under ROOT: what transformer.data.everyday.build reads."""
+    DING_TEXT), both under ROOT: what recipes.everyday.mix.build reads."""
     m = root / "m30k"
     m.mkdir()
     for split in ("train", "val"):
@@ -390,30 +390,31 @@ def genders_against_ding(nouns, ding_dir) -> tuple[list, list]:
 
 def check_mix_option(tmp_path: Path, monkeypatch, generate, option: str, task: str, absent: str,
                      said_as: str, held: int) -> None:
-    """A generator's mix option (``daily=N``, ``talk=N``) of transformer.data.everyday: without it
+    """A generator's mix option (``daily=N``, ``talk=N``) of recipes.everyday.mix: without it
     no such sentence (and no ABSENT word in the description); with N=40 all but the one sentence a
     hand-written test set holds (number HELD of GENERATE's 40) are taken, the description says
     "39 SAID_AS"; a negative N is refused by name."""
     import pytest
 
-    from transformer.data import everyday
+    from recipes.everyday import mix
+    from transformer.data import held_out_sets as hs
 
     pairs = [("A dog runs .", "Ein Hund rennt .")] * 3
     m, d = everyday_dirs(tmp_path, pairs, "Hund {m} :: dog\n")
     opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0, daily=0, talk=0)
     opts.pop(option)
-    plain, _, desc = everyday.build(str(m), 0, **opts, **{option: 0})
+    plain, _, desc = mix.build(str(m), 0, **opts, **{option: 0})
     assert not any(ex.meta.get("task") == task for ex in plain) and absent not in desc
     said = generate(40, seed=0)
     test_set = tmp_path / "everyday_x_en_de.tsv"
     test_set.write_text(f"{said[held].src}\t{said[held].tgt}\n", encoding="utf-8")
-    monkeypatch.setattr(everyday, "EVERYDAY_FILES", (test_set,))
-    mixed, _, desc = everyday.build(str(m), 0, **{option: 40}, **opts)
+    monkeypatch.setattr(hs, "EVERYDAY_FILES", (test_set,))
+    mixed, _, desc = mix.build(str(m), 0, **{option: 40}, **opts)
     got = [ex for ex in mixed if ex.meta.get("task") == task]
     assert len(got) == 39 and said[held].src not in {ex.src for ex in got}
     assert f"39 {said_as}" in desc
     with pytest.raises(ValueError, match=option):
-        everyday.build(str(m), 0, **{option: -1}, **opts)
+        mix.build(str(m), 0, **{option: -1}, **opts)
 
 
 def artefact(root, name: str, mb: float, owner: dict | None, created: float,

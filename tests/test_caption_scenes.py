@@ -1,4 +1,4 @@
-"""transformer.data.caption_scenes: caption sentences whose later pronoun agrees with an earlier noun.
+"""recipes.everyday.caption_scenes: caption sentences whose later pronoun agrees with an earlier noun.
 
 The expected German pronouns, possessive endings and adjective endings are written out here by
 hand (tables and phrases), not taken from the generator's own tables."""
@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from transformer.data import caption_scenes
-from transformer.data.caption_scenes_clauses import PREDS
-from transformer.data.caption_scenes_grammar import NP, prep_phrase
-from transformer.data.caption_scenes_lexicon import ALL, ANIMALS, FAMILY, PARTS, PEOPLE, THINGS
-from transformer.data.caption_scenes_verbs import DATIVE, FIRST, SECOND
+from recipes.everyday import caption_scenes
+from recipes.everyday.caption_scenes_clauses import PREDS
+from recipes.everyday.caption_scenes_grammar import NP, prep_phrase
+from recipes.everyday.caption_scenes_lexicon import ALL, ANIMALS, FAMILY, PARTS, PEOPLE, THINGS
+from recipes.everyday.caption_scenes_verbs import DATIVE, FIRST, SECOND
 
 # German personal pronouns by case and by gender (or "pl"), as any grammar book lists them
 PRONOUN = {"nom": {"m": "er", "f": "sie", "n": "es", "pl": "sie"},

@@ -1,4 +1,4 @@
-"""transformer.data.daily: daily-life sentences from a small German grammar.
+"""recipes.everyday.daily: daily-life sentences from a small German grammar.
 
 The German rules are checked against tables and sentences written out here by hand, not against
 the module's own tables."""
@@ -9,9 +9,11 @@ import random
 
 import pytest
 
-from transformer.data import daily, textbook
-from transformer.data.daily_lexicon import (BE, BE_PAST, HAVE, MODALS, NOUNS, VERBS, WILL, Noun)
-from transformer.data.everyday import find_ding
+from recipes.everyday import daily
+
+from transformer.data import textbook
+from recipes.everyday.daily_lexicon import (BE, BE_PAST, HAVE, MODALS, NOUNS, VERBS, WILL, Noun)
+from transformer.data.ding import find_ding
 
 from helpers import check_mix_option
 

@@ -1,4 +1,4 @@
-"""transformer.data.daily_life: home, work, shops, health, dates and travel from a hand-checked grammar.
+"""recipes.everyday.daily_life: home, work, shops, health, dates and travel from a hand-checked grammar.
 
 Expected German is written out here by hand, not derived from the module's tables."""
 from __future__ import annotations
@@ -9,12 +9,14 @@ import re
 
 import pytest
 
-from transformer.data import daily_life, daily_life_clauses, textbook
-from transformer.data.daily_life_grammar import (BE, HAD, HAVE, MODALS, PERSONS, WAS, Clause, noun_phrase, phrase,
+from recipes.everyday import daily_life, daily_life_clauses
+
+from transformer.data import textbook
+from recipes.everyday.daily_life_grammar import (BE, HAD, HAVE, MODALS, PERSONS, WAS, Clause, noun_phrase, phrase,
                                                  prep_phrase)
-from transformer.data.daily_life_lexicon import ALL, MASS, NOUNS
-from transformer.data.daily_life_verbs import BY_KEY, VERBS
-from transformer.data.everyday import find_ding
+from recipes.everyday.daily_life_lexicon import ALL, MASS, NOUNS
+from recipes.everyday.daily_life_verbs import BY_KEY, VERBS
+from transformer.data.ding import find_ding
 
 
 @pytest.fixture(scope="module")
@@ -431,19 +433,20 @@ def test_the_everyday_mix_takes_them_only_when_asked_and_holds_out_the_test_sets
     default, adds none and leaves the description as it was."""
     from helpers import everyday_dirs
 
-    from transformer.data import everyday
+    from recipes.everyday import mix
+    from transformer.data import held_out_sets as hs
 
-    assert everyday.DEFAULTS["life"] == 0 and "life" in everyday.OPTIONS
+    assert mix.DEFAULTS["life"] == 0 and "life" in mix.OPTIONS
     pairs = [("A dog runs .", "Ein Hund rennt .")] * 3
     m, d = everyday_dirs(tmp_path, pairs, "Hund {m} :: dog\n")
     opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0, daily=0, talk=0)
-    plain, _, desc = everyday.build(str(m), 0, **opts)
+    plain, _, desc = mix.build(str(m), 0, **opts)
     assert not any(ex.meta.get("task") == "daily_life" for ex in plain) and "travel grammar" not in desc
     said = daily_life.generate(40, seed=0)
     test_set = tmp_path / "everyday_x_en_de.tsv"
     test_set.write_text(f"{said[7].src}\t{said[7].tgt}\n", encoding="utf-8")
-    monkeypatch.setattr(everyday, "EVERYDAY_FILES", (test_set,))
-    mixed, _, desc = everyday.build(str(m), 0, life=40, **opts)
+    monkeypatch.setattr(hs, "EVERYDAY_FILES", (test_set,))
+    mixed, _, desc = mix.build(str(m), 0, life=40, **opts)
     got = [ex for ex in mixed if ex.meta.get("task") == "daily_life"]
     assert len(got) == 39 and said[7].src not in {ex.src for ex in got}
     assert "39 home, work, shop, health and travel grammar sentences" in desc
@@ -451,10 +454,10 @@ def test_the_everyday_mix_takes_them_only_when_asked_and_holds_out_the_test_sets
     # a test sentence one word longer than a generated one: that one is left out too (near_test)
     near = said[3].src.rstrip(" .?!") + " today ."
     test_set.write_text(f"{said[7].src}\t{said[7].tgt}\n{near}\tx .\n", encoding="utf-8")
-    mixed, _, desc = everyday.build(str(m), 0, life=40, **opts)
+    mixed, _, desc = mix.build(str(m), 0, life=40, **opts)
     got = {ex.src for ex in mixed if ex.meta.get("task") == "daily_life"}
     assert said[3].src not in got and said[7].src not in got and said[0].src in got
     assert f"{len(got)} home, work, shop, health and travel grammar sentences ({39 - len(got)} near a " \
            "test sentence left out)" in desc and len(got) <= 38
     with pytest.raises(ValueError, match="life"):
-        everyday.build(str(m), 0, life=-1, **opts)
+        mix.build(str(m), 0, life=-1, **opts)

@@ -1,4 +1,4 @@
-"""transformer.data.daily_talk: the way, what / who questions, numbers, clock times, comparisons.
+"""recipes.everyday.daily_talk: the way, what / who questions, numbers, clock times, comparisons.
 
 Expected German is written out here by hand, not derived from the module's tables."""
 from __future__ import annotations
@@ -7,9 +7,11 @@ import itertools
 
 import pytest
 
-from transformer.data import daily_talk, textbook
-from transformer.data.daily_lexicon import COUNTED, PLACES, Noun
-from transformer.data.everyday import find_ding
+from recipes.everyday import daily_talk
+
+from transformer.data import textbook
+from recipes.everyday.daily_lexicon import COUNTED, PLACES, Noun
+from transformer.data.ding import find_ding
 
 from helpers import check_mix_option
 
@@ -111,7 +113,7 @@ def test_what_a_reviewer_found_odd_stays_out(sample):
 
 
 def test_things_are_compared_with_the_same_thing(sample):
-    from transformer.data.daily_lexicon import COMPARED_NOUNS
+    from recipes.everyday.daily_lexicon import COMPARED_NOUNS
     nouns = {n for ns in COMPARED_NOUNS.values() for n in ns}
     checked = 0
     for ex in sample:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from transformer.data import ding
-from transformer.data.everyday import find_ding
+from transformer.data.ding import find_ding
 
 FIXTURE = Path(__file__).parent / "data" / "ding_small.txt"
 REAL = find_ding()

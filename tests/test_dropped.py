@@ -8,7 +8,7 @@ import json
 import pytest
 import torch
 
-from transformer.data import everyday
+from transformer.data import held_out_sets as hs
 from transformer.probing import contributions as CB
 from transformer.probing import dropped as D
 from transformer.probing.inspect import inspect_text
@@ -92,21 +92,21 @@ def test_a_labelled_jsonl_is_held_out_of_training(tmp_path, monkeypatch):
     labelled.write_text(json.dumps(row) + "\n", encoding="utf-8")
     tsv = tmp_path / "everyday_en_de.tsv"
     tsv.write_text("The weather is nice today .\tDas Wetter ist heute schön .\n", encoding="utf-8")
-    monkeypatch.setattr(everyday, "EVERYDAY_FILES", (tsv, labelled))
-    keys = everyday.held_out_keys()
-    assert everyday._key(row["src"]) in keys
-    assert everyday._key("The weather is nice today .") in keys
-    assert row["src"] in everyday.everyday_test_sentences()
+    monkeypatch.setattr(hs, "EVERYDAY_FILES", (tsv, labelled))
+    keys = hs.held_out_keys()
+    assert hs.key(row["src"]) in keys
+    assert hs.key("The weather is nice today .") in keys
+    assert row["src"] in hs.everyday_test_sentences()
     assert D.read_labelled(labelled) == [row]
 
 
 def test_the_shipped_labelled_set_is_in_the_held_out_list():
-    assert D.LABELLED in everyday.EVERYDAY_FILES
+    assert D.LABELLED in hs.EVERYDAY_FILES
     if not D.LABELLED.is_file():
         pytest.skip("the labelled set is not written yet")
-    keys = everyday.held_out_keys()
+    keys = hs.held_out_keys()
     rows = D.read_labelled()
-    assert rows and all(everyday._key(r["src"]) in keys for r in rows)
+    assert rows and all(hs.key(r["src"]) in keys for r in rows)
     for r in rows:  # the format the bench reads
         assert [w["word"] for w in r["words"]] == r["src"].split()
         assert {w["label"] for w in r["words"]} <= {"translated", "dropped"}

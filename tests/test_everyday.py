@@ -1,5 +1,7 @@
-"""transformer.data.everyday: the training mix of issue 20, on small fixtures (a 4-pair Multi30k
-folder and a hand-written Ding file); and the trainer's --task everyday end to end, tiny."""
+"""recipes.everyday.mix: the training mix of issue 20, on small fixtures (a 4-pair Multi30k
+folder and a hand-written Ding file); the hand-written test sets it holds out
+(transformer.data.held_out_sets); and the trainer's --task everyday (registered by the recipe's
+launcher) end to end, tiny."""
 from __future__ import annotations
 
 import json
@@ -7,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from transformer.data import everyday
+from recipes.everyday import mix
+from transformer.data import held_out_sets as hs
 from transformer.data import textbook
 from transformer.train.corpus import CorpusSpec, UsageError, load_corpus
 
@@ -27,7 +30,7 @@ def dirs(tmp_path):
 
 def test_mix_holds_every_source_in_its_proportion(dirs):
     m, d = dirs
-    train, val, desc = everyday.build(str(m), 0, ding_dir=str(d), ding_repeat=3, phrases=5,
+    train, val, desc = mix.build(str(m), 0, ding_dir=str(d), ding_repeat=3, phrases=5,
                                       pronouns=10, textbook=20, daily=0, talk=0)
     sources = [ex.meta.get("source") or ex.meta.get("task") or "multi30k" for ex in train]
     assert sources.count("multi30k") == 4
@@ -53,13 +56,13 @@ def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monke
                      encoding="utf-8")
     tsv = tmp_path / "everyday.tsv"
     tsv.write_text("The weather is nice today .\tDas Wetter ist heute schön .\n", encoding="utf-8")
-    monkeypatch.setattr(everyday, "MINIMAL_PAIR_FILES", (probe,))
-    monkeypatch.setattr(everyday, "EVERYDAY_FILES", (tsv,))
-    train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), textbook=20, pronouns=0,
+    monkeypatch.setattr(hs, "MINIMAL_PAIR_FILES", (probe,))
+    monkeypatch.setattr(hs, "EVERYDAY_FILES", (tsv,))
+    train, _, desc = mix.build(str(m), 0, ding_dir=str(d), textbook=20, pronouns=0,
                                     daily=0, talk=0)
-    nouns = everyday.generated_pair_nouns(held)
+    nouns = mix.generated_pair_nouns(held)
     assert not any(ex.src == held.src for ex in train)
-    assert not any(everyday.generated_pair_nouns(ex) == nouns for ex in train
+    assert not any(mix.generated_pair_nouns(ex) == nouns for ex in train
                    if ex.meta.get("task") == "textbook")
     assert not any("weather is nice today" in ex.src for ex in train)  # from Ding, held out
     assert "1 removed" in desc
@@ -67,45 +70,45 @@ def test_project_test_sentences_and_their_noun_pairs_are_not_trained(dirs, monke
 
 def test_multi30k_can_be_repeated_and_says_so(dirs):
     m, d = dirs
-    train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), m30k_repeat=3, phrases=0,
+    train, _, desc = mix.build(str(m), 0, ding_dir=str(d), m30k_repeat=3, phrases=0,
                                     pronouns=0, textbook=0, daily=0, talk=0)
     captions = [ex.src for ex in train if not ex.meta.get("source") and not ex.meta.get("task")]
     assert sorted(captions) == sorted([src for src, _ in M30K] * 3)
     assert "(4 pairs x 3)" in desc
-    _, _, plain = everyday.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0, textbook=0,
+    _, _, plain = mix.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0, textbook=0,
                                     daily=0, talk=0)
     assert "(4 pairs)" in plain
     with pytest.raises(ValueError, match="m30k_repeat"):
-        everyday.check_options({"m30k_repeat": -1})
+        mix.check_options({"m30k_repeat": -1})
 
 
 def test_shipped_test_sets_are_held_out_by_default():
-    keys = everyday.held_out_keys()
-    assert everyday._key("I don't understand the question .") in keys
-    fresh = everyday.PROBES / "everyday_fresh_en_de.tsv"
-    assert fresh in everyday.EVERYDAY_FILES
+    keys = hs.held_out_keys()
+    assert hs.key("I don't understand the question .") in keys
+    fresh = hs.PROBES / "everyday_fresh_en_de.tsv"
+    assert fresh in hs.EVERYDAY_FILES
     first_fresh = fresh.read_text(encoding="utf-8").splitlines()[0].split("\t")[0]
-    assert everyday._key(first_fresh) in keys
+    assert hs.key(first_fresh) in keys
     assert len(keys) >= 126 + 100 + 2 * 60
-    assert len(everyday.held_out_noun_pairs()) >= 60
+    assert len(hs.held_out_noun_pairs()) >= 60
     # issue 50's hand-written held-out sets (tests/test_heldout.py checks every line)
     for name in ("lesson_en_de.tsv", "seeds_en_de.tsv"):
-        path = everyday.PROBES / name
-        assert path in everyday.EVERYDAY_FILES
+        path = hs.PROBES / name
+        assert path in hs.EVERYDAY_FILES
         first = path.read_text(encoding="utf-8").splitlines()[0].split("\t")[0]
-        assert everyday._key(first) in keys
+        assert hs.key(first) in keys
 
 
 def test_the_third_everyday_set_is_held_out_and_shares_no_sentence_with_the_others():
     """everyday_third_en_de.tsv (written by an author who read no file of the project) is held out
     like the others, and none of its 100 English sentences is one of the first two sets'."""
-    third = everyday.PROBES / "everyday_third_en_de.tsv"
-    assert third in everyday.EVERYDAY_FILES
-    keys = everyday.held_out_keys()
+    third = hs.PROBES / "everyday_third_en_de.tsv"
+    assert third in hs.EVERYDAY_FILES
+    keys = hs.held_out_keys()
 
     def english(name):
-        lines = (everyday.PROBES / name).read_text(encoding="utf-8").splitlines()
-        return [everyday._key(x.split("\t")[0]) for x in lines if x.strip()]
+        lines = (hs.PROBES / name).read_text(encoding="utf-8").splitlines()
+        return [hs.key(x.split("\t")[0]) for x in lines if x.strip()]
     third_keys = english("everyday_third_en_de.tsv")
     assert len(third_keys) == len(set(third_keys)) == 100
     assert set(third_keys) <= keys
@@ -113,17 +116,17 @@ def test_the_third_everyday_set_is_held_out_and_shares_no_sentence_with_the_othe
 
 
 def test_every_minimal_pair_file_is_held_out():
-    names = [p.name for p in everyday.MINIMAL_PAIR_FILES]
+    names = [p.name for p in hs.MINIMAL_PAIR_FILES]
     assert "minimal_pairs_en.jsonl" in names and "minimal_pairs_fresh_en.jsonl" in names
-    assert everyday.MINIMAL_PAIRS in everyday.MINIMAL_PAIR_FILES
-    fresh = [json.loads(x) for x in (everyday.PROBES / "minimal_pairs_fresh_en.jsonl")
+    assert hs.MINIMAL_PAIRS in hs.MINIMAL_PAIR_FILES
+    fresh = [json.loads(x) for x in (hs.PROBES / "minimal_pairs_fresh_en.jsonl")
              .read_text(encoding="utf-8").splitlines() if x.strip()]
     assert len(fresh) >= 80
-    pairs, keys = everyday.held_out_noun_pairs(), everyday.held_out_keys()
+    pairs, keys = hs.held_out_noun_pairs(), hs.held_out_keys()
     for item in fresh:
         words = item["text"].lower().split()
         assert frozenset(words[i] for i in item["candidates"]) in pairs, item["text"]
-        assert everyday._key(item["text"]) in keys, item["text"]
+        assert hs.key(item["text"]) in keys, item["text"]
     assert frozenset({"goose", "bread"}) in pairs  # the fresh set's first pair
     assert frozenset({"dog", "milk"}) in pairs  # and the first set's still
 
@@ -133,21 +136,30 @@ def test_the_defaults_are_the_shipped_models_mix():
     card = (Path(__file__).resolve().parents[1] / "checkpoints" / "everyday-en-de" / "README.md"
             ).read_text(encoding="utf-8")
     for key in ("daily", "talk", "pronouns", "textbook"):
-        assert f"--task-opt {key}={everyday.DEFAULTS[key]}" in card, key
+        assert f"--task-opt {key}={mix.DEFAULTS[key]}" in card, key
 
 
 def test_bad_options_and_missing_ding_say_so(dirs, monkeypatch):
     m, d = dirs
     with pytest.raises(ValueError, match="unknown option 'nope'"):
-        everyday.build(str(m), 0, ding_dir=str(d), nope=1)
+        mix.build(str(m), 0, ding_dir=str(d), nope=1)
     with pytest.raises(ValueError, match="phrases must be a non-negative integer"):
-        everyday.build(str(m), 0, ding_dir=str(d), phrases=-3)
-    monkeypatch.setattr(everyday, "find_ding", lambda given=None: None)
+        mix.build(str(m), 0, ding_dir=str(d), phrases=-3)
+    monkeypatch.setattr(mix, "find_ding", lambda given=None: None)
     with pytest.raises(ValueError, match="ding_dir=DIR"):
-        everyday.build(str(m), 0)
+        mix.build(str(m), 0)
 
 
-def test_trainer_loads_the_everyday_task_with_its_usage_errors(dirs):
+@pytest.fixture
+def registered(monkeypatch):
+    """The task name "everyday" registered as the launchers do, for this test only."""
+    from transformer.data import builders
+
+    monkeypatch.setattr(builders, "_REGISTERED", {})
+    mix.register()
+
+
+def test_trainer_loads_the_everyday_task_with_its_usage_errors(dirs, registered):
     m, d = dirs
     c = load_corpus(CorpusSpec("everyday", 0, {"ding_dir": str(d), "phrases": 2, "textbook": 10,
                                                "pronouns": 4, "daily": 6, "talk": 0}, data_dir=str(m)))
@@ -165,7 +177,7 @@ def test_contractions_are_one_piece_each():
 
     texts = [src for src, _ in M30K] + ["I didn't know .", "It's late , isn't it ?",
                                         "Don't go ! We can't stay ."] * 5
-    tok = Tokenizer.train(texts, vocab_size=200, user_defined_symbols=everyday.CONTRACTION_PIECES)
+    tok = Tokenizer.train(texts, vocab_size=200, user_defined_symbols=mix.CONTRACTION_PIECES)
     for word in ("didn't", "isn't", "Don't", "can't", "It's"):
         assert len(tok.encode(word)) == 1, word
     assert tok.decode(tok.encode("Don't go ! We can't stay .")) == "Don't go ! We can't stay ."
@@ -176,7 +188,7 @@ def test_caption_scenes_join_the_mix_with_positions_and_never_near_a_caption_pro
     """scenes=N adds the caption-scene generator's pairs (with their pronoun positions, which
     attention supervision reads), leaves out any scene within 6 in 10 words of a caption-probe
     sentence, and says how many it left out."""
-    from transformer.data import caption_scenes
+    from recipes.everyday import caption_scenes
 
     m, d = dirs
     made = caption_scenes.generate(300, 0)
@@ -188,8 +200,8 @@ def test_caption_scenes_join_the_mix_with_positions_and_never_near_a_caption_pro
     probe.write_text(json.dumps({"text": " ".join(words), "pronoun": made[5].meta["pronoun_pos"],
                                  "antecedent": made[5].meta["antecedent_pos"]}) + "\n",
                      encoding="utf-8")
-    monkeypatch.setattr(everyday, "CAPTION_PROBES", (probe,))
-    train, _, desc = everyday.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0,
+    monkeypatch.setattr(hs, "CAPTION_PROBES", (probe,))
+    train, _, desc = mix.build(str(m), 0, ding_dir=str(d), phrases=0, pronouns=0,
                                     textbook=0, daily=0, talk=0, scenes=300)
     scenes = [ex for ex in train if ex.meta.get("task") == "caption_scenes"]
     assert made[5].src not in {ex.src for ex in scenes}
@@ -200,15 +212,68 @@ def test_caption_scenes_join_the_mix_with_positions_and_never_near_a_caption_pro
         assert ex.src.split()[ex.meta["pronoun_pos"]].lower() in {
             "it", "its", "they", "them", "their", "his", "her"}
         assert ex.tgt.split()[ex.meta["tgt_pronoun_pos"]] == ex.meta["pronoun_de"]
-    assert everyday.caption_probe_sentences() == [" ".join(words)]
-    assert everyday.DEFAULTS["scenes"] == 0  # the shipped mix's default is unchanged
+    assert hs.caption_probe_sentences() == [" ".join(words)]
+    assert mix.DEFAULTS["scenes"] == 0  # the shipped mix's default is unchanged
 
 
 def test_both_real_caption_probes_are_among_the_scene_test_sentences():
     sizes = []
-    for probe in everyday.CAPTION_PROBES:
+    for probe in hs.CAPTION_PROBES:
         texts = [json.loads(line)["text"] for line in probe.read_text(encoding="utf-8").splitlines()
                  if line.strip()]
         sizes.append(len(texts))
-        assert set(texts) <= set(everyday.scene_test_sentences())
+        assert set(texts) <= set(hs.scene_test_sentences())
     assert sizes == [186, 100]
+
+
+def test_without_its_launcher_everyday_names_the_launcher(dirs, monkeypatch):
+    """The library never imports recipes/: `python -m transformer.train --task everyday` (or a
+    --resume of such a run) says which launcher registers the task."""
+    from transformer.data import builders
+
+    monkeypatch.setattr(builders, "_REGISTERED", {})
+    m, d = dirs
+    with pytest.raises(UsageError, match="python -m recipes.everyday.train"):
+        load_corpus(CorpusSpec("everyday", 0, {"ding_dir": str(d)}, data_dir=str(m)))
+
+
+def test_the_mix_as_module_function_is_the_same_text(dirs, registered):
+    """--task recipes.everyday.mix:build (the generic way: your own corpus builder) reads the same
+    text as the registered name, and takes the contraction pieces with it."""
+    from transformer.train.cli import tokenizer_symbols
+
+    m, d = dirs
+    opts = {"ding_dir": str(d), "phrases": 2, "textbook": 10, "pronouns": 4, "daily": 6, "talk": 3}
+    a = load_corpus(CorpusSpec("everyday", 0, opts, data_dir=str(m)))
+    b = load_corpus(CorpusSpec("recipes.everyday.mix:build", 0, opts, data_dir=str(m)))
+    assert (a.train_src, a.train_tgt, a.val_src, a.heldout) == (b.train_src, b.train_tgt, b.val_src,
+                                                                b.heldout)
+    assert a.description == b.description
+    assert tokenizer_symbols("everyday") == tokenizer_symbols("recipes.everyday.mix:build") \
+        == mix.CONTRACTION_PIECES
+    assert tokenizer_symbols("copy") == ()
+
+
+def test_the_launcher_trains_and_resumes_an_everyday_run(dirs, tmp_path, monkeypatch):
+    """python -m recipes.everyday.train: a tiny everyday run, then its --resume (the run's config
+    says task "everyday"); without the launcher the resume says where to go."""
+    from recipes.everyday.train import run
+    from transformer.data import builders
+    from transformer.train.cli import main
+
+    monkeypatch.setattr(builders, "_REGISTERED", {})
+    m, d = dirs
+    out = tmp_path / "run"
+    tiny = ["--data-dir", str(m), "--vocab-size", "120", "--d-model", "16", "--heads", "2",
+            "--layers", "1", "--d-ff", "32", "--batch-tokens", "256", "--warmup", "2",
+            "--eval-every", "1000", "--eval-sentences", "2", "--threads", "1", "--out", str(out)]
+    opts = ["--task-opt", f"ding_dir={d}", "--task-opt", "phrases=2", "--task-opt", "pronouns=4",
+            "--task-opt", "textbook=6", "--task-opt", "daily=6", "--task-opt", "talk=0"]
+    assert run(["--task", "everyday", *opts, "--steps", "2", *tiny]) == 0
+    cfg = json.loads((out / "checkpoints" / "last" / "config.json").read_text(encoding="utf-8"))
+    assert cfg["train"]["task"] == "everyday"
+    monkeypatch.setattr(builders, "_REGISTERED", {})
+    assert main(["--resume", "--steps", "3", *tiny]) == 2  # the library alone: a usage error
+    assert run(["--resume", "--steps", "3", *tiny]) == 0
+    status = json.loads((out / "status.json").read_text(encoding="utf-8"))
+    assert status["step"] == 3

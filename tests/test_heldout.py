@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from transformer.data import ding, ding_heldout, everyday
+from recipes.everyday import mix
+from transformer.data import ding, ding_heldout
+from transformer.data import held_out_sets as hs
 from transformer.data.example import Example
 from transformer.probing import heldout
 
@@ -22,7 +24,7 @@ LESSON_WORDS = ("attention", "attend", "word", "sentence", "meaning", "mean", "r
 
 
 def _ding_dir():
-    return everyday.find_ding()
+    return ding.find_ding()
 
 
 def _multi30k_dir():
@@ -98,7 +100,7 @@ def test_the_everyday_mix_trains_on_no_held_out_ding_pair():
     if where is None or m30k is None:
         pytest.skip("Ding (../shared/data/ding) or Multi30k (../shared/data/multi30k) is not here: "
                     "the mix cannot be built on the real data")
-    train, val, desc = everyday.build(str(m30k), 0, ding_dir=str(where), phrases=3000,
+    train, val, desc = mix.build(str(m30k), 0, ding_dir=str(where), phrases=3000,
                                       pronouns=500, textbook=500, daily=1000, talk=1000, life=1000,
                                       scenes=500, lexicon=500)
     s = ding_heldout.split(ding.sentence_pairs(where))
@@ -119,7 +121,7 @@ def test_the_hand_written_files_are_two_clean_columns_without_duplicates(name):
     rows = _rows(name)
     assert all(len(r) == 2 and r[0].strip() == r[0] and r[1].strip() == r[1] and r[0] and r[1]
                for r in rows), name
-    keys = [everyday._key(en) for en, _ in rows]
+    keys = [hs.key(en) for en, _ in rows]
     assert len(keys) == len(set(keys))
     assert len({de for _, de in rows}) == len(rows)
     for en, de in rows:
@@ -151,47 +153,48 @@ def _other_probe_keys() -> set[str]:
         if path.name in ("lesson_en_de.tsv", "seeds_en_de.tsv"):
             continue
         if path.suffix == ".tsv":
-            keys |= {everyday._key(line.split("\t")[0]) for line in
+            keys |= {hs.key(line.split("\t")[0]) for line in
                      path.read_text(encoding="utf-8").splitlines() if "\t" in line}
         elif path.suffix == ".jsonl":
             for line in path.read_text(encoding="utf-8").splitlines():
                 if line.strip():
                     item = json.loads(line)
-                    keys.add(everyday._key(item.get("text") or item.get("src")))
+                    keys.add(hs.key(item.get("text") or item.get("src")))
     return keys
 
 
 def test_no_lesson_sentence_is_a_sentence_of_another_probe_file_or_the_seeds_set():
     others = _other_probe_keys()
     assert len(others) > 700
-    lesson = {everyday._key(en) for en, _ in _rows("lesson_en_de.tsv")}
-    seeds = {everyday._key(en) for en, _ in _rows("seeds_en_de.tsv")}
+    lesson = {hs.key(en) for en, _ in _rows("lesson_en_de.tsv")}
+    seeds = {hs.key(en) for en, _ in _rows("seeds_en_de.tsv")}
     assert not lesson & others
     assert not lesson & seeds
     # the seeds set shares one sentence, on purpose: dropped_words_en_de.jsonl's own:1
-    assert seeds & others == {everyday._key("I drink and I know things .")}
+    assert seeds & others == {hs.key("I drink and I know things .")}
 
 
 def test_no_generator_writes_a_lesson_or_seed_sentence():
-    from transformer.data import caption_scenes, daily, daily_life, daily_talk, textbook
+    from recipes.everyday import caption_scenes, daily, daily_life, daily_talk
+    from transformer.data import textbook
     from transformer.data import tasks
 
     made = (daily.generate(3000, 0) + daily_talk.generate(3000, 0) + daily_life.generate(3000, 0)
             + textbook.generate("train", n=3000, seed=0) + caption_scenes.generate(2000, 0)
             + tasks.load_task("classroom_pronouns", "train", n=2000, seed=0))
-    made_keys = {everyday._key(ex.src) for ex in made}
-    ours = {everyday._key(en) for name in ("lesson_en_de.tsv", "seeds_en_de.tsv")
+    made_keys = {hs.key(ex.src) for ex in made}
+    ours = {hs.key(en) for name in ("lesson_en_de.tsv", "seeds_en_de.tsv")
             for en, _ in _rows(name)}
     assert not made_keys & ours
 
 
 def test_lesson_and_seed_sentences_are_held_out_of_every_training_mix():
-    assert PROBES / "lesson_en_de.tsv" in everyday.EVERYDAY_FILES
-    assert PROBES / "seeds_en_de.tsv" in everyday.EVERYDAY_FILES
-    keys = everyday.held_out_keys()
+    assert PROBES / "lesson_en_de.tsv" in hs.EVERYDAY_FILES
+    assert PROBES / "seeds_en_de.tsv" in hs.EVERYDAY_FILES
+    keys = hs.held_out_keys()
     for name in ("lesson_en_de.tsv", "seeds_en_de.tsv"):
         for en, _ in _rows(name):
-            assert everyday._key(en) in keys, en
+            assert hs.key(en) in keys, en
 
 
 def test_the_command_scores_a_tiny_checkpoint_and_prints_the_keys(capsys, tmp_path):

@@ -183,7 +183,7 @@ def test_foreign_script_is_recognised():
 
 def test_everyday_knowledge_rebuilds_the_mix_the_checkpoint_recorded(tmp_path, small_checkpoint,
                                                                     monkeypatch):
-    """`python -m transformer.probing.knowledge --task everyday` builds the mix with the
+    """`python -m recipes.everyday.knowledge --task everyday` builds the mix with the
     checkpoint's own recorded --task-opt values and seed: a word that only an optional source
     (life=N) or only that seed's draw holds must count as seen, so the call must carry both."""
     import shutil
@@ -202,7 +202,10 @@ def test_everyday_knowledge_rebuilds_the_mix_the_checkpoint_recorded(tmp_path, s
         return ([Example("Put the milk away .", "Stell die Milch weg .")],
                 {"ding": [Example("A dog runs .", "Ein Hund rennt .")]}, "fake mix")
 
-    monkeypatch.setattr(knowledge.everyday, "build", fake_build)
+    from transformer.data import builders
+
+    # the name a launcher registers (python -m recipes.everyday.knowledge: the real mix)
+    monkeypatch.setattr(builders, "_REGISTERED", {"everyday": fake_build})
     assert knowledge.main(["--checkpoint", str(ck), "--task", "everyday",
                            "--data-dir", "somewhere", "--examples", "1"]) == 0
     assert calls == [("somewhere", 38, {"life": 20000, "m30k_repeat": 3})]

@@ -1,9 +1,12 @@
-"""transformer.data.lexicon: Ding's everyday nouns said in frames, on small hand-written entries."""
+"""recipes.everyday.lexicon: Ding's everyday nouns said in frames, on small hand-written entries."""
 from __future__ import annotations
 
 import pytest
 
-from transformer.data import ding, everyday, lexicon
+from recipes.everyday import lexicon
+
+from recipes.everyday import mix
+from transformer.data import ding
 from transformer.data.example import Example
 
 from helpers import everyday_dirs
@@ -121,12 +124,12 @@ def test_every_frame_sentence_agrees_with_its_gender():
 def test_the_everyday_mix_takes_frame_sentences_only_when_asked(tmp_path):
     m, d = everyday_dirs(tmp_path, PARALLEL, ENTRIES_TEXT)
     opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0, daily=0, talk=0)
-    plain, _, desc = everyday.build(str(m), 0, **opts)
+    plain, _, desc = mix.build(str(m), 0, **opts)
     assert not any(ex.meta.get("source") == "ding-lexicon" for ex in plain)
     assert "frame sentences" not in desc
-    mixed, _, desc = everyday.build(str(m), 0, lexicon=12, **opts)
+    mixed, _, desc = mix.build(str(m), 0, lexicon=12, **opts)
     framed = [ex for ex in mixed if ex.meta.get("source") == "ding-lexicon"]
     assert len(framed) == 12 and "12 frame sentences of" in desc
     assert {ex.meta["noun"] for ex in framed} <= {"key", "ticket", "back", "boy", "phone"}
     with pytest.raises(ValueError, match="lexicon"):
-        everyday.build(str(m), 0, lexicon=-1, **opts)
+        mix.build(str(m), 0, lexicon=-1, **opts)

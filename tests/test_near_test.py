@@ -1,10 +1,10 @@
-"""transformer.data.near_test: a generated sentence one word away from a test sentence is left out
+"""recipes.everyday.near_test: a generated sentence one word away from a test sentence is left out
 of training; an unrelated one, or a longer one that merely contains the test's words, is kept."""
 import pytest
 
-from transformer.data.everyday import _key
+from transformer.data.held_out_sets import key as _key
 from transformer.data.example import Example
-from transformer.data.near_test import NearTest
+from recipes.everyday.near_test import NearTest
 
 TESTS = ["Put the milk back in the fridge , please .", "What time is it ?"]
 

@@ -84,7 +84,7 @@ FORBIDDEN = {"trophy", "suitcase", "street", "cross"}  # the public tests' words
 
 
 def _minimal_pair_file(name):
-    from transformer.data.everyday import PROBES
+    from transformer.data.held_out_sets import PROBES
 
     return PROBES / name
 
@@ -132,7 +132,7 @@ def test_shipped_minimal_pairs_are_well_formed(name, least):
 
 
 def _sentences_and_noun_pairs(name):
-    from transformer.data.everyday import _key
+    from transformer.data.held_out_sets import key as _key
 
     items = read_probe_file(_minimal_pair_file(name))
     keys = [_key(it.text) for it in items]

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from transformer.data import textbook
-from transformer.data.everyday import find_ding
+from transformer.data.ding import find_ding
 from transformer.data.textbook_lexicon import (ANIMAL_HANDLES, ANIMAL_PARTS, ANIMALS,
                                                BIRDS_ONLY_SIT, CHASE_VERB, CHASER_STATES, CHASES,
                                                CLIMBERS, ESCAPES, FINDS, MEAT_EATERS, MEAT_FOOD,

@@ -27,7 +27,9 @@ def old_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m transformer.train",
                                 description="Train an encoder-decoder Transformer.")
     a = p.add_argument
-    a("--task", choices=TASKS, default=None, help="what to learn (default copy; on --resume: the run's)")
+    # since issue 51: a task may also be MODULE:FUNCTION, your own corpus builder
+    a("--task", choices=TASKS, default=None, help="what to learn (default copy; on --resume: the run's), "
+      "or MODULE:FUNCTION: your own corpus builder (transformer/data/builders.py)")
     a("--data-dir", help="Multi30k folder (train.en, train.de, val.en, ...)")
     a("--src-lang", default="en")
     a("--tgt-lang", default="de")
@@ -35,7 +37,8 @@ def old_parser() -> argparse.ArgumentParser:
     a("--src-file")
     a("--tgt-file")
     a("--task-opt", action="append", default=[], metavar="KEY=VALUE",
-      help="synthetic task option passed to transformer.data.tasks.load_task (e.g. max_len=12)")
+      help="a task option: a synthetic task's, passed to transformer.data.tasks.load_task (e.g. "
+           "max_len=12), or a corpus builder's keyword")
     g = p.add_argument_group("model (a preset, then any field overridden)")
     g.add_argument("--preset", choices=sorted(PRESETS))
     g.add_argument("--d-model", type=int)

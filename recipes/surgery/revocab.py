@@ -18,6 +18,7 @@ from pathlib import Path
 
 import torch
 
+from recipes.everyday.mix import register as register_everyday
 from transformer.core.checkpoint import (
     CheckpointError,
     load_checkpoint,
@@ -78,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", required=True)
     a = p.parse_args(argv)
+    register_everyday()  # --task everyday: the shipped default's mix (recipes/everyday)
     try:
         ck = load_checkpoint(a.checkpoint)
         if not isinstance(ck.tokenizer, Tokenizer):

@@ -16,6 +16,7 @@ naming the file and line, because a malformed corpus is a teacher's problem, not
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +49,17 @@ class Entry:
     line: int
     de: tuple[str, ...]  # the "|" parts
     en: tuple[str, ...]
+
+
+def find_ding(given: str | None = None) -> Path | None:
+    """Ding's folder: GIVEN, $ATTENTION_LAB_DING, ../shared/data/ding, or data/ding (None if none
+    of them holds de-en.txt)."""
+    root = Path(__file__).resolve().parents[2]
+    for cand in (given, os.environ.get("ATTENTION_LAB_DING"), root.parent / "shared/data/ding",
+                 root / "data/ding"):
+        if cand and (Path(cand) / FILE_NAME).is_file():
+            return Path(cand)
+    return None
 
 
 def find_file(where: str | Path) -> Path:

@@ -42,7 +42,8 @@ from transformer.core.cli_util import OneLineParser
 from transformer.core.config import resolve_device
 from transformer.data import ding, ding_heldout
 from transformer.data import tasks as data
-from transformer.data.everyday import find_ding, is_ding_val
+from transformer.data.ding import find_ding
+from transformer.data.ding_heldout import is_ding_val
 from transformer.data.example import Example
 from transformer.probing.evaluate import evaluate
 

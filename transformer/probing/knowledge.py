@@ -28,7 +28,7 @@ import sacrebleu
 
 from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core import decode
-from transformer.data import everyday
+from transformer.data import builders
 from transformer.data import tasks as data
 
 KEY = "knowledge"
@@ -75,7 +75,7 @@ def foreign_script(text: str) -> str | None:
 
 def domain_for(task: str, **params: str) -> dict[str, str]:
     """The domain of a model trained on ``task`` ({"en", "zh"}; ``params``: "converted"'s source)."""
-    if task == "tsv":
+    if task == "tsv" or (builders.is_builder_task(task) and task not in DOMAINS):  # your builder
         key = "your_corpus"
     elif task in DOMAINS and (task != "converted" or "source" in params) and task != "synthetic":
         key = task
@@ -187,21 +187,24 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m transformer.probing.knowledge", description=main.__doc__)
     ap.add_argument("--checkpoint", required=True)
     ap.add_argument("--task", required=True,
-                    help="multi30k, classroom, everyday, or a synthetic task name")
+                    help="multi30k, classroom, a synthetic task name, or a corpus builder "
+                         "(MODULE:FUNCTION; everyday: python -m recipes.everyday.knowledge)")
     ap.add_argument("--data-dir", help="the Multi30k folder (multi30k, classroom)")
     ap.add_argument("--examples", type=int, default=6)
     args = ap.parse_args(argv)
     try:
         ck = load_checkpoint(args.checkpoint)
-        if args.task == "everyday":  # Ding's held-out everyday sentences offer the examples
+        if builders.is_builder_task(args.task):  # a corpus builder (everyday: Ding's held out)
             if not args.data_dir:
-                ap.error("--data-dir is required for everyday (the Multi30k folder)")
+                ap.error(f"--data-dir is required for {args.task} (the Multi30k folder)")
             # the mix the checkpoint was trained on (its recorded --task-opt values and seed, which
             # picks the generated sentences), so words only an optional source holds (life=N) count
             opts = dict((ck.train_config.get("extra") or {}).get("task_opts") or {})
-            train, vals, _ = everyday.build(args.data_dir, int(ck.train_config.get("seed") or 0), **opts)
+            train, vals, _ = builders.resolve(args.task)(
+                args.data_dir, int(ck.train_config.get("seed") or 0), **opts)
             sources = [e.src for e in train]
-            val = vals["ding"]
+            first, held = builders.validation_sets(vals)  # the held-out set offers the examples
+            val = held if held is not None else first
         elif args.task in ("multi30k", "classroom"):
             if not args.data_dir:
                 ap.error("--data-dir is required for multi30k and classroom")

@@ -16,7 +16,7 @@
   blind to every generator): the same, the honest check for the first everyday set;
 * the third everyday sentences (everyday_third_en_de.tsv, 100 written by hand on 2026-11-27 by an
   author who read no file of the project): the same, the honest check once the fresh set had been
-  read while a generator (transformer/data/daily_life.py) was briefed;
+  read while a generator (recipes/everyday/daily_life.py) was briefed;
 * generated minimal pairs (the textbook generator's test split: noun pairs never trained on,
   the first 200 sentences): the same measures as the own pairs. Beside the hand-written sets it
   says where a miss comes from: a head right on the generator's pairs and wrong on the written

@@ -25,7 +25,7 @@ from transformer.core.checkpoint import CheckpointError, load_checkpoint, load_t
 from transformer.core.config import preset as make_preset
 from transformer.core.model import Transformer
 from transformer.core.tokenizer import Tokenizer
-from transformer.data.everyday import CONTRACTION_PIECES
+from transformer.data import builders
 from transformer.data.tasks import CorpusError
 from transformer.probing import knowledge
 from transformer.core.names import attention_kind
@@ -269,9 +269,13 @@ def seed_everything(seed: int) -> None:
 
 
 def tokenizer_symbols(task: str) -> tuple[str, ...]:
-    """Pieces the tokenizer must keep whole: for the everyday mix, English contractions
-    ("didn't" is one word to a reader and should be one piece)."""
-    return CONTRACTION_PIECES if task == "everyday" else ()
+    """Pieces the tokenizer must keep whole: what a corpus builder asks for (its ``keep_whole``;
+    the everyday mix: English contractions, "didn't" is one word to a reader and should be one
+    piece)."""
+    try:
+        return builders.keep_whole(task)
+    except builders.BuilderError as e:
+        raise UsageError(str(e)) from None
 
 
 def new_model(corpus, tc: TrainConfig, run_dir: Path, rank: int):

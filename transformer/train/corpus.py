@@ -1,5 +1,6 @@
 """Corpora for the trainer: the tasks, their training and validation text (`load_corpus`), the
---task-opt checks, and encoding sentence pairs into ids for the model."""
+--task-opt checks, and encoding sentence pairs into ids for the model. Besides the built-in tasks, a
+task may be your own corpus builder, "module:function" (transformer/data/builders.py)."""
 from __future__ import annotations
 
 import argparse
@@ -7,12 +8,12 @@ import inspect
 import random
 from dataclasses import dataclass, field
 
-from transformer.data import everyday, genders
+from transformer.data import builders, genders
 from transformer.data import tasks as data
 from transformer.train import corpus_pronouns
 
 SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
-TRANSLATION = ("multi30k", "classroom", "everyday", "tsv")
+TRANSLATION = ("multi30k", "classroom", "tsv")
 TASKS = SYNTHETIC + TRANSLATION
 
 
@@ -125,8 +126,8 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
                       + (f", {n_labelled} with a pronoun label" if corpus_labels else "")
                       + f") plus {len(p_tr)} generated caption-style pronoun pairs",
                       train_meta=tr_m)
-    if task == "everyday":
-        return _everyday(args)
+    if builders.is_builder_task(task):
+        return _built(args)
     if task == "multi30k":
         if not args.data_dir:
             raise UsageError("--data-dir: required for --task multi30k (the folder with "
@@ -150,24 +151,30 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
         tr_s, tr_t, va_s, va_t = _split_off_val(s, t, args.seed)
         return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, [{} for _ in va_s],
                       f"parallel corpus {where}")
-    raise UsageError(f"--task: must be one of {', '.join(TASKS)} (got {task!r})")
+    raise UsageError(f"--task: must be one of {', '.join(TASKS)} or MODULE:FUNCTION, your own "
+                     f"corpus builder (got {task!r})")
 
 
-def _everyday(args) -> Corpus:
-    """Multi30k + Ding + both pronoun generators (transformer/data/everyday.py); validation is
-    Multi30k's val (BLEU comparable with the caption models), Ding's held-out sentences are
-    kept beside it."""
-    if not args.data_dir:
-        raise UsageError("--data-dir: required for --task everyday (the Multi30k folder with "
-                         "train.en, train.de, val.en, ...)")
+def _built(args) -> Corpus:
+    """A corpus builder's text (transformer/data/builders.py: "module:function", or a name a
+    launcher registered, such as recipes.everyday's "everyday"): validation is the builder's first
+    validation set, its second is reported beside it as held out."""
+    task = args.task
     try:
-        train, val, desc = everyday.build(args.data_dir, args.seed, **dict(args.task_opts or {}))
+        build = builders.resolve(task)
+    except builders.BuilderError as e:
+        raise UsageError(str(e)) from None
+    try:
+        train, val, desc = build(args.data_dir, args.seed, **dict(args.task_opts or {}))
+        first, second = builders.validation_sets(val)
     except ValueError as e:
-        raise UsageError(f"--task-opt: {e} (task everyday)") from None
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise UsageError(msg if msg.startswith("--") else f"--task-opt: {msg} (task {task})") \
+            from None
     tr_s, tr_t, tr_m = _examples(train)
-    va_s, va_t, va_m = _examples(val["multi30k"])
-    return Corpus("everyday", "translation", tr_s, tr_t, va_s, va_t, va_m, desc,
-                  heldout=_examples(val["ding"]), train_meta=tr_m)
+    va_s, va_t, va_m = _examples(first)
+    return Corpus(task, "translation", tr_s, tr_t, va_s, va_t, va_m, desc,
+                  heldout=_examples(second) if second is not None else None, train_meta=tr_m)
 
 
 def multi30k_pronoun_labels(pairs) -> list[dict]:

@@ -103,7 +103,7 @@ class Evaluator:
                 out["pronoun_acc"] = _share(pronoun_correct(h, r, m)
                                             for h, r, m in zip(hyps, refs, metas))
                 out["score"] = out["pronoun_acc"]
-        if self.corpus.heldout is not None:
+        if self.corpus.heldout is not None and len(self.corpus.heldout[0]):  # an empty one: no score
             h_src, h_tgt, h_meta = self.corpus.heldout
             h_src, h_tgt, h_meta = (x[: self.max_sentences] for x in (h_src, h_tgt, h_meta))
             ids = [s + [model.cfg.eos_id] for s in self.tokenizer.encode_batch(h_src)]

@@ -29,6 +29,7 @@ import torch
 from transformer import __version__
 from transformer.core.config import PRESETS, ModelConfig, TrainConfig
 from transformer.core.config import preset as make_preset
+from transformer.data import builders
 from transformer.ops import runs
 from transformer.probing import interchange, supervise
 from transformer.train import freeze
@@ -55,11 +56,20 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
     # classroom: Multi30k plus generated caption-style pronoun pairs (transformer/data/classroom.py);
     # usually fine-tuned from multi30k-en-de with --init (see checkpoints/classroom-en-de).
     "classroom": dict(_TRANSLATION_TASK),
-    # everyday: Multi30k + Ding's everyday sentences and phrases + both pronoun generators
-    # (transformer/data/everyday.py); fine-tuned from a revocabulary'd checkpoint (recipes.surgery.revocab)
-    "everyday": dict(_TRANSLATION_TASK),
     "tsv": dict(_TRANSLATION_TASK),
 }
+# a corpus builder's task ("module:function", or a name a launcher registered, such as the shipped
+# default's "everyday": recipes/everyday) trains with the translation defaults
+BUILDER_DEFAULTS: dict[str, Any] = dict(_TRANSLATION_TASK)
+
+
+
+class TaskChoices(tuple):
+    """--task's choices: the built-in tasks (what --help and a bad value's error list) and any
+    corpus builder, MODULE:FUNCTION or a name a launcher registered (transformer/data/builders.py)."""
+
+    def __contains__(self, value) -> bool:
+        return tuple.__contains__(self, value) or builders.is_builder_task(value)
 
 
 # ============================================================================== the schema
@@ -145,8 +155,9 @@ def _distill_weight(args: argparse.Namespace) -> None:
 
 S = Setting
 SCHEMA: tuple[Setting, ...] = (
-    S("--task", choices=TASKS, field="train.task",
-      help="what to learn (default copy; on --resume: the run's)"),
+    S("--task", choices=TaskChoices(TASKS), field="train.task",
+      help="what to learn (default copy; on --resume: the run's), or MODULE:FUNCTION: your own "
+           "corpus builder (transformer/data/builders.py)"),
     S("--data-dir", field="extra.data_dir", help="Multi30k folder (train.en, train.de, val.en, ...)"),
     S("--src-lang", default="en", field="extra.src_lang"),
     S("--tgt-lang", default="de", field="extra.tgt_lang"),
@@ -154,7 +165,8 @@ SCHEMA: tuple[Setting, ...] = (
     S("--src-file", field="extra.src_file"),
     S("--tgt-file", field="extra.tgt_file"),
     S("--task-opt", repeat=True, default=[], metavar="KEY=VALUE", field="extra.task_opts",
-      help="synthetic task option passed to transformer.data.tasks.load_task (e.g. max_len=12)"),
+      help="a task option: a synthetic task's, passed to transformer.data.tasks.load_task (e.g. "
+           "max_len=12), or a corpus builder's keyword"),
     S("--preset", MODEL, choices=tuple(sorted(PRESETS)), field="extra.model.preset"),
     S("--d-model", MODEL, field="model.d_model"),
     S("--heads", MODEL, field="model.n_heads"),
@@ -306,7 +318,7 @@ def resolve_settings(args: argparse.Namespace) -> tuple[dict, TrainConfig]:
     configs' defaults. Raises ValueError (from the dataclasses, naming the field) for impossible
     values."""
     task = args.task or "copy"
-    d = TASK_DEFAULTS[task]
+    d = TASK_DEFAULTS.get(task, BUILDER_DEFAULTS)
 
     def pick(s: Setting) -> Any:
         name = s.fields[0].rsplit(".", 1)[1]
