@@ -43,6 +43,45 @@ def test_shipped_with_card_data_terms_and_size():
     assert DEFAULT_CHECKPOINT == "everyday-en-de"
 
 
+def test_the_card_is_for_users_and_the_lineage_is_in_history():
+    """Issue 51, 3: the card says what the model is for, its data and terms, what it does well and
+    where it slips, how to rebuild it and which heads were taught, in at most 200 lines and without
+    commit hashes; the lab diary it was (every chunk, rule and measurement) is
+    recipes/everyday/HISTORY.md, and the card's commands are the diary's or the manifest's."""
+    import re
+
+    card = (CK / "README.md").read_text(encoding="utf-8")
+    history = (CK.parents[1] / "recipes" / "everyday" / "HISTORY.md").read_text(encoding="utf-8")
+    assert len(card.splitlines()) <= 200
+    for section in ("## What it is for", "## Data and terms", "## The heads that were taught",
+                    "## Scores", "**What it does well.**", "**Where it slips.**",
+                    "## How to rebuild it"):
+        assert section in card, section
+    assert "manifest.json" in card and "recipes/everyday/HISTORY.md" in card
+    assert not re.findall(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}"
+                          r"(?![0-9A-Za-z])", card)
+    assert len(re.findall(r"\bchunks?\b", card)) <= 2
+    # every command the card gives is one the diary records or the manifest's chain, word for word
+    chain = [step["command"] for step in
+             json.loads((CK / "manifest.json").read_text(encoding="utf-8"))["init_chain"]]
+    commands = [line.strip().split("   #")[0] for line in card.splitlines()
+                if line.startswith("    python -m ")]
+    assert len(commands) >= 8
+    for command in commands:
+        assert command in history or command in chain, command
+    # the card's steps are the chain's last ones, in its order, down to the checkpoint itself
+    at = [chain.index(c) for c in commands if c in chain]
+    assert len(at) >= 6 and at == sorted(at) and at[-1] == len(chain) - 1, at
+    # the diary: every chunk of the shipped lineage, the runs that did not ship, the rules
+    listed = {int(n) for n in re.findall(r"^(\d+)\. steps", history, re.M)}
+    assert listed == {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 33, 34, 43}
+    for tried in (11, 12, *range(14, 33), 36, 37, 38, 39, 40, 41, 42, 44, 45, 46):
+        assert re.search(rf"\b[Cc]hunks? (?:\d+(?:,| and|-) ?)*{tried}\b", history), tried
+    for version in ("seventh", "eighth", "ninth", "tenth", "twelfth"):
+        assert f"How the {version} version was chosen" in history, version
+    assert "The caption probe's 26 misses" in history
+
+
 def test_everyday_words_are_one_piece(ck):
     tok = ck.tokenizer
     for w in ("because", "didn't", "tired", "weather", "hungry", "street", "animal", "don't"):

@@ -7,6 +7,7 @@ students on a 2-core server queue fairly instead of oversubscribing the cores.
 """
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,13 +16,14 @@ import streamlit as st
 import torch
 
 from transformer.core.checkpoint import (
+    SHORT_CARD,
     Checkpoint,
     CheckpointError,
     load_checkpoint,
     read_config,
 )
 from transformer.core.model import Transformer
-from ui import admission
+from ui import admission, i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 SESSION_KEY = "ckpt_path"
@@ -138,6 +140,36 @@ def _card_facts(path: str, stamp: float) -> dict:
     with torch.device("meta"):  # shapes only: no memory, no initialisation cost
         n_params = Transformer(cfg).num_parameters()
     return {"config": cfg, "train": train, "params": n_params}
+
+
+def short_card(path: str, language: str) -> str | None:
+    """The sidebar's short card of a shipped checkpoint in ``language`` (English where the file
+    has none in it), from its card.json: what the model is, its data and licence, what it does
+    well and where it slips, its taught heads. None where there is no card.json (an upload or a
+    user's run, whose README is shown instead). The full card stays README.md."""
+    p = Path(path) / SHORT_CARD
+    try:
+        mtime = p.stat().st_mtime
+    except OSError:
+        return None
+    cards = _short_cards(str(p), mtime)
+    return i18n.pick(cards, language) if cards else None
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _short_cards(file: str, mtime: float) -> dict[str, str]:
+    """{language: Markdown} of one card.json (each language a list of lines); {} if unreadable."""
+    try:
+        raw = json.loads(Path(file).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    out = {}
+    for lang, lines in raw.items():
+        if isinstance(lines, list) and all(isinstance(x, str) for x in lines):
+            out[lang] = "\n".join(lines)
+    return out if "en" in out else {}
 
 
 def run_inference(fn, *args, **kwargs):

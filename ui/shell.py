@@ -139,10 +139,14 @@ def _card(path: str) -> None:
             line += " " + knowledge_ui.t("coverage", one=cov["one_piece_share"],
                                          vocab=cov.get("vocab_size", cfg.vocab_size))
         sb.caption(line)
-    card = ck.card
+    # A shipped checkpoint shows its short card (card.json) in the page's language; without one,
+    # and for an upload or a user's run, the README as it is.
+    shipped = _shipped(path)
+    short = models.short_card(path, i18n.lang()) if shipped else None
+    card = short or ck.card
     if card:
         with sb.expander(t("card")):
-            if _shipped(path):
+            if shipped:
                 st.markdown(card)
             else:  # uploaded or trained: plain text, so it loads no remote image or link (#22 L)
                 st.text(card)

@@ -35,6 +35,9 @@ FORMAT = "attention-lab/1"
 WEIGHTS, CONFIG, TOKENIZER, HISTORY, CARD = (
     "model.safetensors", "config.json", "tokenizer.model", "history.json", "README.md")
 STATE_TENSORS, STATE_JSON = "trainer_state.safetensors", "trainer_state.json"
+# A shipped checkpoint's short card for the app's sidebar, {language code: [Markdown lines]}: the
+# data a page shows in its language (ui/models.short_card); README.md stays the full card.
+SHORT_CARD = "card.json"
 TOKENIZER_KINDS = ("sentencepiece", "sentencepiece-pair")  # config.json "tokenizer"; absent: 1st
 MAX_WEIGHTS_BYTES = 1 << 30  # 1 GiB: far above any model this app trains
 MAX_WEIGHTS_HEADER_BYTES = 1 << 20  # a real header lists a few hundred tensors in tens of kB

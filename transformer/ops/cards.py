@@ -1,4 +1,5 @@
-"""Model cards (a checkpoint's README.md): their examples are what the model writes.
+"""Model cards (a checkpoint's README.md, and its short card.json where it has one): their
+examples are what the model writes.
 
 An example in a card is a source sentence and the model's output, in one of two forms:
 
@@ -16,6 +17,7 @@ example with `example_line`.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -24,7 +26,7 @@ from typing import Callable
 
 import torch
 
-from transformer.core.checkpoint import load_checkpoint
+from transformer.core.checkpoint import CARD, SHORT_CARD, load_checkpoint
 from transformer.core.decode import greedy
 from transformer.core.text import source_ids
 
@@ -75,23 +77,32 @@ def example_line(src: str, out: str) -> str:
 
 
 def refresh_checkpoint(path: str | Path, check: bool = False) -> list[tuple[str, str, str]]:
-    """Rewrite the examples of the card at `path` with the checkpoint's own outputs (unless
-    `check`). Returns the stale examples as (source, shown, model output)."""
+    """Rewrite the examples of the card at `path` (README.md, and each language of card.json)
+    with the checkpoint's own outputs (unless `check`). Returns the stale examples as (source,
+    shown, model output)."""
     ck = load_checkpoint(path)
-    card_path = Path(path) / "README.md"
+    card_path, short_path = Path(path) / CARD, Path(path) / SHORT_CARD
     card = card_path.read_text(encoding="utf-8")
-    outputs = {ex.src: model_output(ck.model, ck.tokenizer, ex.src) for ex in examples(card)}
-    stale = [(ex.src, ex.out, outputs[ex.src]) for ex in examples(card)
-             if ex.out != outputs[ex.src]]
+    short = json.loads(short_path.read_text(encoding="utf-8")) if short_path.is_file() else {}
+    texts = [card] + ["\n".join(lines) for lines in short.values()]
+    found = [ex for text in texts for ex in examples(text)]
+    outputs = {ex.src: model_output(ck.model, ck.tokenizer, ex.src) for ex in found}
+    stale = [(ex.src, ex.out, outputs[ex.src]) for ex in found if ex.out != outputs[ex.src]]
     if stale and not check:
         card_path.write_text(refresh(card, outputs.__getitem__), encoding="utf-8")
+        if short:
+            short = {lang: refresh("\n".join(lines), outputs.__getitem__).split("\n")
+                     for lang, lines in short.items()}
+            short_path.write_text(json.dumps(short, ensure_ascii=False, indent=2) + "\n",
+                                  encoding="utf-8")
     return stale
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m transformer.ops.cards",
                                  description="Make a model card's examples the model's output.")
-    ap.add_argument("checkpoints", nargs="+", help="checkpoint folders holding a README.md")
+    ap.add_argument("checkpoints", nargs="+",
+                    help="checkpoint folders holding a README.md (and maybe a card.json)")
     ap.add_argument("--check", action="store_true", help="change nothing; exit 1 if stale")
     args = ap.parse_args(argv)
     bad = 0
