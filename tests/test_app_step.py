@@ -16,8 +16,19 @@ PAGE = "pages/step.py"
 TEXT, TARGET = "A dog runs in the park .", "Ein Hund rennt im Park ."
 
 
-def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None):
-    return open_pinned(monkeypatch, ck_dir, tmp_path, PAGE, lang=lang, query=query)
+PARTS = ("step_part_steps", "step_part_matrix", "step_part_combine", "step_part_norm",
+         "step_part_ffn", "step_part_logits")  # the parts drawn only when opened
+
+
+def open_page(monkeypatch, ck_dir, tmp_path, lang="en", query=None, parts_open=True):
+    """The page with every part opened, as a reader who clicks them all (PARTS_OPEN False: as it
+    first opens, only the short table open)."""
+    at = open_pinned(monkeypatch, ck_dir, tmp_path, PAGE, lang=lang, query=query)
+    if parts_open:
+        for key in PARTS:
+            at.session_state[key] = True
+        rerun(at)
+    return at
 
 
 def frame(at, column: str):
@@ -79,9 +90,8 @@ def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_
         heads = [str(x) for df in at.dataframe for x in list(df.value.columns) + list(df.value.index)]
         for word in ("trace", "mean", "std", "token"):
             assert not any(word in h for h in heads), word
-    # sections: the short one open, the rest closed
     parts = [e for e in at.main.expander]
-    assert len(parts) == 7 and parts[0].proto.expanded and not any(e.proto.expanded for e in parts[1:])
+    assert len(parts) == 7
     assert at.title[0].value == ("One attention step, by the numbers" if lang == "en"
                                  else "一步注意力，逐个数字")
     assert any("d_model / h = 8" in i.value for i in at.info)  # d_model 32 / 4 heads, stated
@@ -224,3 +234,27 @@ def test_the_ffn_is_shown_one_vector_a_column(monkeypatch, tmp_path, ck_dir):
     for df in at.dataframe:
         if list(df.value.columns)[0] in ("W_1 x + b_1", "W_2 h + b_2"):
             assert "rgba(214, 39, 40" in df.proto.arrow_data.styler.styles, list(df.value.columns)
+
+
+def test_closed_parts_are_not_drawn_and_keep_the_numbers(monkeypatch, tmp_path, ck_dir):
+    """As the page opens, only part 1's short table is open and only its tables are sent (the
+    closed parts' dozen shaded tables were most of the page's time on a class's server); opening
+    one part draws it with the step numbers it has when every part is open."""
+    query = {"kind": "cross", "target": TARGET}
+    at = open_page(monkeypatch, ck_dir, tmp_path, query=query, parts_open=False)
+    no_errors(at)
+    parts = [e for e in at.main.expander]
+    assert len(parts) == 7 and parts[0].proto.expanded and not any(e.proto.expanded for e in parts[1:])
+    assert len(at.dataframe) == 2  # the summary and its z row
+    assert len(at.get("plotly_chart")) == 0
+
+    def numbers(at):
+        return [m.value.split(" · ")[0] for m in at.markdown if m.value.startswith("**") and " · " in m.value]
+
+    at.session_state["step_part_norm"] = True
+    rerun(at)
+    no_errors(at)
+    only_norm = numbers(at)
+    everything = numbers(open_page(monkeypatch, ck_dir, tmp_path, query=query))
+    assert len(only_norm) == 1 and only_norm[0] in everything
+    assert everything.index(only_norm[0]) == len(everything) - 3  # Add & Norm, then FFN, then top-k

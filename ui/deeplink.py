@@ -17,7 +17,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import choices, i18n
+from ui import choices, i18n, models, warmup
 from ui.admission import PAGES, Busy, person_key
 from ui.strings import shell as strings
 
@@ -29,6 +29,7 @@ def run_page(page) -> None:
     """Run the page st.navigation chose, marked as started through the navigation."""
     _state.navigated = True
     choices.restore()  # every page's kept choices back in their widgets' keys (ui/choices.py)
+    warmup.start(models.current_path())  # the class's first numbers, once, in the background
     try:
         with PAGES.hold(person_key()):  # a person's page runs take turns, the class's first
             page.run()

@@ -20,6 +20,13 @@ SYNTHETIC = ("copy", "reverse", "sort", "anaphora")
 NATURAL = CLASSROOM_PROBE
 CLASSROOM_TASKS = ("classroom", "classroom_pronouns")
 MINIMAL_PAIRS = MINIMAL_PAIRS_PROBE
+DEFAULT_N = 100  # the Heads page's held-out slider opens here (ui/warmup.py measures the same)
+
+
+def default_source(task: str | None) -> str:
+    """The probe the Heads page opens on: a model of the synthetic task on its held-out split,
+    any other on the hand-written sentences."""
+    return "heldout" if task == "anaphora" or not NATURAL.is_file() else "natural"
 
 
 def probe_items(source: str, n: int, data: bytes | None, name: str | None, task: str | None) -> list:

@@ -70,15 +70,14 @@ def _anaphora(path, task: str | None) -> Scores:
     sources = ["heldout"] + (["natural"] if HC.NATURAL.is_file() else []) + ["upload"]
     # a model of the synthetic task opens on its held-out split, any other on the
     # hand-written sentences
-    kept.keep("heads_probe", "heldout" if task == "anaphora" or "natural" not in sources
-                 else "natural", sources)
+    kept.keep("heads_probe", HC.default_source(task), sources)
     source = st.radio(t("probe"), sources, key="heads_probe", help=t("probe_help"),
                       format_func=lambda s, t=i18n.translator(strings, frozen=True): t(f"probe_{s}" + ("_pairs" if s == "natural" and
                                                                task == "everyday" else "")),
                       horizontal=True)
     n, data, name = 0, None, None
     if source == "heldout":
-        n = st.slider(t("n"), 20, 500, 100, step=10, key="heads_n", help=t("n_help"))
+        n = st.slider(t("n"), 20, 500, HC.DEFAULT_N, step=10, key="heads_n", help=t("n_help"))
     elif source == "upload":
         up = st.file_uploader(t("upload"), type=["jsonl", "json", "txt"], key="heads_upload",
                               max_upload_size=server_guard.uploader_limit_mb("heads_upload"),

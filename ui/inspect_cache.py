@@ -139,4 +139,14 @@ def pronoun_accuracy(path: str, n: int | None = None, ablate: tuple[str, ...] = 
     sentences or the whole caption probe), with the heads named in `ablate` ('dec L1 H1')
     switched off. Cached per weights file: a whole class asking costs one measurement, and every
     page that quotes the number quotes this one (never a number written into prose)."""
-    return _pronoun_accuracy(path, int(n or 0), tuple(sorted(ablate)))
+    return _pronoun_accuracy(path, int(n or default_probe_n(path)), tuple(sorted(ablate)))
+
+
+def default_probe_n(path: str) -> int:
+    """How many probe sentences a measurement uses when none is asked for: PROBE_N held-out
+    sentences of the synthetic task, else the whole hand-written probe. One number for the
+    Attention page's callout and the Heads page, so they share one cached measurement."""
+    task = (models.get_checkpoint(path).train_config or {}).get("task")
+    if task == "anaphora":
+        return PROBE_N
+    return len(task_probe(task) or []) or 0

@@ -187,3 +187,19 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
     notes_ui.warn(ins.notes)
     return ins
 
+
+
+def lazy_expander(label: str, key: str, expanded: bool = False):
+    """(an expander, whether it is open). Streamlit runs a plain expander's content whether it is
+    open or not, and the Step page's closed parts (a dozen shaded tables) were most of its run
+    time on a class's server; an expander that tracks its state (Streamlit >= 1.52's
+    ``on_change="rerun"``) reruns the page when opened, so closed content can be skipped. On an
+    older Streamlit every expander counts as open and its content runs, as before."""
+    remembered = key + "__open"  # a new label (another query) is a new widget: it opens as before
+    try:
+        box = st.expander(label, expanded=bool(st.session_state.get(remembered, expanded)),
+                          key=key, on_change="rerun")
+    except TypeError:  # an older Streamlit: no state to read
+        return st.expander(label, expanded=expanded), True
+    st.session_state[remembered] = bool(box.open)
+    return box, bool(box.open)

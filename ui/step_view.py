@@ -45,6 +45,10 @@ class Numbering:
         self.n += 1
         return self.n
 
+    def skip(self, n: int) -> None:
+        """A closed part's N steps: counted, not drawn."""
+        self.n += n
+
 
 def open_view(ck):
     """A link's view, the sentence boxes, the trace and its output."""
@@ -153,13 +157,28 @@ def part_query(ins, c: Choice) -> None:
         table(s.args["z"], "step_summary_z")
 
 
+def opened(part: str, num: Numbering, n_steps: int, label: str | None = None):
+    """The part's expander when it is open, else None with its N_STEPS numbers counted: a closed
+    part is not drawn (its shaded tables were most of the page's time), and the steps after it
+    keep their numbers."""
+    box, is_open = page_kit.lazy_expander(label or t(f"part_{part}"), f"step_part_{part}")
+    if not is_open:
+        num.skip(n_steps)
+        return None
+    return box
+
+
 def part_steps(ins, c: Choice, num: Numbering) -> None:
     # part 1 in full: the ten numbered steps
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    with st.expander(t("part_steps")):
+    every = steps.query_steps(ins, kind, layer, head, i)
+    box = opened("steps", num, len(every))
+    if box is None:
+        return
+    with box:
         NARROW = ("dot", "scale", "mask", "exp", "softmax")  # one or a few columns: two per row
         cols = None
-        for s in steps.query_steps(ins, kind, layer, head, i):
+        for s in every:
             if s.key in NARROW:
                 if cols is None or s.key in ("dot", "mask", "softmax"):
                     cols = iter(st.columns(2))
@@ -172,8 +191,12 @@ def part_steps(ins, c: Choice, num: Numbering) -> None:
 def part_matrix(ins, c: Choice, num: Numbering) -> None:
     # part 2: the whole head
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    with st.expander(t("part_matrix")):
-        for s in steps.matrix_steps(ins, kind, layer, head):
+    every = steps.matrix_steps(ins, kind, layer, head)
+    box = opened("matrix", num, len(every))
+    if box is None:
+        return
+    with box:
+        for s in every:
             numbered(num, s, f"step_m_{s.key}", focus=i)
             if s.key == "m_weights":
                 st.plotly_chart(figs.heatmap(s.table.to_numpy(), q_tokens, k_tokens,
@@ -182,36 +205,44 @@ def part_matrix(ins, c: Choice, num: Numbering) -> None:
 
 def part_combine(ins, c: Choice, num: Numbering) -> None:
     # part 3: concat and W_O
-    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    with st.expander(t("part_combine")):
-        for s in steps.combine_steps(ins, kind, layer):
-            numbered(num, s, f"step_c_{s.key}", focus=i)
+    every = steps.combine_steps(ins, c.kind, c.layer)
+    box = opened("combine", num, len(every))
+    if box is not None:
+        with box:
+            for s in every:
+                numbered(num, s, f"step_c_{s.key}", focus=c.i)
 
 
 def part_norm(ins, c: Choice, num: Numbering, ck) -> None:
     # part 4: add & norm
-    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    with st.expander(t("part_norm")):
-        s = steps.add_norm(ins, kind, layer, norm_first=ck.model_config.norm_first)
-        numbered(num, s, "step_norm", focus=i)
-        if s.args["pre_ln"]:
-            st.caption(t("add_norm_pre"))
+    box = opened("norm", num, 1)
+    if box is not None:
+        with box:
+            s = steps.add_norm(ins, c.kind, c.layer, norm_first=ck.model_config.norm_first)
+            numbered(num, s, "step_norm", focus=c.i)
+            if s.args["pre_ln"]:
+                st.caption(t("add_norm_pre"))
 
 
 def part_ffn(ins, c: Choice, num: Numbering, ck) -> None:
     # part 5: FFN
-    kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    with st.expander(t("part_ffn", query=md(q_labels[i]))):
-        s = steps.ffn(ins, kind, layer, i, activation=getattr(ck.model_config, "activation", "relu"))
-        numbered(num, s, "step_ffn", upright=FFN_UPRIGHT)
-        st.caption(t("ffn_out"))
-        table(s.args["out"].T if FFN_UPRIGHT else s.args["out"], "step_ffn_out")
+    box = opened("ffn", num, 1, t("part_ffn", query=md(c.q_labels[c.i])))
+    if box is not None:
+        with box:
+            s = steps.ffn(ins, c.kind, c.layer, c.i,
+                          activation=getattr(ck.model_config, "activation", "relu"))
+            numbered(num, s, "step_ffn", upright=FFN_UPRIGHT)
+            st.caption(t("ffn_out"))
+            table(s.args["out"].T if FFN_UPRIGHT else s.args["out"], "step_ffn_out")
 
 
 def part_logits(ins, c: Choice, num: Numbering, ck) -> None:
     # part 6: next-token probabilities (decoder)
     kind, layer, head, i, q_tokens, k_tokens, q_labels = c
-    with st.expander(t("part_logits", query=md(q_labels[i]))):
+    box = opened("logits", num, 0, t("part_logits", query=md(q_labels[i])))  # the last part
+    if box is None:
+        return
+    with box:
         if kind == "encoder_self":
             st.caption(t("encoder_only"))
         else:
