@@ -1,5 +1,6 @@
 """Attention across training: one head of one run, at every saved checkpoint, on one sentence,
-beside the run's loss curve. ?run=NAME opens a run. The sections in ui/across_training_view.py."""
+beside the run's loss curve. It opens the training of the model chosen in the sidebar, or says
+which run it shows instead; ?run=NAME opens a run. The sections in ui/across_training_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 from ui import across_training_view as view
 from ui import page_kit

@@ -162,3 +162,40 @@ def test_worked_examples_explain_the_notes_open_on_a_teaching_example_and_free_m
     labels = [e.label for e in at.expander if " — " in e.label]  # the steps (not the sidebar's)
     assert labels and not any("not printed" in x or "没有给出" in x for x in labels), labels
     assert all(x.endswith("computed" if lang == "en" else "计算值") for x in labels), labels
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_why_sqrt_dk_widgets_and_one_unit_for_entropy(monkeypatch, tmp_path, lang):
+    """The page's three controls change what it shows (d_k, the keys in a row, the seed), and its
+    entropy is in bits, as on Attention across training (issue 50, 3d): log₂ of the number of keys
+    for an even spread; the Jacobian and the Frobenius norm are glossed where they appear."""
+    import math
+
+    at = open_app(monkeypatch, None, tmp_path, page="pages/why-sqrt-dk.py", lang=lang)
+    no_errors(at)
+    text = lambda: " ".join(str(x.value) for k in ("caption", "info", "markdown")  # noqa: E731
+                            for x in getattr(at, k))
+    bits = "bits" if lang == "en" else "比特"
+    assert bits in " ".join(i.value for i in at.info)
+    assert "nats" not in text()
+    at.slider(key="why_sqrt_dk_keys").set_value(16).run()
+    no_errors(at)
+    assert f"{math.log2(16):.3f}" in text() and f"{math.log(16):.3f}" not in text()
+    sat = _charts(at)[-1]
+    titles = " ".join(a.get("text", "") for a in sat["layout"]["annotations"])
+    assert ("entropy (bits)" if lang == "en" else "熵（比特）") in titles
+    # even spread at d_k = 1 after scaling is near the largest entropy, log₂ 16 = 4 bits
+    ent = [tr for tr in sat["data"] if tr.get("xaxis") == "x2" and tr["legendgroup"] == "scaled"][0]
+    assert 2.5 < ent["y"][0] <= 4.0
+    if lang == "en":
+        assert "the Jacobian: the table of how much each weight moves" in text()
+        assert "Frobenius norm (the square root of the sum of its squared entries)" in text()
+    else:
+        assert "雅可比矩阵：每个分数稍有变动时" in text() and "各元素平方和的平方根" in text()
+    before = _charts(at)[0]["data"][1]["y"]
+    at.number_input(key="why_sqrt_dk_seed").set_value(7).run()
+    no_errors(at)
+    assert _charts(at)[0]["data"][1]["y"] != before  # another seed, other samples
+    at.select_slider(key="why_sqrt_dk_dk").set_value(4).run()
+    no_errors(at)
+    assert "d_k = 4" in at.info[0].value

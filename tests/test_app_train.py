@@ -3,13 +3,14 @@ metrics appear, the cap message for a second start, stop (a checkpoint listed), 
 past where it stopped). Every child is stopped, then killed, at teardown."""
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
 
 import pytest
 
-from app_helpers import no_errors, open_app
+from app_helpers import ROOT, no_errors, open_app, open_pinned, rerun
 from transformer.ops import runs
 
 PAGE = "pages/train.py"
@@ -132,3 +133,78 @@ def test_train_stop_resume_and_the_cap(monkeypatch, tmp_path, runs_root):
     at.button(key="train_ck_open").click().run()
     assert at.session_state["ckpt_path"].startswith(str(runs_root / name / "checkpoints"))
     assert not at.exception, [e.value for e in at.exception]
+
+
+# -- the form's choices, in both languages, and what it says of the shipped pronoun heads ---------
+SHIPPED = ROOT / "checkpoints"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_form_follows_the_task_and_the_preset(monkeypatch, tmp_path, runs_root, lang):
+    """A task fills in its measured defaults (preset, steps, a checkpoint at every evaluation, 10
+    step checkpoints kept, so Attention across training has steps to show); a preset changes the
+    model's shape; what the task is, is said under the choice."""
+    from transformer.core.config import PRESETS
+    from transformer.train.settings import TASK_DEFAULTS
+    from ui import i18n
+    from ui.strings import train as S
+
+    at = open_pinned(monkeypatch, None, tmp_path, PAGE, lang=lang)
+    no_errors(at)
+    for task in ("reverse", "sort", "anaphora"):
+        at.session_state["train_task"] = task  # (AppTest formats options in English)
+        rerun(at)
+        no_errors(at)
+        want = TASK_DEFAULTS[task]
+        assert at.radio(key="train_preset").value == want["preset"]
+        assert at.number_input(key="train_p_steps").value == want["steps"]
+        assert at.number_input(key="train_p_checkpoint_every").value == want["eval_every"]
+        assert at.number_input(key="train_p_keep_checkpoints").value == 10
+        about = i18n.text(S, f"about_{task}", lang)
+        assert any(c.value.startswith(about) for c in at.caption), task
+    at.session_state["train_preset"] = "small"
+    rerun(at)
+    no_errors(at)
+    assert at.number_input(key="train_p_d_model").value == PRESETS["small"]["d_model"]
+    assert at.number_input(key="train_p_heads").value == PRESETS["small"]["n_heads"]
+
+
+def _supervised(name: str) -> set[str]:
+    """The heads a shipped checkpoint's training supervised (config.json), as labels."""
+    from transformer.core.names import Head
+
+    cfg = json.loads((SHIPPED / name / "config.json").read_text())
+    spec = cfg["train"]["extra"]["supervise"]["head"]
+    return {Head.parse(s, form="cli").label for s in spec.split(",")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_train_page_says_where_the_shipped_pronoun_heads_are_as_their_cards_do(
+        monkeypatch, tmp_path, runs_root, lang):
+    """Issue 50, 3b: the Train page said the shipped model's pronoun head was in the decoder, the
+    Attention page (on the default model, everyday-en-de) that it was in the encoder. Both now read
+    the cards: everyday-en-de's two taught heads (encoder L2 H0 and decoder L2 H6, as its
+    config.json supervises them) and anaphora-en-de's decoder L1 H3."""
+    from ui import pronoun_heads
+
+    at = open_pinned(monkeypatch, SHIPPED, tmp_path, PAGE, lang=lang)
+    at.session_state["train_task"] = "anaphora"
+    rerun(at)
+    no_errors(at)
+    [about] = [c.value for c in at.caption if "everyday-en-de" in c.value]
+    default = _supervised("everyday-en-de")
+    assert default == {"enc L2 H0", "dec L2 H6"}  # the premise: the default's config.json
+    _, featured = pronoun_heads.heads_of("everyday-en-de")
+    assert {h.label for h in featured} == default  # what the Attention page's box reads
+    for label in default | _supervised("anaphora-en-de"):
+        assert label in about
+    if lang == "en":
+        assert "the shipped model's is in the decoder" not in about
+        assert ("everyday-en-de, has its pronoun heads in encoder self-attention (layer 2, head 0"
+                in about) and "masked decoder self-attention (layer 2, head 6" in about
+        assert "anaphora-en-de has its pronoun head in masked decoder self-attention (layer 1, " \
+               "head 3" in about
+        assert "antecedent (the noun phrase a pronoun stands for)" in about
+    else:
+        assert "编码器自注意力（第 2 层，头 0" in about and "带掩码的解码器自注意力（第 2 层，头 6" in about
+        assert "先行词（代词所代表的名词短语）" in about

@@ -71,7 +71,7 @@ def test_the_featured_box_says_taught_and_hides_for_a_sentence_without_a_pronoun
                       query={"text": "A dog runs in the park ."})
     assert taught_words not in " ".join(i.value for i in at2.info)
     shown = " ".join(s.value for s in at2.success)
-    assert "You are looking at it" not in shown and "你正在看" not in shown
+    assert "You are looking at" not in shown and "当前显示的就是" not in shown
     assert any("enc" in c.value and "L2 H0" in c.value for c in at2.caption)
 
 

@@ -147,7 +147,7 @@ def test_softmax_stats_against_hand_jacobian():
     assert np.allclose(fd, J, atol=1e-8)
     st = S.softmax_stats(s)
     assert st["jacobian_norm"] == pytest.approx(np.linalg.norm(J))
-    assert st["entropy"] == pytest.approx(-(p * np.log(p)).sum())
+    assert st["entropy"] == pytest.approx(-(p * np.log2(p)).sum())  # bits
     assert st["max_weight"] == pytest.approx(p.max())
 
 

@@ -1,11 +1,14 @@
 """The Attention-across-training page's sections: the run (`runs`, `run_choice`: its checkpoints and
-the final one loaded), the sentence and the target every checkpoint is forced to read
-(`sentence`), the head (`head_choice`), the checkpoint slider linked to the loss curve
-(`checkpoint`) and the head's weights at that checkpoint, their emergence and the strip of every
-checkpoint (`weights`). Figures in viz/evolution.py and viz/training.py. Widget keys are prefixed
-`across_training_`."""
+the final one loaded; it follows the model chosen in the sidebar, `model_run`, and says which run
+it shows when that model has no saved steps, `sidebar_note`), the sentence and the target every
+checkpoint is forced to read (`sentence`), the head (`head_choice`), the checkpoint slider linked
+to the loss curve (`checkpoint`) and the head's weights at that checkpoint, their emergence and the
+strip of every checkpoint (`weights`), with what the chart shows said in words from the data
+(`emergence_text`, over viz.evolution.emergence). Figures in viz/evolution.py and
+viz/training.py. Widget keys are prefixed `across_training_`."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 import streamlit as st
@@ -15,12 +18,13 @@ from transformer.core.names import KINDS, attention_kind
 from transformer.ops import runs
 from ui import choices
 from ui import i18n, inspect_cache, models, page_kit
-from ui import text_limits
+from ui import taught_note, text_limits
 from ui.strings import across_training as strings
 from ui.strings import train as train_strings
 from viz import evolution as ve
 from viz import training as vt
 from viz.attention import heatmap
+from viz.tokens import escape_markdown as tv_escape
 
 t = i18n.translator(strings)
 
@@ -48,9 +52,84 @@ def runs_with_checkpoints() -> dict[str, runs.RunInfo]:
     by_name.update({SHIPPED_PREFIX + r.name: r for r in runs.list_runs(models.shipped_runs_dir())
                     if len(step_checkpoints(r)) >= 2})
     if not by_name:
-        st.info(t("no_runs"))
+        st.info(t("no_runs", how=t("how_to_save")))
         st.stop()
     return by_name
+
+
+def model_run(by_name: dict[str, runs.RunInfo], model_path: str | None,
+              shipped_dir: Path | None = None) -> str | None:
+    """The key of the run (among `by_name`) that trained the checkpoint at `model_path`: the run
+    a checkpoint under <run>/checkpoints/ belongs to, or, for a shipped checkpoint
+    (`shipped_dir`/<name>), the shipped run of the same name. None when it has no saved steps here."""
+    if not model_path:
+        return None
+    p = Path(model_path).resolve()
+    for key, r in by_name.items():
+        if p.parent.name == "checkpoints" and p.parent.parent == Path(r.path).resolve():
+            return key
+    shipped = Path(shipped_dir or models.shipped_dir()).resolve()
+    if p.parent == shipped and SHIPPED_PREFIX + p.name in by_name:
+        return SHIPPED_PREFIX + p.name
+    return None
+
+
+MODEL_SEEN = "across_training_model"  # the sidebar's model the run choice last followed
+
+
+def _follow_the_sidebar(by_name: dict[str, runs.RunInfo], model: str | None, own: str | None,
+                        q: str | None) -> None:
+    """The page's first visit opens the sidebar model's run (a link's ?run= first); a new model in
+    the sidebar opens its run, when it has one (else the run shown stays, with a note)."""
+    ss = st.session_state
+    if ss.get(MODEL_SEEN, "") == model:
+        return
+    first = MODEL_SEEN not in ss
+    ss[MODEL_SEEN] = model
+    if own and not (first and q in by_name):
+        choices.remember("across_training_run", own)
+
+
+def _shape(cfg) -> str:
+    return t("shape", enc=cfg.n_encoder_layers, dec=cfg.n_decoder_layers, heads=cfg.n_heads,
+             vocab=cfg.vocab_size)
+
+
+def sidebar_note(by_name: dict[str, runs.RunInfo], name: str, own: str | None,
+                 model: str | None, final) -> None:
+    """Which run the page shows, beside the model chosen in the sidebar: its own run, another run
+    (the model's is in the list), or, when the model has no saved steps here, why, and how to
+    save the steps of a run of one's own."""
+    if not model:
+        return
+    shown = name.removeprefix(SHIPPED_PREFIX)
+    p = Path(model)
+    shipped = p.resolve().parent == models.shipped_dir().resolve()
+    in_run = not shipped and p.parent.name == "checkpoints"
+    # named as the sidebar names it ("run / step-000300" for a run's checkpoint)
+    model_name = f"{p.parent.parent.name} / {p.name}" if in_run else p.name
+    if own == name:
+        st.caption(t("model_run", model=model_name))
+        return
+    if own:
+        st.info(t("model_other_run", run=shown, model=model_name,
+                  own=own.removeprefix(SHIPPED_PREFIX)), icon="ℹ️")
+        return
+    try:
+        cfg = models.card_facts(model)["config"]
+        shape = _shape(cfg)
+    except CheckpointError:  # a checkpoint that fails to read: named without its shape
+        shape = "?"
+    if shipped:
+        why = t("why_shipped")
+    elif in_run:
+        run_dir = p.parent.parent
+        why = t("why_run", run=run_dir.name, n=len([n for n in runs.checkpoints(run_dir)
+                                                   if vt.checkpoint_step(n) is not None]))
+    else:
+        why = t("why_other")
+    st.info(t("model_no_steps", model=model_name, shape=shape, why=why, run=shown,
+              run_shape=_shape(final.model_config)) + "\n\n" + t("how_to_save"), icon="ℹ️")
 
 
 def run_choice(by_name: dict[str, runs.RunInfo]) -> Run:
@@ -59,7 +138,11 @@ def run_choice(by_name: dict[str, runs.RunInfo]) -> Run:
     ft = i18n.translator(strings, frozen=True)  # for format_func
     ft_state = i18n.translator(train_strings, frozen=True)
     q = st.query_params.get("run")
-    choices.keep("across_training_run", q if q in by_name else next(iter(by_name)), list(by_name))
+    model = models.current_path()
+    own = model_run(by_name, model)
+    _follow_the_sidebar(by_name, model, own, q)
+    choices.keep("across_training_run", q if q in by_name else (own or next(iter(by_name))),
+                 list(by_name))
 
     def run_label(n: str) -> str:
         state = by_name[n].state  # named as the Train page names it
@@ -83,6 +166,7 @@ def run_choice(by_name: dict[str, runs.RunInfo]) -> Run:
     except CheckpointError as e:
         st.error(t("load_failed", reason=str(e)))
         st.stop()
+    sidebar_note(by_name, name, own, model, final)
     return Run(name, run, names, steps, paths, final)
 
 
@@ -132,6 +216,9 @@ def head_choice(r: Run) -> tuple[str, int, int]:
 
     if featured and (kind, layer, head) == (featured["kind"], featured["layer"], featured["head"]):
         st.success(t("featured", kind=t(f"kind_{kind}"), l=layer, h=head), icon="🎯")
+        taught = taught_note.note(final.train_config, kind, layer, head, models.current_path())
+        if taught:
+            st.caption("🎓 " + taught)
     return kind, layer, head
 
 
@@ -181,9 +268,39 @@ def weights(r: Run, text: str, inspected, kind: str, layer: int, head: int, i: i
             "title": t("emerge_title"), "x": t("step"), "distance": t("distance"),
             "entropy": t("entropy")}), key="across_training_emerge")
         st.caption(t("emerge_help"))
+        e = ve.emergence(steps, mats, skip_rows=(0,) if kind == "decoder_self" else ())
+        st.markdown(emergence_text(e, q_tokens, k_tokens))
         st.caption(t("output_at", step=steps[i], output=inspect_cache.inspect(paths[i], text).output))
 
     st.subheader(t("strip_title"))
     st.caption(t("strip_help", n=len(names)))
     st.plotly_chart(ve.strip(mats, q_tokens, k_tokens, titles=[t("step_n", n=s) for s in steps],
                              selected=i), key="across_training_strip")
+
+
+def emergence_text(e: ve.Emergence, q_labels, k_labels, lang: str | None = None) -> str:
+    """What the emergence chart shows, in words, from the data (viz.evolution.emergence): whether
+    the pattern was there at the first saved step, when it settles or that it has not, and where
+    its sharpest row looks first and last. `lang`: a language (tests), else the session's."""
+    tr = t if lang is None else (lambda key, **kw: i18n.text(strings, key, lang, **kw))
+    if e.code == "already":
+        out = tr("emerge_already", first=e.first_step, d=e.first_distance, settled=ve.SETTLED)
+    elif e.code == "emerges":
+        a, b, da, db = e.fall or (e.first_step, e.settled_step, e.first_distance,
+                                  e.settled_distance)
+        out = tr("emerge_emerges", d0=e.first_distance, first=e.first_step, settled=ve.SETTLED,
+                 s=e.settled_step, ds=e.settled_distance, a=a, b=b, da=da, db=db)
+    else:
+        out = tr("emerge_still", prev=e.steps[-2], dp=e.distances[-2], settled=ve.SETTLED,
+                 d0=e.first_distance, first=e.first_step)
+    r = e.row
+    if r is not None:
+        esc = tv_escape
+        q, k, k0 = esc(q_labels[r.query]), esc(k_labels[r.final_key]), esc(k_labels[r.first_key])
+        if r.first_key == r.final_key:
+            out += " " + tr("emerge_row_same", q=q, k=k, w=r.final_weight, w0=r.first_on_final,
+                            first=e.first_step)
+        else:
+            out += " " + tr("emerge_row_moves", q=q, k0=k0, w0=r.first_weight, first=e.first_step,
+                            k=k, since=r.since_step, w=r.final_weight)
+    return out

@@ -22,7 +22,7 @@ from transformer.probing.probe_items import PRONOUN_TASKS
 from transformer.probing.inspect import to_json
 from transformer.core.names import KINDS, attention_kind
 from ui import choices, i18n, inspect_cache, page_kit
-from ui import taught_note
+from ui import model_words, taught_note
 from ui.strings import attention as strings
 from viz import attention as figs
 from viz import decode as viz_decode
@@ -31,7 +31,7 @@ from viz import tokens as tv
 from viz.step import n_layers
 
 t = i18n.translator(strings)
-SYMBOL_TASKS = ("copy", "reverse", "sort")
+SYMBOL_TASKS = model_words.SYMBOL_TASKS
 
 
 class Shown(NamedTuple):
@@ -84,13 +84,14 @@ def certainty(ins, ck) -> None:
     ws = C.output_words(ins, ck.tokenizer)
     if not ws:
         return
-    st.markdown(f"**{t('sure_title')}**")
+    st.markdown(f"**{model_words.translator(strings, ck.train_config)('sure_title')}**")
     st.plotly_chart(viz_decode.certainty_figure(
-        [w.text for w in ws], [w.prob for w in ws], unsure=C.UNSURE, y_title=t("sure_y"),
-        sure_name=t("sure_name"), guess_name=t("guess_name", unsure=C.UNSURE)),
-        key="attention_certainty")
+        [w.text for w in ws], [w.prob for w in ws], unsure=C.UNSURE, sure=C.SURE,
+        y_title=t("sure_y"), sure_name=t("sure_name", sure=C.SURE),
+        middle_name=t("middle_name", unsure=C.UNSURE, sure=C.SURE),
+        guess_name=t("guess_name", unsure=C.UNSURE)), key="attention_certainty")
     mean = C.geometric_mean([p for w in ws for p in w.pieces])
-    st.caption(t("sure_caption", unsure=C.UNSURE, mean=mean)
+    st.caption(t("sure_caption", unsure=C.UNSURE, sure=C.SURE, mean=mean)
                + (" " + t("sure_forced") if ins.teacher_forced else ""))
     guessed = C.guesses(ws)
     if not ins.teacher_forced and len(guessed) >= C.UNSURE_WORDS:
@@ -164,21 +165,47 @@ def has_pronoun(ins) -> bool:
     return any(tv.is_pronoun_en(tok.replace("\u2581", "")) for tok in ins.src_tokens)
 
 
+def head_name(kind: str, layer: int, head: int, tr=None) -> str:
+    """A head's label glossed in words: 'enc L2 H0 (encoder self-attention, layer 2, head 0)'."""
+    tr = tr or t
+    return tr("head_glossed", label=VH.head_label(kind, layer, head), kind=tr(f"kind_mid_{kind}"),
+              l=layer, h=head)
+
+
+def leans_more(measured: list[tuple[str, float]]) -> tuple[str, str] | None:
+    """Of the heads measured (label, pronoun accuracy with that head off), the one whose switching
+    off costs the most and the one that costs the least, when they differ; None for a tie."""
+    if len(measured) < 2:
+        return None
+    most = min(measured, key=lambda m: m[1])
+    least = max(measured, key=lambda m: m[1])
+    if most[1] == least[1]:
+        return None
+    return most[0], least[0]
+
+
 def featured_box(sh: Shown, ck, path, featured, ins=None) -> None:
     """The checkpoint's featured head: where this model has its pronoun head (the paper's Figure 4
     heads are in encoder self-attention, layer 5 of 6; a model's may be in the decoder). For a
     sentence with no pronoun, one line naming the head (the box's numbers and "You are looking at
-    it" would describe a row the sentence does not have). A taught head says so (ui/taught_note)."""
+    it" would describe a row the sentence does not have). A taught head says so (ui/taught_note).
+    The box is titled for every head whose numbers it reports (the featured one and the other
+    pronoun heads its card names), and each number names its head."""
     kind, kind_names, cfg = sh.kind, sh.kind_names, ck.model_config
     if not featured:
         return
     fk, fl, fh = featured["kind"], featured["layer"], featured["head"]
     label = VH.head_label(fk, fl, fh)
+    others = [o for o in page_kit.also_heads(featured)
+              if o.layer < attention_kind(o.kind, cfg).n_layers]
     if ins is not None and not has_pronoun(ins):
-        st.caption("🎯 " + t("featured_no_pronoun", head=label))
+        st.caption("🎯 " + t("featured_no_pronoun", head=head_name(fk, fl, fh)))
         return
     with st.container(border=True):
-        st.markdown(f"🎯 **{t('featured_title', head=label)}**")
+        title = (t("featured_title_also", head=head_name(fk, fl, fh), others=t("and").join(
+            head_name(o.kind, o.layer, o.head) for o in others)) if others
+            else t("featured_title", head=head_name(fk, fl, fh)))
+        st.markdown(f"🎯 **{title}**")
         if fk == "encoder_self":
             st.write(t("featured_fig4_same", l=fl, h=fh,
                        n=attention_kind("encoder_self", cfg).n_layers))
@@ -194,20 +221,25 @@ def featured_box(sh: Shown, ck, path, featured, ins=None) -> None:
             off = inspect_cache.pronoun_accuracy(path, ablate=(label,))
             if on.accuracy is not None and off.accuracy is not None:
                 probe = "probe_anaphora" if ck.train_config.get("task") == "anaphora" else "probe_classroom"
-                st.write(t("featured_ablation", n=on.n_scored, on=on.accuracy, off=off.accuracy,
-                           probe=t(probe)))
-                for other in page_kit.also_heads(featured):
-                    if other.layer >= attention_kind(other.kind, cfg).n_layers:
-                        continue
+                st.write(t("featured_ablation", head=label, n=on.n_scored, on=on.accuracy,
+                           off=off.accuracy, probe=t(probe)))
+                measured = [(label, off.accuracy)]
+                for other in others:
                     off2 = inspect_cache.pronoun_accuracy(path, ablate=(other.label,))
                     if off2.accuracy is not None:
-                        st.write(t("featured_ablation_also", kind=t(f"kind_mid_{other.kind}"),
-                                   l=other.layer, h=other.head, on=on.accuracy, off=off2.accuracy))
+                        st.write(t("featured_ablation_also", head=other.label, on=on.accuracy,
+                                   off=off2.accuracy))
+                        measured.append((other.label, off2.accuracy))
+                leans = leans_more(measured)
+                if leans:
+                    st.write(t("featured_leans", more=leans[0], less=leans[1]))
+                elif len(measured) > 1:
+                    st.write(t("featured_leans_tie"))
         if (kind, st.session_state.get("attention_layer", 0),
                 st.session_state.get("attention_head", 0)) == (fk, fl, fh):
-            st.success(t("featured_here"), icon="🎯")
+            st.success(t("featured_here", head=label), icon="🎯")
         else:
-            st.button(t("featured_open"), key="attention_open_featured", icon="🎯",
+            st.button(t("featured_open", head=label), key="attention_open_featured", icon="🎯",
                       on_click=lambda: [choices.remember(k, v) for k, v in (
                           ("attention_kind", fk), ("attention_layer", fl), ("attention_head", fh))])
 

@@ -9,13 +9,29 @@ import streamlit as st
 
 from transformer.probing import contributions as CB
 from transformer.probing import dropped as D
-from ui import i18n, models
+from ui import i18n, model_words, models
 from ui.inspect_cache import per_checkpoint
 from ui.strings import flow as strings
 from viz import flow as F
 from viz.tokens import escape_markdown as esc
 
 t = i18n.translator(strings)
+# ALTI+ splits every encoder block into one vector per (query, key) pair: its cost grows with the
+# square of the source (0.03 s at 11 pieces, 1.2 s at 238, 11 s at 512 on one core), so a pasted
+# paragraph would hold a class's server for seconds. Up to this many source pieces it runs on every
+# sentence; beyond, when asked (a toggle that says what it costs).
+LONG_SOURCE = 128
+SECONDS_PER_PIECE2 = 11.0 / 512 ** 2  # measured on one core of the project's CPU (see above)
+
+
+def runs_unasked(n_source: int) -> bool:
+    """Whether a source of N_SOURCE pieces gets its contributions without a click."""
+    return n_source <= LONG_SOURCE
+
+
+def estimated_seconds(n_source: int) -> float:
+    """About how long ALTI+ takes for N_SOURCE source pieces on one core (for the toggle's note)."""
+    return SECONDS_PER_PIECE2 * n_source ** 2
 
 
 @per_checkpoint
@@ -25,6 +41,7 @@ def _contributions(ck, src_ids: tuple, tgt_ids: tuple) -> CB.Contributions:
 
 
 def section(ins, ck, cell_text: bool = True) -> None:
+    t = model_words.translator(strings, ck.train_config)  # symbols, for a copy / reverse model
     tok = ck.tokenizer
     pieces = ins.tgt_ids[1:]
     if not pieces:
@@ -32,6 +49,12 @@ def section(ins, ck, cell_text: bool = True) -> None:
     st.subheader(t("contrib_title"))
     a = CB.AGREEMENT
     st.caption(t("contrib_intro", rho=a[D.METHOD], rollout=a["rollout"], n=a["sentences"]))
+    n_src = len(ins.src_ids)
+    if not runs_unasked(n_src) and not st.toggle(
+            t("contrib_long", n=n_src, limit=LONG_SOURCE,
+              seconds=max(1, round(estimated_seconds(n_src)))), key="attention_contrib_long"):
+        st.caption(t("contrib_long_off", limit=LONG_SOURCE))
+        return
     c = _contributions(models.current_path(), tuple(ins.src_ids), tuple(ins.tgt_ids))
     src_groups, src_words = tok.words(ins.src_ids), tok.word_strings(ins.src_ids)
     out_groups, out_words = tok.words(pieces), tok.word_strings(pieces)
@@ -44,8 +67,8 @@ def section(ins, ck, cell_text: bool = True) -> None:
                                    y_title=t("contrib_share_y"), name=t("contrib_share_name")),
                     key="attention_contrib_share")
     st.caption(t("contrib_share_help", rollout=1 - 0.5 ** ck.model.cfg.n_decoder_layers))
-    if ins.teacher_forced:  # the alarm was measured on the model's own outputs
-        return
+    if ins.teacher_forced or model_words.is_symbols(ck.train_config):
+        return  # the alarm was measured on the default model's own English -> German outputs
     al = D.alarm(ck.model, tok, ins.src_ids, ins.tgt_ids, c=c)
     r = D.MEASURED
     if D.THRESHOLD is not None:

@@ -8,7 +8,7 @@ import streamlit as st
 
 from transformer.probing import rollout as R
 from ui import choices
-from ui import contributions_view, i18n, models
+from ui import contributions_view, i18n, model_words, models
 from ui.inspect_cache import per_checkpoint
 from ui.strings import flow as strings
 from viz import flow as F
@@ -29,6 +29,7 @@ def _drops(ck, src_ids: tuple, tgt_ids: tuple, position: int, groups: tuple) -> 
 
 def section(ins, ck, cell_text: bool = True) -> None:
     """`cell_text`: the shares written in the picture's cells (the page's toggle)."""
+    t = model_words.translator(strings, ck.train_config)  # symbols, for a copy / reverse model
     tok = ck.tokenizer
     pieces = ins.tgt_ids[1:]  # output pieces; decoder position j writes piece j
     contributions_view.section(ins, ck, cell_text)  # ALTI+ first: it agrees better with removal

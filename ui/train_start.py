@@ -9,10 +9,11 @@ from transformer.core.config import PRESETS
 from transformer.data.tasks import CorpusError
 from transformer.ops import audit, run_queue, runs
 from transformer.ops.disk_budget import DiskBudgetError
+from transformer.probing.probe_items import PRONOUN_TASKS
 from transformer.train.corpus import SYNTHETIC
 from transformer.train.settings import TASK_DEFAULTS
 from ui import choices
-from ui import i18n, models, roles, runs_ui, server_guard, train_form
+from ui import i18n, models, pronoun_heads, roles, runs_ui, server_guard, train_form
 from ui.strings import roles as role_strings
 from ui.strings import train as strings
 from viz import training as vt
@@ -134,7 +135,10 @@ def start_form() -> None:
     choices.keep("train_preset", td["preset"], presets)
     preset = c2.radio(t("preset"), presets, key="train_preset", help=t("preset_help"),
                       format_func=lambda p: ft(f"preset_{p}"))
-    st.caption(t(f"about_{task}"))
+    about = t(f"about_{task}")
+    if task in PRONOUN_TASKS:  # where the shipped models have their pronoun heads (their cards)
+        about = " ".join(x for x in (about, pronoun_heads.text(task)) if x)
+    st.caption(about)
 
     files, data_flags = [], {}
     if task == "upload":

@@ -74,5 +74,5 @@ def saturation(d_k: int, n_keys: int, seed: int) -> None:
     here = sat.loc[sat["d_k"] == d_k].iloc[0]
     st.info(t("at_dk", d=d_k, mr=here["max_weight_raw"], ms=here["max_weight_scaled"], er=here["entropy_raw"],
               es=here["entropy_scaled"], jr=here["jacobian_norm_raw"], js=here["jacobian_norm_scaled"]))
-    st.caption(t("sat_caption", keys=n_keys, uniform=1 / n_keys, hmax=np.log(n_keys)))
+    st.caption(t("sat_caption", keys=n_keys, uniform=1 / n_keys, hmax=np.log2(n_keys)))
     download(sat, f"softmax_saturation_{n_keys}keys", "why_sqrt_dk_dl_sat")

@@ -374,25 +374,33 @@ def teacher_forcing_figure(table: pd.DataFrame, *, title: str = "", y_title: str
 
 
 GUESS_COLOR = "#ff7f0e"
+MIDDLE_COLOR = "#9e9e9e"  # not sure, not guessing
 
 
 def certainty_figure(words: Sequence[str], probs: Sequence[float], *, unsure: float,
-                     y_title: str = "p", sure_name: str = "sure",
-                     guess_name: str = "guess") -> go.Figure:
+                     sure: float | None = None, y_title: str = "p", sure_name: str = "sure",
+                     middle_name: str = "not sure", guess_name: str = "guess") -> go.Figure:
     """One bar per output word, as high as the probability the model gave it (the product of its
-    pieces'), orange under `unsure` (a guess), blue at or above it; a dashed line at `unsure`.
+    pieces'), orange under `unsure` (a guess); with `sure`, blue at or above it and grey in
+    between (`middle_name`), else blue at or above `unsure`; a dashed line at each threshold.
     The probability is written on each bar, so the chart reads without hovering."""
     if len(words) != len(probs):
         raise ValueError(f"{len(words)} words but {len(probs)} probabilities")
     xs = _labels(words)
+    top = unsure if sure is None else sure
+    bands = [(lambda p: p >= top, sure_name, OTHER_COLOR)]
+    if sure is not None:
+        bands.append((lambda p: unsure <= p < sure, middle_name, MIDDLE_COLOR))
+    bands.append((lambda p: p < unsure, guess_name, GUESS_COLOR))
     fig = go.Figure()
-    for guess, name, color in ((False, sure_name, OTHER_COLOR), (True, guess_name, GUESS_COLOR)):
-        sel = [(p < unsure) == guess for p in probs]
+    for inside, name, color in bands:
+        sel = [inside(p) for p in probs]
         fig.add_bar(x=[x for x, s in zip(xs, sel) if s], y=[p for p, s in zip(probs, sel) if s],
                     name=name, marker_color=color,
                     text=[f"{p:.2f}" for p, s in zip(probs, sel) if s], textposition="outside",
                     cliponaxis=False, hovertemplate="%{x}: p = %{y:.3f}<extra></extra>")
-    fig.add_hline(y=unsure, line_dash="dash", line_color="#888")
+    for y in (unsure,) if sure is None else (unsure, sure):
+        fig.add_hline(y=y, line_dash="dash", line_color="#888")
     fig.update_layout(barmode="overlay", height=260, margin=dict(l=10, r=10, t=20, b=10),
                       legend=dict(orientation="h", y=-0.45), bargap=0.3)
     fig.update_xaxes(type="category", categoryorder="array", categoryarray=xs, tickangle=-45)

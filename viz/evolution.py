@@ -5,6 +5,7 @@ every checkpoint of one run, which share one tokenizer)."""
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -88,6 +89,101 @@ def entropy(mats: Sequence) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         h = -np.where(a > 0, a * np.log2(a), 0.0).sum(-1)  # (N, Q)
     return h.mean(-1)
+
+
+SETTLED = 0.1  # within this distance of the final pattern (mean total variation), a pattern has settled
+
+
+@dataclass(frozen=True)
+class RowStory:
+    """One query row of the head across the checkpoints: the row whose final pattern is the
+    sharpest (ties: the one that changed most), where its strongest weight lands first and last."""
+    query: int  # the row (query position)
+    first_key: int  # where its strongest weight lands at the first checkpoint
+    first_weight: float  # that weight
+    final_key: int  # where its strongest weight lands at the last checkpoint
+    final_weight: float
+    first_on_final: float  # at the first checkpoint, the weight already on final_key
+    since_step: int  # the first saved step from which its strongest key stays final_key
+
+
+@dataclass(frozen=True)
+class Emergence:
+    """Whether and when a head's pattern emerges over a run's saved steps, read from the distance
+    to the final pattern (`distance_to_final`); a code and its numbers, phrased by the page.
+
+    code: "already" (the first saved step is within SETTLED of the final pattern: it formed
+    before the first save), "emerges" (it settles, within SETTLED from some saved step before the
+    last on), "still_changing" (the step before the last is still further than SETTLED: the run
+    ends before the pattern settles)."""
+    code: str
+    steps: tuple[int, ...]
+    distances: tuple[float, ...]
+    settled_step: int | None  # the first saved step from which every later one is within SETTLED
+    fall: tuple[int, int, float, float] | None  # the steepest fall: (step a, step b, d_a, d_b)
+    row: RowStory | None
+
+    @property
+    def first_step(self) -> int:
+        return self.steps[0]
+
+    @property
+    def first_distance(self) -> float:
+        return self.distances[0]
+
+    @property
+    def settled_distance(self) -> float | None:
+        if self.settled_step is None:
+            return None
+        return self.distances[self.steps.index(self.settled_step)]
+
+
+def _row_story(a: np.ndarray, steps: Sequence[int], skip_rows: Sequence[int]) -> RowStory | None:
+    """The sharpest final row (its largest weight, to 2 decimals; ties: the row that changed most,
+    then the first) and where its strongest weight went (a: (N, Q, K))."""
+    rows = [q for q in range(a.shape[1]) if q not in set(skip_rows) and a[-1, q].sum() > 0]
+    if not rows:
+        return None
+    change = 0.5 * np.abs(a[0] - a[-1]).sum(-1)  # (Q,)
+    q = max(rows, key=lambda r: (round(float(a[-1, r].max()), 2), round(float(change[r]), 2), -r))
+    top = a[:, q].argmax(-1)  # (N,) the strongest key at each checkpoint
+    kf = int(top[-1])
+    since = len(steps) - 1
+    while since > 0 and int(top[since - 1]) == kf:
+        since -= 1
+    return RowStory(query=q, first_key=int(top[0]), first_weight=float(a[0, q, top[0]]),
+                    final_key=kf, final_weight=float(a[-1, q, kf]),
+                    first_on_final=float(a[0, q, kf]), since_step=int(steps[since]))
+
+
+def emergence(steps: Sequence[int], mats: Sequence, *, skip_rows: Sequence[int] = (),
+              settled: float = SETTLED) -> Emergence:
+    """What the distance curve of `emergence_figure` shows, for the page to say in words (see
+    Emergence). `skip_rows`: rows that tell nothing (the first row of decoder self-attention,
+    which can only look at itself), left out of the row story."""
+    a = _stack(mats)
+    if len(steps) != a.shape[0]:
+        raise ValueError(f"{len(steps)} steps for {a.shape[0]} checkpoints")
+    d = [float(x) for x in distance_to_final(a)]
+    steps = tuple(int(s) for s in steps)
+    n = len(steps)
+    i = n - 1
+    while i > 0 and d[i - 1] <= settled:
+        i -= 1
+    if d[0] <= settled:
+        code = "already"
+    elif i < n - 1:
+        code = "emerges"
+    else:
+        code = "still_changing"
+    fall = None
+    if n >= 2:
+        j = max(range(n - 1), key=lambda k: (d[k] - d[k + 1], -k))
+        if d[j] - d[j + 1] > 0:
+            fall = (steps[j], steps[j + 1], d[j], d[j + 1])
+    return Emergence(code=code, steps=steps, distances=tuple(d),
+                     settled_step=steps[i] if code != "still_changing" else None, fall=fall,
+                     row=_row_story(a, steps, skip_rows))
 
 
 def emergence_figure(steps: Sequence[int], mats: Sequence, *, selected: int | None = None,

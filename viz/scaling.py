@@ -86,10 +86,11 @@ def histogram_figure(samples: np.ndarray, d_k: int, *, title: str | None = None,
 
 
 def softmax_stats(scores: np.ndarray) -> dict[str, float]:
-    """For one row: max weight, entropy (nats) and the Frobenius norm of diag(p) − ppᵀ."""
+    """For one row: max weight, entropy in bits (log₂, the unit of every entropy the pages show)
+    and the Frobenius norm of diag(p) − ppᵀ."""
     p = softmax(scores)
     with np.errstate(divide="ignore", invalid="ignore"):
-        ent = float(-np.sum(np.where(p > 0, p * np.log(p), 0.0)))
+        ent = float(-np.sum(np.where(p > 0, p * np.log2(p), 0.0)))
     J = np.diag(p) - np.outer(p, p)
     return {"max_weight": float(p.max()), "entropy": ent, "jacobian_norm": float(np.linalg.norm(J))}
 
@@ -104,7 +105,8 @@ def score_row(d_k: int, n_keys: int, seed: int) -> np.ndarray:
 
 def saturation_table(d_ks: Sequence[int], n_keys: int, trials: int, seed: int) -> pd.DataFrame:
     """Per d_k, averaged over `trials` random rows: max weight, entropy and Jacobian norm, for
-    the raw scores and for the scores divided by √d_k. Entropy of a uniform row is ln(n_keys)."""
+    the raw scores and for the scores divided by √d_k. Entropy (bits) of a uniform row is
+    log₂(n_keys)."""
     rows = []
     for i, d in enumerate(d_ks):
         r = _rng(seed + 1000 * i)
@@ -121,7 +123,7 @@ def saturation_table(d_ks: Sequence[int], n_keys: int, trials: int, seed: int) -
 
 
 def saturation_figure(df: pd.DataFrame, d_k: int | None = None, *,
-                      titles: Sequence[str] = ("largest weight", "entropy (nats)", "‖diag(p) − ppᵀ‖"),
+                      titles: Sequence[str] = ("largest weight", "entropy (bits)", "‖diag(p) − ppᵀ‖"),
                       raw: str = "without scaling", scaled: str = "divided by √d_k") -> go.Figure:
     """Three panels against d_k on log axes (ticked at every d_k of the table), without and with
     the scaling; a dotted line at the chosen d_k.

@@ -36,6 +36,7 @@ from transformer.core.tokenizer import SPECIAL_DISPLAY
 from transformer.probing.inspect import inspect_text
 
 UNSURE = 0.2  # a word written with less probability than this is shown as a guess
+SURE = 0.8  # ... with at least this, as sure; in between, as not sure (0.23 is no certainty)
 UNSURE_WORDS = 2  # this many guesses in one output earn the page's note
 # measured (see above): outputs with no guess that still dropped a source word, of all such
 SURE_BUT_DROPPED = {"dropped": 23, "of": 65, "labelled": 100}
@@ -61,6 +62,16 @@ class Word:
     @property
     def unsure(self) -> bool:
         return self.prob < UNSURE
+
+    @property
+    def level(self) -> str:
+        return level(self.prob)
+
+
+def level(p: float) -> str:
+    """How a probability is labelled: "guess" under UNSURE, "sure" at SURE or more, else
+    "unsure" (a word the model was not sure of, though it was not guessing)."""
+    return "guess" if p < UNSURE else "sure" if p >= SURE else "unsure"
 
 
 def words(probs: Sequence[float], groups: Sequence[Sequence[int]],

@@ -10,7 +10,8 @@ EN = {
     "text_help": "The sentence the encoder reads. It is cut to the model's length limit if longer.",
     "target": "Target sentence (optional)",
     "target_help": "Leave empty to let the model write its own output (greedy decoding). Type a "
-                   "target to see the decoder's attention on that sentence instead (teacher forcing).",
+                   "target to see the decoder's attention on that sentence instead (teacher forcing: "
+                   "the decoder reads the given target, not its own output).",
     "empty": "Type a sentence above to see its attention (the text is empty).",
     "bad_text": "This text cannot be used: {reason}",
     "load_failed": "The selected checkpoint could not be used: {reason}",
@@ -20,15 +21,18 @@ EN = {
                      "own output):",
     "output_empty": "(nothing: the model ended at once)",
     "sure_title": "How sure was the model of each word?",
+    "sure_title_sym": "How sure was the model of each symbol?",
     "sure_caption": "Each bar is the probability the model gave the word it wrote (the product of "
-                    "its pieces'), with the words before it given. Orange: under {unsure:g}, "
-                    "where it was guessing. Over the whole output, each piece had a probability "
+                    "its pieces'), with the words before it given. Blue: {sure:g} or more, "
+                    "sure; grey: between {unsure:g} and {sure:g}, not sure; orange: under "
+                    "{unsure:g}, guessing. Over the whole output, each piece had a probability "
                     "of {mean:.2f} on average (geometric mean). The Decode page shows what else it "
                     "considered at each step.",
     "sure_forced": "With a target typed, the bars are the probability the model gives each of "
                    "your words (what it would have written is on the Decode page).",
     "sure_y": "probability",
-    "sure_name": "sure",
+    "sure_name": "sure ({sure:g} or more)",
+    "middle_name": "not sure ({unsure:g} to {sure:g})",
     "guess_name": "guessing (under {unsure:g})",
     "sure_warning": "The model was guessing at {n} of the {m} words it wrote ({words}). An output "
                     "like this is often wrong in places: on the 100 everyday sentences kept out "
@@ -99,6 +103,9 @@ EN = {
                  "kinds, as the model computed them (toggles not applied).",
     "png_hint": "Each chart has a camera button (top right, on hover) to save it as PNG.",
     "featured_title": "This model's pronoun head: {head}",
+    "featured_title_also": "This model's pronoun heads: {head}, and {others}",
+    "and": ", and ",
+    "head_glossed": "{label} ({kind}, layer {l}, head {h}, counted from 0)",
     "featured_fig4": "The paper's Figure 4 shows two heads of ENCODER self-attention (layer 5 of 6, "
                      "heads 5 and 6 in the paper's counting) that attend from \"its\" to \"Law\" "
                      "and \"application\". In this model the head that resolves the pronoun is "
@@ -109,17 +116,20 @@ EN = {
                           "same place: encoder self-attention, the top one of its {n} layers "
                           "(layer {l}), head {h} (both counted from 0). The page opens on it and "
                           "on the pronoun's row.",
-    "featured_ablation": "Measured now: switched off, this head takes the pronoun accuracy on {n} "
-                         "{probe} from {on:.0%} to {off:.0%} (the Heads page runs the same test).",
-    "featured_ablation_also": "The model's other pronoun head, in {kind} (layer {l}, head {h}), "
-                              "switched off instead: from {on:.0%} to {off:.0%}. The head that "
-                              "moves the number more is the one the translation leans on.",
-    "probe_anaphora": "held-out sentences (noun pairs never seen in training)",
+    "featured_ablation": "Measured now: switching {head} off (an ablation: its output set to zero) "
+                         "takes the pronoun accuracy on {n} {probe} from {on:.0%} to {off:.0%} "
+                         "(the Heads page runs the same test).",
+    "featured_ablation_also": "Switching {head} off instead: from {on:.0%} to {off:.0%}.",
+    "featured_leans": "Measured here, the translation leans more on {more} than on {less}: "
+                      "switching it off costs more.",
+    "featured_leans_tie": "Switching off either head costs the same here.",
+    "probe_anaphora": "held-out sentences (kept out of training: noun pairs never seen in "
+                      "training)",
     "probe_classroom": "hand-written sentences (none generated)",
-    "featured_open": "Open this head",
+    "featured_open": "Open {head}",
     "featured_no_pronoun": "This model's pronoun head is {head}; type a sentence with \"it\" or "
                            "\"its\" to see it at work.",
-    "featured_here": "You are looking at it.",
+    "featured_here": "You are looking at {head}.",
     "view_title": "Where does one word look?",
     "view_help": "Left: the word that asks (query); right: the words it can look at (keys). A "
                  "line's darkness is its weight. Hover the dots for the numbers.",

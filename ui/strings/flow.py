@@ -29,8 +29,13 @@ EN = {
                      "one vector per input word, the residual connection and LayerNorm included, "
                      "measures how much each vector makes of the result, and follows the blocks "
                      "through encoder and decoder. Set beside removing each English word on the "
-                     "project's {n} probe sentences, its shares rank the English words as removal "
-                     "does with a Spearman correlation of {rho:.2f} (rollout, below: {rollout:.2f}).",
+                     "project's {n} probe sentences (test sentences kept for measuring), its "
+                     "shares rank the English words as removal does with a Spearman correlation "
+                     "of {rho:.2f} (rollout, below: {rollout:.2f}).",
+    "contrib_long": "Compute the contributions of this long sentence ({n} pieces: about {seconds} s)",
+    "contrib_long_off": "Over {limit} pieces the contributions, and the dropped-word alarm that "
+                        "reads them, are computed only when asked: their cost grows with the square "
+                        "of the sentence's length.",
     "contrib_heat_title": "Contributions (ALTI+): German word → English words (each row sums to 1)",
     "contrib_share_title": "How much of each German word comes from the English at all",
     "contrib_share_y": "share from the English",
@@ -49,4 +54,40 @@ EN = {
     "contrib_certainty": "What the certainty note is worth, on the same {n} labelled outputs: of "
                          "those with no word under 0.2, {sure_ok} of {sure_n} dropped nothing; of "
                          "those with two or more, {guess_ok} of {guess_n} dropped a word.",
+    # a model of a symbol task (copy, reverse, sort: ui/model_words.py) reads and writes symbols
+    "title_sym": "Where each output symbol comes from: attention rollout",
+    "intro_sym": "One picture for the whole sequence: each output symbol (row) traced back through "
+                 "every layer of all three attention kinds to the input symbols (columns). Hover "
+                 "a cell for its share.",
+    "heat_title_sym": "Rollout: output symbol → input symbols (each row sums to 1)",
+    "x_sym": "input symbols",
+    "y_sym": "output symbols",
+    "check_title_sym": "For \"{word}\": rollout against removing each input symbol",
+    "check_help_sym": "Purple: rollout's share of each input symbol for the output symbol "
+                      "\"{word}\". Orange: how much the model's probability of writing \"{word}\" "
+                      "drops when that input symbol is removed (made padding, so nothing attends "
+                      "to it); a negative bar means removing it made \"{word}\" more likely.",
+    "check_toggle_sym": "Test it: remove each input symbol",
+    "check_toggle_help_sym": "Runs the model once more for every input symbol, with that symbol "
+                             "removed, and sets the drop in one output symbol's probability "
+                             "beside rollout's share.",
+    "pick_sym": "Output symbol to test",
+    "agree_sym": "Rollout's strongest input symbol is \"{r}\"; removing \"{o}\" hurts \"{word}\" "
+                 "most ({p:.2f} → {q:.2f}).",
+    "contrib_title_sym": "Where each output symbol comes from: contributions (ALTI+)",
+    "contrib_intro_sym": "ALTI+ (Ferrando et al., 2022) splits what every attention block writes "
+                         "into one vector per input symbol, the residual connection and LayerNorm "
+                         "included, measures how much each vector makes of the result, and follows "
+                         "the blocks through encoder and decoder. (On the project's {n} English "
+                         "probe sentences, test sentences kept for measuring, its shares rank the "
+                         "words as removing them does with a Spearman correlation of {rho:.2f}; "
+                         "rollout: {rollout:.2f}.)",
+    "contrib_heat_title_sym": "Contributions (ALTI+): output symbol → input symbols (each row sums "
+                              "to 1)",
+    "contrib_share_title_sym": "How much of each output symbol comes from the input at all",
+    "contrib_share_y_sym": "share from the input",
+    "contrib_share_name_sym": "from the input",
+    "contrib_share_help_sym": "The rest of each bar comes from the output symbols written before "
+                              "it. Rollout gives every symbol the same share ({rollout:.3f}); these "
+                              "follow the sequence.",
 }

@@ -44,6 +44,10 @@ EN = {
     "def_head": "One attention computation with its own W_Q, W_K, W_V, over d_k = d_model / h "
                 "numbers per token. The h heads run side by side; their outputs are "
                 "concatenated and multiplied by W_O.",
+    "term_head_label": "enc L2 H0 (a head's label)",
+    "def_head_label": "A head named by its kind, layer and number, both counted from 0: enc = "
+                      "encoder self-attention, dec = masked decoder self-attention, cross = "
+                      "cross-attention; \"enc L2 H0\" is encoder self-attention, layer 2, head 0.",
     "term_layer": "layer",
     "def_layer": "One block of the stack: attention, then a feed-forward network, each with a "
                  "residual connection and LayerNorm. The encoder and the decoder each stack N.",
@@ -61,6 +65,10 @@ EN = {
     "term_decoding": "greedy and beam search",
     "def_decoding": "Ways to write the output one token at a time: greedy takes the most likely "
                     "token at each step; beam search keeps the best few partial sentences.",
+    "term_teacher_forcing": "teacher forcing",
+    "def_teacher_forcing": "The decoder reads a given target sentence (the right answer) instead "
+                           "of what it wrote itself, so every position is computed at once; "
+                           "training works this way, and the pages do it when a target is typed.",
     "term_atlas": "head atlas labels",
     "def_atlas": "What the Heads page's atlas calls a head, each with a score from 0 to 1: "
                  "previous / next token (weight on the token just before / after the query); "
@@ -72,12 +80,35 @@ EN = {
                  "forward); pronoun -> antecedent (from \"it\" to the noun it stands for); no "
                  "clear role (nothing reaches 0.5 clearly above its chance level: the same score "
                  "with each row's weights shuffled).",
+    "term_antecedent": "antecedent",
+    "def_antecedent": "The noun phrase a pronoun stands for: in \"The dog ate because it was "
+                      "hungry\", \"the dog\" is the antecedent of \"it\", and its German gender "
+                      "decides er, sie or es.",
+    "term_probe": "probe sentences",
+    "def_probe": "Test sentences kept for measuring a model (where a head looks, which pronoun it "
+                 "writes), with the right answer marked; never used for training.",
+    "term_held_out": "held out",
+    "def_held_out": "Kept out of training and used only to measure: a score on held-out "
+                    "sentences says how the model does on text it never saw.",
+    "term_jsonl": "JSONL",
+    "def_jsonl": "A text file with one JSON object per line (JSON Lines), e.g. one probe sentence "
+                 "with its pronoun's and antecedent's positions per line.",
+    "term_ablation": "ablation (switching a head off)",
+    "def_ablation": "Setting one head's output to zero while the model runs, to measure what the "
+                    "model does without it: if its translations get worse, it needed that head.",
     "term_rollout": "attention rollout",
     "def_rollout": "Each layer's attention, averaged over heads and mixed half and half with the "
                    "residual connection, multiplied through every layer, so that each output word "
                    "is traced back to the source words. An approximation: it ignores the values, "
                    "the feed-forward layers and LayerNorm, so the Attention page sets it beside a "
                    "causal test (removing one source word).",
+    "term_jacobian": "Jacobian",
+    "def_jacobian": "The table of how much each output of a function moves when each input moves "
+                    "a little; for softmax, diag(p) − ppᵀ: how the weights answer a change of the "
+                    "scores, so every gradient reaching the scores passes through it.",
+    "term_frobenius": "Frobenius norm",
+    "def_frobenius": "One number for the size of a matrix: the square root of the sum of its "
+                     "squared entries (the length of the matrix read as one long vector).",
 }
 
 
@@ -85,7 +116,8 @@ EN = {
 # paper and the libraries use. A test of the Chinese pages allows exactly these.
 ENGLISH_TERMS = {"token", "piece", "embedding", "query", "key", "value", "logit", "softmax",
                  "mask", "head", "layer", "checkpoint", "SentencePiece", "walk", "ing", "pad",
-                 "Add", "Norm", "d_model", "d_k"}
+                 "Add", "Norm", "d_model", "d_k", "teacher", "forcing", "antecedent", "probe",
+                 "held", "out", "ablation", "Jacobian"}
 
 
 # The tasks' names, as the checkpoints' settings and --task spell them: like ENGLISH_TERMS, they

@@ -19,7 +19,9 @@ EN = {
     "rel_eos_sink": "End-of-sentence sink (</s>)",
     "rel_diagonal": "Diagonal alignment (copy)",
     "rel_anti_diagonal": "Anti-diagonal alignment (reverse)",
-    "desc_anaphora": "For each probe sentence, the attention from the pronoun (\"it\") is taken "
+    "desc_anaphora": "The antecedent is the noun phrase a pronoun stands for (\"the dog\" for "
+                     "\"it\" in \"The dog ate because it was hungry\"). For each probe sentence, "
+                     "the attention from the pronoun (\"it\") is taken "
                      "word by word (pieces of a word added up); the pronoun itself and special "
                      "tokens are left out. The head scores when its strongest word belongs to the "
                      "antecedent's noun phrase: the noun OR the article right before it (\"the "
@@ -43,12 +45,13 @@ EN = {
                           "word i scores when its strongest key is source word S − 2 − i (</s> "
                           "is last).",
     "probe": "Probe sentences",
-    "probe_help": "Which sentences the heads are scored on.",
+    "probe_help": "Which sentences the heads are scored on: probe sentences are test sentences "
+                  "kept for measuring (never trained on), with the right answer marked.",
     "probe_heldout": "Generated, held out (noun pairs never seen in training)",
     "probe_natural": "Hand-written caption sentences (186, with German references)",
     "probe_natural_pairs": "Hand-written minimal pairs (100 pairs: one word decides what \"it\" "
                            "is; with German references)",
-    "probe_upload": "My own probe file (JSONL)",
+    "probe_upload": "My own probe file (JSONL: one JSON object per line)",
     "n": "Number of probe sentences",
     "n_help": "More sentences give steadier scores and take longer.",
     "upload": "Probe file (JSON lines)",

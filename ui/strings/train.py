@@ -27,14 +27,24 @@ EN = {
                      "anti-diagonal.",
     "about_sort": "Letters to sort: each output letter must search the whole input.",
     "about_anaphora": "English sentences translated to German where 'it' becomes er, sie or es "
-                      "depending on the noun it refers to: a head must find the antecedent. "
-                      "The paper's Figure 4 shows such heads in encoder self-attention "
-                      "(layer 5 of 6, heads 5 and 6); the shipped model's is in the decoder. "
-                      "Accuracy is measured on noun pairs never seen in training.",
+                      "depending on the noun it refers to, its antecedent (the noun phrase a "
+                      "pronoun stands for): a head must find it. The paper's Figure 4 shows such "
+                      "heads in encoder self-attention (layer 5 of 6, heads 5 and 6); a trained "
+                      "model may have its own in the encoder or in the decoder. Accuracy is "
+                      "measured on held-out noun pairs (kept out of training: never seen in it).",
+    "heads_task": "Trained on this task, the shipped {name} has its pronoun head in {heads}.",
+    "heads_default": "The app's default model, {name}, has its pronoun heads in {heads}.",
+    "heads_default_one": "The app's default model, {name}, has its pronoun head in {heads}.",
+    "head_in": "{kind} (layer {l}, head {h}: {label})",
+    "heads_and": " and in ",
+    "kind_encoder_self": "encoder self-attention",
+    "kind_decoder_self": "masked decoder self-attention",
+    "kind_cross": "cross-attention",
     "about_multi30k": "29,000 English–German (or French) image descriptions. A small model needs "
                       "hours on a CPU, minutes on a GPU.",
     "about_upload": "A TSV file (source<TAB>target per line) or two files with one sentence per "
-                    "line, line N translating line N. 10% is held out for validation.",
+                    "line, line N translating line N. 10% is held out for validation (kept out of "
+                    "training, used only to measure it).",
     "preset": "Model size (preset)",
     "preset_help": "The shape of the model; every field can be changed under Advanced.",
     "preset_tiny": "tiny (d_model 64, 2+2 layers: minutes on a CPU)",

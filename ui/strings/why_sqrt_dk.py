@@ -31,16 +31,18 @@ EN = {
     "samples_word": "samples",
     "sat_title": "Saturation against d_k (average of {trials} random rows of {keys} keys)",
     "sat_caption": "Left: the largest weight, 1/{keys} = {uniform:.3f} for an even spread and 1 when one key takes "
-                   "everything. Middle: the entropy, ln {keys} = {hmax:.3f} for an even spread and 0 for one-hot. "
-                   "Right: the size (Frobenius norm) of the softmax's Jacobian diag(p) − ppᵀ, which multiplies every "
-                   "gradient flowing back into the scores: without the scaling it collapses towards 0 as d_k grows, "
+                   "everything. Middle: the entropy in bits, log₂ {keys} = {hmax:.3f} for an even spread and 0 for "
+                   "one-hot. Right: the size of the softmax's Jacobian diag(p) − ppᵀ (the Jacobian: the table of "
+                   "how much each weight moves when each score moves a little), measured by its Frobenius norm (the "
+                   "square root of the sum of its squared entries). It multiplies every gradient flowing back into "
+                   "the scores: without the scaling it collapses towards 0 as d_k grows, "
                    "so learning slows down. The dotted line marks the d_k chosen above.",
     "t_max": "largest weight",
-    "t_entropy": "entropy (nats)",
+    "t_entropy": "entropy (bits)",
     "t_jac": "‖diag(p) − ppᵀ‖",
     "raw": "without scaling",
     "scaled": "divided by √d_k",
-    "at_dk": "At d_k = {d}: largest weight {mr:.3f} → {ms:.3f}, entropy {er:.3f} → {es:.3f}, gradient size "
+    "at_dk": "At d_k = {d}: largest weight {mr:.3f} → {ms:.3f}, entropy {er:.3f} → {es:.3f} bits, gradient size "
              "{jr:.4f} → {js:.4f} (without → with scaling).",
     "download": "Download CSV",
 }
