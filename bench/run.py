@@ -55,8 +55,8 @@ def verdict(ok: bool | None) -> str:
 
 
 def row(*cells) -> str:
-    """One row of a Markdown table."""
-    return "| " + " | ".join(str(c) for c in cells) + " |"
+    """One row of a Markdown table ("| |" for an empty cell)."""
+    return "|" + "|".join(f" {c} " if str(c) else " " for c in cells) + "|"
 
 
 def spread(s: dict) -> str:
@@ -91,55 +91,57 @@ def write_doc(res: dict, path: Path) -> None:
     ttq = res.get("time_to_quality", {}).get("anaphora", {})
     if ttq:
         r = ttq.get("reached")
-        L.append(f"| time to quality: anaphora, tiny preset, CPU ({ttq.get('threads')} threads) | | "
-                 + (f"{r['wall_s']} s to {r['heldout_pronoun_acc']:.3f} held-out pronoun accuracy "
-                    f"(step {r['step']})" if r else "not reached") +
-                 f" | < 300 s to 0.95 | {verdict(bool(r) and r['wall_s'] < 300)} |")
+        L.append(row(f"time to quality: anaphora, tiny preset, CPU ({ttq.get('threads')} threads)", "",
+                     f"{r['wall_s']} s to {r['heldout_pronoun_acc']:.3f} held-out pronoun accuracy "
+                     f"(step {r['step']})" if r else "not reached",
+                     "< 300 s to 0.95", verdict(bool(r) and r["wall_s"] < 300)))
     app = res.get("app", {})
     st_ = app.get("attention_page_server_time")
     if st_:
-        L.append(f"| app: submit a sentence -> Attention page charts, server side ({st_['charts']} "
-                 f"charts, {Path(st_['checkpoint']).name}) | | {st_['median_ms']} ms (min "
-                 f"{st_['min_ms']}, max {st_['max_ms']}) | < 300 ms | "
-                 f"{verdict(st_['median_ms'] < 300)} |")
+        L.append(row(f"app: submit a sentence -> Attention page charts, server side ({st_['charts']} "
+                     f"charts, {Path(st_['checkpoint']).name})", "",
+                     f"{st_['median_ms']} ms (min {st_['min_ms']}, max {st_['max_ms']})", "< 300 ms",
+                     verdict(st_["median_ms"] < 300)))
     if "cold_start_to_first_page_s" in app:
-        L.append(f"| app: cold start to first page drawn (chromium) | | "
-                 f"{app['cold_start_to_first_page_s']} s (server healthy after "
-                 f"{app['server_ready_s']} s) | < 8 s | {verdict(app['cold_start_to_first_page_s'] < 8)} |")
+        L.append(row("app: cold start to first page drawn (chromium)", "",
+                     f"{app['cold_start_to_first_page_s']} s (server healthy after {app['server_ready_s']} s)",
+                     "< 8 s", verdict(app["cold_start_to_first_page_s"] < 8)))
     if "rss_one_model_mb" in app:
-        L.append(f"| memory: server RSS with one model loaded; added per browser session "
-                 f"({app['sessions']} sessions) | | {app['rss_one_model_mb']} MB; "
-                 f"{app['added_per_session_mb']} MB per session | < 800 MB; < 30 MB | "
-                 f"{verdict(app['rss_one_model_mb'] < 800 and app['added_per_session_mb'] < 30)} |")
+        L.append(row(f"memory: server RSS with one model loaded; added per browser session "
+                     f"({app['sessions']} sessions)", "",
+                     f"{app['rss_one_model_mb']} MB; {app['added_per_session_mb']} MB per session",
+                     "< 800 MB; < 30 MB",
+                     verdict(app["rss_one_model_mb"] < 800 and app["added_per_session_mb"] < 30)))
     cl = res.get("classroom", {})
     if "concurrent" in cl:
         c, a = cl["concurrent"], cl["alone"]
-        L.append(f"| classroom: {cl['users']} concurrent inspections, one cached model, "
-                 f"{cl['slots']} inference slots | one alone: {a['median_ms']} ms | p50 "
-                 f"{c['median_ms']} ms, p95 {c['p95_ms']} ms, max {c['max_ms']} ms; errors "
-                 f"{len(cl['errors'])} | p95 < 1500 ms, no error | "
-                 f"{verdict(c['p95_ms'] < 1500 and not cl['errors'])} |")
+        L.append(row(f"classroom: {cl['users']} concurrent inspections, one cached model, "
+                     f"{cl['slots']} inference slots", f"one alone: {a['median_ms']} ms",
+                     f"p50 {c['median_ms']} ms, p95 {c['p95_ms']} ms, max {c['max_ms']} ms; errors "
+                     f"{len(cl['errors'])}", "p95 < 1500 ms, no error",
+                     verdict(c["p95_ms"] < 1500 and not cl["errors"])))
     sp = res.get("step_page", {})
     if "ratio" in sp:
         w, a = sp["window"], sp["whole"]
-        L.append(f"| app: Step-by-step page, a {sp['words']}-word sentence (512 tokens), server "
-                 f"script run | every row shown (Styler limit raised): {a['median_s']} s, largest "
-                 f"table {a['largest_table_cells']:,} cells | rows around the query: {w['median_s']} s, "
-                 f"largest table {w['largest_table_cells']:,} cells; ratio {sp['ratio']}; errors "
-                 f"{len(w['errors'])} | < 10 s, no error | {verdict(w['median_s'] < 10 and not w['errors'])} |")
+        L.append(row(f"app: Step-by-step page, a {sp['words']}-word sentence (512 tokens), server script run",
+                     f"every row shown (Styler limit raised): {a['median_s']} s, largest table "
+                     f"{a['largest_table_cells']:,} cells",
+                     f"rows around the query: {w['median_s']} s, largest table {w['largest_table_cells']:,} "
+                     f"cells; ratio {sp['ratio']}; errors {len(w['errors'])}", "< 10 s, no error",
+                     verdict(w["median_s"] < 10 and not w["errors"])))
     if "short_ratio" in sp:
         u, w = sp["short_upright"], sp["short_wide"]
-        L.append(f"| app: Step-by-step page, \"{sp['short_text']}\", server script run | the FFN as "
-                 f"two rows of d_ff columns: {w['median_s']} s | the FFN one vector a column: "
-                 f"{u['median_s']} s; ratio {sp['short_ratio']} | < 2 s | "
-                 f"{verdict(u['median_s'] < 2)} |")
+        L.append(row(f"app: Step-by-step page, \"{sp['short_text']}\", server script run",
+                     f"the FFN as two rows of d_ff columns: {w['median_s']} s",
+                     f"the FFN one vector a column: {u['median_s']} s; ratio {sp['short_ratio']}", "< 2 s",
+                     verdict(u["median_s"] < 2)))
     de = res.get("decoding", {})
     if "beam4_one_by_one" in de:
         g, gb, b = de["greedy_one_by_one"], de["greedy_batched_64"], de["beam4_one_by_one"]
-        L.append(f"| decoding {de['sentences']} test_2016_flickr sentences | greedy: "
-                 f"{g['tokens_per_s']} tokens/s one by one, {gb['tokens_per_s']} batched | beam 4: "
-                 f"{b['tokens_per_s']} tokens/s ({b['sentences_per_s']} sentences/s) | tokens/s "
-                 f"for both | reported |")
+        L.append(row(f"decoding {de['sentences']} test_2016_flickr sentences",
+                     f"greedy: {g['tokens_per_s']} tokens/s one by one, {gb['tokens_per_s']} batched",
+                     f"beam 4: {b['tokens_per_s']} tokens/s ({b['sentences_per_s']} sentences/s)",
+                     "tokens/s for both", "reported"))
     L += ["", "## Scaling", ""]
     if "scaling" in ins:
         L += ["Inspection time and trace size against sentence length (source = target = n "

@@ -1,11 +1,11 @@
 """Sweep flood (issue 16): N student sessions fire full head-finder sweeps (transformer.heads
 score_anaphora over the held-out probe, as pages/heads.py runs it) as fast as they can,
 while one fresh session inspects a sentence now and then; the fresh session's latency, with the
-sweeps unlimited and then through the per-session rate limits (ui.quota, the students' role).
+sweeps unlimited and then through the per-session rate limits (ui.serving.quota, the students' role).
 
 Everything goes through the app's own code: ui.models.run_inference (the shared inference slots)
-and ui.quota.check (a student session per thread; its refusals are audited in a temporary runs
-folder and counted here).
+and ui.serving.quota.check (a student session per thread; its refusals are audited in a temporary
+runs folder and counted here).
 
     python bench/sweep_flood.py [--sessions 30] [--seconds 20] [--n 100] [--json]
 """
@@ -31,7 +31,8 @@ from common import stats  # noqa: E402
 def run_mode(limited: bool, model, tok, items, args) -> dict:
     from transformer.probing import heads as H
     from transformer.probing.inspect import inspect_text
-    from ui import models, quota
+    from ui import models
+    from ui.serving import quota
 
     quota.reset()
     stop = threading.Event()

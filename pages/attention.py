@@ -7,7 +7,8 @@ Query parameters: ?kind=cross&layer=1&head=2&text=...&target=... open a given he
 ui/attention_view.py."""
 from ui.deeplink import ensure_app; ensure_app()  # a direct deep link runs app.py (ui/deeplink.py)
 from ui import attention_view as view
-from ui import flow_view, gc_tuning, page_kit
+from ui import flow_view, page_kit
+from ui.serving import gc_tuning
 from ui import logit_lens_view
 from ui.strings import attention as strings
 

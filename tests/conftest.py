@@ -90,15 +90,15 @@ def server(monkeypatch, tmp_path):
     """A server with a teacher token (tests' TOKEN, or the default below), runs under tmp_path,
     and a fake clock (no sleeping); role and audit-limit state reset before and after."""
     from helpers import FakeClock
-    from ui import roles
+    from ui.serving import roles, sign_in
 
     monkeypatch.setenv(roles.TOKEN_ENV, "correct horse battery staple")
     monkeypatch.setenv("ATTENTION_LAB_RUNS", str(tmp_path / "runs"))
     monkeypatch.setenv("ATTENTION_LAB_UPLOADS", str(tmp_path / "uploads"))
     clock = FakeClock()
     monkeypatch.setattr(roles, "CLOCK", clock)
-    roles.reset_global()
+    sign_in.reset_global()
     roles.reset_audit_limits()
     yield clock
-    roles.reset_global()
+    sign_in.reset_global()
     roles.reset_audit_limits()

@@ -7,6 +7,11 @@ AppTest and live-server plumbing is in app_helpers.py).
 - reference, merged_reference: an independent trace of a checkpoint, and words merged by loops.
 - train_tiny_anaphora: the small trained anaphora checkpoint (conftest's trained_checkpoint).
 - everyday_dirs: a tiny Multi30k folder and Ding folder for the everyday mix.
+- runs_and_uploads, artefact: the disk-budget tests' folders and what they hold.
+- card_tool_repairs: the card tool (transformer.ops.cards) finds and rewrites a stale example.
+- wait_until: poll a condition until it holds or time runs out.
+- check_generated_sample, check_mix_option, check_genders_against_ding: what every everyday
+  generator promises.
 - The hostile-input corpus: TEXTS, LONG_TEXTS, FILES, PROBE_FILES, MARKER, render, argv_safe,
   probe_line.
 """
@@ -375,17 +380,19 @@ def everyday_dirs(root: Path, pairs: list[tuple[str, str]], ding_text: str) -> t
     return m, d
 
 
-def genders_against_ding(nouns, ding_dir) -> tuple[list, list]:
-    """(nouns whose gender Ding marks otherwise, German nouns Ding does not mark) for a hand-written
-    lexicon's nouns (``.en``, ``.de``, ``.gender``): the generators' genders checked against the
-    dictionary's {m} {f} {n}."""
+def check_genders_against_ding(nouns, ding_dir, unmarked_at_most: int) -> None:
+    """A hand-written lexicon's nouns (``.en``, ``.de``, ``.gender``) checked against the
+    dictionary's {m} {f} {n}: no noun whose gender Ding marks otherwise, and at most
+    ``unmarked_at_most`` German nouns Ding does not mark."""
     from transformer.data import ding
 
     marks = ding.noun_genders(ding_dir)
     marks["Sandwich"] = {"m", "n"}  # checked by hand: "das" and "der Sandwich" are both standard
     wrong = [(n.en, n.de, n.gender, marks.get(n.de)) for n in nouns
              if n.gender not in marks.get(n.de, {n.gender})]
-    return wrong, [n.de for n in nouns if n.de not in marks]
+    assert not wrong
+    missing = [n.de for n in nouns if n.de not in marks]
+    assert len(missing) <= unmarked_at_most, missing
 
 
 def check_mix_option(tmp_path: Path, monkeypatch, generate, option: str, task: str, absent: str,
@@ -431,3 +438,61 @@ def artefact(root, name: str, mb: float, owner: dict | None, created: float,
     if owner:
         runs.write_json_atomic(p / runs.OWNER, {**owner, "created_at": created})
     return p
+
+
+def runs_and_uploads(root: Path) -> tuple[Path, Path]:
+    """Empty runs/ and uploads/ folders below ``root``, for the disk-budget tests."""
+    r, u = root / "runs", root / "uploads"
+    r.mkdir()
+    u.mkdir()
+    return r, u
+
+
+def card_tool_repairs(checkpoint: Path, tmp_path: Path, name: str, right: str, stale: str) -> None:
+    """The card tool on a copy of ``checkpoint`` whose file ``name`` says ``stale`` where it says
+    ``right`` (an example's output changed): --check reports it and changes nothing, a run writes
+    the file back as it was, and --check then passes."""
+    import shutil
+
+    from transformer.ops import cards  # deferred: most tests using helpers need no ops
+
+    folder = tmp_path / checkpoint.name
+    shutil.copytree(checkpoint, folder)
+    path = folder / name
+    good = path.read_text(encoding="utf-8")
+    wrong = good.replace(right, stale)
+    assert wrong != good
+    path.write_text(wrong, encoding="utf-8")
+    assert cards.main(["--check", str(folder)]) == 1
+    assert path.read_text(encoding="utf-8") == wrong  # --check changes nothing
+    assert cards.main([str(folder)]) == 0
+    assert path.read_text(encoding="utf-8") == good
+    assert cards.main(["--check", str(folder)]) == 0
+
+
+def wait_until(cond, timeout: float, every: float) -> bool:
+    """Whether ``cond()`` comes true within ``timeout`` seconds, asked every ``every`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(every)
+    return False
+
+
+def check_generated_sample(sample, generate, seed: int, n: int, ends: tuple[str, ...]) -> None:
+    """What a generator of the everyday mix promises of its ``sample`` (``generate(len(sample),
+    seed)``): distinct English; the first ``n`` pairs again for ``seed``, not for ``seed + 1``;
+    both sides capitalised, single-spaced, ending in one of ``ends`` (" .", " ?") with the same
+    mark; none of the blog's and the trophy's words (textbook.forbidden)."""
+    from transformer.data import textbook  # deferred: most tests using helpers need no data
+
+    assert len({ex.src for ex in sample}) == len(sample)
+    assert [(ex.src, ex.tgt) for ex in generate(n, seed=seed)] == [(ex.src, ex.tgt) for ex in sample[:n]]
+    assert [ex.src for ex in generate(n, seed=seed + 1)] != [ex.src for ex in sample[:n]]
+    for ex in sample:
+        for text in (ex.src, ex.tgt):
+            assert text[0].isupper() and "  " not in text and text == text.strip(), text
+            assert text[-2:] in ends, text
+        assert ex.src[-1] == ex.tgt[-1], ex
+        assert not textbook.forbidden(ex.src), ex.src  # the blog's and the trophy's words

@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from ui.admission import Busy, FairGate
+from helpers import wait_until
+from ui.serving.admission import Busy, FairGate
 
 
 def _hold(gate, person, release: threading.Event, log: list, name: str):
@@ -26,12 +27,7 @@ def _hold(gate, person, release: threading.Event, log: list, name: str):
 
 
 def _until(cond, timeout=5.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.01)
-    return False
+    return wait_until(cond, timeout, every=0.01)
 
 
 def test_six_tabs_of_one_person_hold_one_slot_and_another_person_gets_the_other():
@@ -130,7 +126,8 @@ def test_every_forward_pass_of_the_app_goes_through_the_gate(monkeypatch):
 
 
 def test_page_runs_go_through_a_gate_of_their_own():
-    from ui import admission, deeplink
+    from ui import deeplink
+    from ui.serving import admission
 
     seen = []
 

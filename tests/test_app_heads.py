@@ -142,9 +142,9 @@ def test_bad_inputs(monkeypatch, tmp_path, trained_dir):
 
 def test_a_students_sweeps_are_rate_limited_on_the_page(monkeypatch, tmp_path, trained_dir):
     """With a teacher token set, a student's second different sweep within the limit is refused
-    on the Heads page with the wait (ui.quota), and the grid is not recomputed; redrawing the same
-    sweep is free."""
-    from ui import quota, roles
+    on the Heads page with the wait (ui.serving.quota), and the grid is not recomputed; redrawing
+    the same sweep is free."""
+    from ui.serving import quota, roles
 
     monkeypatch.setenv(roles.TOKEN_ENV, "page-token-of-twenty-chars")
     monkeypatch.setenv("ATTENTION_LAB_RATE_HEADS_SWEEP", "1/60")

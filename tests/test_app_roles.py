@@ -10,7 +10,7 @@ import pytest
 from app_helpers import no_errors, open_app
 from transformer.ops import audit
 from transformer.ops import runs
-from ui import roles
+from ui.serving import roles, sign_in
 
 PAGE = "pages/train.py"
 TOKEN = "s3cret-teacher-token"
@@ -19,7 +19,7 @@ TOKEN = "s3cret-teacher-token"
 @pytest.fixture
 def class_server(monkeypatch, tmp_path):
     monkeypatch.setenv(roles.TOKEN_ENV, TOKEN)
-    roles.reset_global()
+    sign_in.reset_global()
     root = tmp_path / "runs"
     path = root / "copy-20260101-000000-aaaa"
     path.mkdir(parents=True)
@@ -28,7 +28,7 @@ def class_server(monkeypatch, tmp_path):
                       started_at=1.0, task="copy")
     runs.write_owner(path, "teacher", "teacher")
     yield path
-    roles.reset_global()
+    sign_in.reset_global()
 
 
 def _sign_in(at, token):

@@ -1,6 +1,6 @@
-"""The byte-bounded cache (ui/byte_cache.py) and the compact, lazily completed trace behind every
-page of a sentence (issue 48): the bound is in bytes, a trace keeps its weights and logits, and
-any other key read from it equals the full recording's."""
+"""The byte-bounded cache (ui/serving/byte_cache.py) and the compact, lazily completed trace behind
+every page of a sentence (issue 48): the bound is in bytes, a trace keeps its weights and logits,
+and any other key read from it equals the full recording's."""
 from __future__ import annotations
 
 import threading
@@ -13,7 +13,7 @@ import torch
 from transformer.core.checkpoint import load_checkpoint
 from transformer.probing.inspect import (LazyTrace, compact, group_of, in_group, inspect_text,
                                          layer_groups, record_pass)
-from ui.byte_cache import ByteCache, nbytes
+from ui.serving.byte_cache import ByteCache, nbytes
 
 
 # -- weighing ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 import torch
 
+from helpers import card_tool_repairs
 from transformer.ops import cards
 from transformer.core.checkpoint import load_checkpoint
 from transformer.core.decode import greedy
@@ -73,19 +74,8 @@ def test_refresh_changes_only_the_outputs():
 
 
 def test_check_mode_reports_a_stale_card(tmp_path):
-    import shutil
-
-    d = tmp_path / "copy-tiny"
-    shutil.copytree(ROOT / "copy-tiny", d)
-    card = (d / "README.md").read_text(encoding="utf-8")
-    wrong = card.replace("`g s j a c e` -> `g s j a c e`", "`g s j a c e` -> `e c a j s g`")
-    assert wrong != card
-    (d / "README.md").write_text(wrong, encoding="utf-8")
-    assert cards.main(["--check", str(d)]) == 1
-    assert (d / "README.md").read_text(encoding="utf-8") == wrong  # --check changes nothing
-    assert cards.main([str(d)]) == 0
-    assert (d / "README.md").read_text(encoding="utf-8") == card
-    assert cards.main(["--check", str(d)]) == 0
+    card_tool_repairs(ROOT / "copy-tiny", tmp_path, "README.md", "`g s j a c e` -> `g s j a c e`",
+                      "`g s j a c e` -> `e c a j s g`")
 
 
 def test_the_trainers_card_shows_the_checkpoints_own_output(tokenizer):

@@ -10,7 +10,7 @@ import pytest
 from app_helpers import open_app
 from transformer.ops import audit
 from helpers import FakeClock, zipped
-from ui import roles
+from ui.serving import roles, sign_in
 
 TOKEN = "correct horse battery staple"  # 28 characters
 TEACHER_IP, ATTACKER_IP = "ip:10.0.0.1", "ip:10.0.0.66"
@@ -26,23 +26,23 @@ def test_A_wrong_tokens_from_fresh_sessions_never_lock_the_teacher_out(server, t
     clock = server
     # the attack: one wrong try per fresh session, far past every free try, never waiting
     for i in range(200):
-        res = roles.sign_in(f"guess-{i}", _session(ATTACKER_IP))
+        res = sign_in.sign_in(f"guess-{i}", _session(ATTACKER_IP))
         assert not res.ok
         clock.now += 0.5
     # the attacker's own fresh sessions are locked by now for wrong tokens (a refresh does not
     # help) ...
-    res = roles.sign_in("guess-again", _session(ATTACKER_IP))
+    res = sign_in.sign_in("guess-again", _session(ATTACKER_IP))
     assert res.locked and not res.ok
     # ... yet the right token from that same address gets in at once (issue 48, 4: the token's
     # length is the protection; the lock only slows wrong tries) ...
-    res = roles.sign_in(TOKEN, _session(ATTACKER_IP))
+    res = sign_in.sign_in(TOKEN, _session(ATTACKER_IP))
     assert res.ok
     # ... but the teacher, on another machine, is let in at once with the right token
     teacher = _session(TEACHER_IP)
-    res = roles.sign_in(TOKEN, teacher)
+    res = sign_in.sign_in(TOKEN, teacher)
     assert res.ok and roles.role(teacher) == "teacher"
     # and a classmate's honest typo is not punished for the attacker's tries
-    res = roles.sign_in("typo", _session("ip:10.0.0.7"))
+    res = sign_in.sign_in("typo", _session("ip:10.0.0.7"))
     assert not res.ok and not res.locked and res.wait_s == 0
     acts = [(e["action"], e.get("reason")) for e in audit.read(tmp_path / "runs", 1000)]
     assert ("sign_in", "locked") in acts and ("sign_in", "wrong token") in acts
@@ -50,25 +50,25 @@ def test_A_wrong_tokens_from_fresh_sessions_never_lock_the_teacher_out(server, t
 
 def test_A_one_client_is_slowed_across_its_sessions(server):
     clock = server
-    got = [roles.sign_in(f"guess-{i}", _session(ATTACKER_IP))
-           for i in range(roles.CLIENT_FREE_TRIES + 3)]  # each from a fresh session
-    free = roles.CLIENT_FREE_TRIES - 1
+    got = [sign_in.sign_in(f"guess-{i}", _session(ATTACKER_IP))
+           for i in range(sign_in.CLIENT_FREE_TRIES + 3)]  # each from a fresh session
+    free = sign_in.CLIENT_FREE_TRIES - 1
     assert [r.wait_s for r in got[:free]] == [0.0] * free
     assert all(r.wait_s > 0 for r in got[free:]) and all(r.locked for r in got[free + 1:])
-    clock.now += roles.CLIENT_CAP_S + 1
-    assert roles.sign_in(TOKEN, _session(ATTACKER_IP)).ok  # the waits end
+    clock.now += sign_in.CLIENT_CAP_S + 1
+    assert sign_in.sign_in(TOKEN, _session(ATTACKER_IP)).ok  # the waits end
 
 
 def test_A_client_identity_without_a_connection_is_local():
-    """ui.roles.client reads the connection (a remote address as it is; a local one, a reverse
-    proxy on this machine, by the last X-Forwarded-For entry, which the proxy itself adds: tried
-    over a real server in test_class_attacks_ws.py). AppTest has neither: one local client."""
+    """ui.serving.roles.client reads the connection (a remote address as it is; a local one, a
+    reverse proxy on this machine, by the last X-Forwarded-For entry, which the proxy itself adds:
+    tried over a real server in test_class_attacks_ws.py). AppTest has neither: one local client."""
     from streamlit.testing.v1 import AppTest
 
     def page():
         import streamlit as st
 
-        from ui import roles
+        from ui.serving import roles
 
         st.write(roles.client())
 
@@ -79,18 +79,18 @@ def test_A_client_identity_without_a_connection_is_local():
 
 def test_A_a_short_token_is_refused_at_start(monkeypatch, tmp_path):
     monkeypatch.setenv(roles.TOKEN_ENV, "fourteen-chars")  # what the attack found accepted
-    assert roles.token_problem() is not None
+    assert sign_in.token_problem() is not None
     roles._WARNED.discard("short_token")
     at = open_app(monkeypatch, None, tmp_path)
     assert [e.value for e in at.error] and "shorter than 20" in at.error[0].value
-    assert [c.value for c in at.code] == [roles.STRONG_TOKEN_COMMAND]
+    assert [c.value for c in at.code] == [sign_in.STRONG_TOKEN_COMMAND]
     assert not [b for b in at.button if b.label == "Sign in"]  # nothing else is served
     assert "fourteen" not in " ".join(e.value for e in at.error)
     # the command it prints makes a token the server accepts
     import secrets
 
     monkeypatch.setenv(roles.TOKEN_ENV, secrets.token_urlsafe(24))
-    assert roles.token_problem() is None
+    assert sign_in.token_problem() is None
     at = open_app(monkeypatch, None, tmp_path)
     assert not at.error and [b for b in at.button if b.label == "Sign in"]
 
@@ -102,7 +102,7 @@ import sys  # noqa: E402
 from transformer.ops import disk_budget
 from transformer.ops import run_queue
 from transformer.ops import runs  # noqa: E402
-from ui import runs_ui  # noqa: E402
+from ui.serving import run_actions, run_files  # noqa: E402
 
 
 @pytest.fixture
@@ -121,7 +121,7 @@ def launches(monkeypatch):
 
 def _teacher():
     s = {}
-    assert roles.sign_in(TOKEN, s).ok
+    assert sign_in.sign_in(TOKEN, s).ok
     return s
 
 
@@ -135,35 +135,35 @@ def _students_finished_run(root, student: dict, name="copy-20260101-000000-s001"
 
 
 def test_B_train_longer_by_a_million_steps_is_refused(server, tmp_path, launches):
-    """The page's "Train longer" calls runs_ui.resume_run(name, ["--resume", "--steps", N]);
+    """The page's "Train longer" calls run_actions.resume_run(name, ["--resume", "--steps", N]);
     the attack typed N = 1,000,300 into its number box (no maximum)."""
     root = tmp_path / "runs"
     teacher, student = _teacher(), _session(ATTACKER_IP)
-    runs_ui.set_classroom(state=teacher, sandbox=True, max_steps=300)
+    run_actions.set_classroom(state=teacher, sandbox=True, max_steps=300)
     path = _students_finished_run(root, student, step=200)
     with pytest.raises(PermissionError, match="at most 300 steps"):
-        runs_ui.resume_run(path.name, ["--resume", "--steps", "1000300"], state=student)
+        run_actions.resume_run(path.name, ["--resume", "--steps", "1000300"], state=student)
     for forged in (["--resume", "--steps", "250", "--preset", "base"],
                    ["--resume", "--steps", "250", "--checkpoint-every", "1"],
                    ["--resume", "--steps"]):
         with pytest.raises(PermissionError):
-            runs_ui.resume_run(path.name, forged, state=student)
+            run_actions.resume_run(path.name, forged, state=student)
     assert launches == []
     # within the cap it resumes, with nothing but the steps
-    runs_ui.resume_run(path.name, ["--resume", "--steps", "300"], state=student)
+    run_actions.resume_run(path.name, ["--resume", "--steps", "300"], state=student)
     assert launches[-1]["args"] == ["--resume", "--steps", "300"]
     # the teacher switches student runs off: a resume is refused too, even within the cap
-    runs_ui.set_classroom(state=teacher, sandbox=False)
+    run_actions.set_classroom(state=teacher, sandbox=False)
     with pytest.raises(PermissionError, match="switched off"):
-        runs_ui.resume_run(path.name, ["--resume", "--steps", "250"], state=student)
+        run_actions.resume_run(path.name, ["--resume", "--steps", "250"], state=student)
     with pytest.raises(PermissionError, match="switched off"):
-        runs_ui.resume_run(path.name, ["--resume"], state=student)
+        run_actions.resume_run(path.name, ["--resume"], state=student)
     # cap 100 (the issue's 50100): a run that has had its steps is not resumed at all
-    runs_ui.set_classroom(state=teacher, sandbox=True, max_steps=100)
+    run_actions.set_classroom(state=teacher, sandbox=True, max_steps=100)
     with pytest.raises(PermissionError, match="at most 100 steps"):
-        runs_ui.resume_run(path.name, ["--resume", "--steps", "50100"], state=student)
+        run_actions.resume_run(path.name, ["--resume", "--steps", "50100"], state=student)
     with pytest.raises(PermissionError, match="100 steps the teacher allows"):
-        runs_ui.resume_run(path.name, ["--resume"], state=student)
+        run_actions.resume_run(path.name, ["--resume"], state=student)
     assert len(launches) == 1
     acts = [(e["action"], e["outcome"]) for e in audit.read(root, 1000)]
     assert ("run.resume", "refused") in acts
@@ -174,7 +174,7 @@ def test_B_a_queued_run_meets_the_switch_and_cap_when_it_starts(server, tmp_path
     root = tmp_path / "runs"
     teacher = _teacher()
     a, b = _session("ip:10.0.0.21"), _session("ip:10.0.0.22")
-    runs_ui.set_classroom(state=teacher, sandbox=True, max_steps=300)
+    run_actions.set_classroom(state=teacher, sandbox=True, max_steps=300)
     busy = {"on": True}
     real = runs.launch
 
@@ -184,25 +184,25 @@ def test_B_a_queued_run_meets_the_switch_and_cap_when_it_starts(server, tmp_path
         return real(run_dir, args, **kw)
 
     monkeypatch.setattr(runs, "launch", slot_busy)
-    name_a, _ = runs_ui.submit_sandbox("copy", state=a)
-    name_b, _ = runs_ui.submit_sandbox("sort", state=b)
+    name_a, _ = run_actions.submit_sandbox("copy", state=a)
+    name_b, _ = run_actions.submit_sandbox("sort", state=b)
     assert [e["name"] for e in run_queue.entries(root)] == [name_a, name_b]
     # the teacher lowers the cap, then switches student runs off, while both wait
-    runs_ui.set_classroom(state=teacher, max_steps=100)
+    run_actions.set_classroom(state=teacher, max_steps=100)
     busy["on"] = False
     monkeypatch.setattr(runs, "launch", real)  # the fake from the fixture
-    started = runs_ui.pump_queue()
+    started = run_actions.pump_queue()
     assert started == [name_a, name_b]
     assert all(x["args"][x["args"].index("--steps") + 1] == "100" for x in launches)
-    runs_ui.set_classroom(state=teacher, sandbox=False)
+    run_actions.set_classroom(state=teacher, sandbox=False)
     c = _session("ip:10.0.0.23")
-    runs_ui.set_classroom(state=teacher, sandbox=True)
+    run_actions.set_classroom(state=teacher, sandbox=True)
     busy["on"] = True
     monkeypatch.setattr(runs, "launch", slot_busy)
-    name_c, _ = runs_ui.submit_sandbox("copy", state=c)
-    runs_ui.set_classroom(state=teacher, sandbox=False)
+    name_c, _ = run_actions.submit_sandbox("copy", state=c)
+    run_actions.set_classroom(state=teacher, sandbox=False)
     busy["on"] = False
-    assert runs_ui.pump_queue() == []  # switched off: dropped, not started
+    assert run_actions.pump_queue() == []  # switched off: dropped, not started
     assert run_queue.entries(root) == [] and not (root / name_c).exists()
     assert len(launches) == 2
 
@@ -212,14 +212,14 @@ def test_B2_a_student_run_is_launched_with_its_disk_share(server, tmp_path, laun
     root = tmp_path / "runs"
     monkeypatch.setenv(disk_budget.ENV, "200")
     teacher, student = _teacher(), _session(ATTACKER_IP)
-    runs_ui.set_classroom(state=teacher, sandbox=True, max_steps=300)
+    run_actions.set_classroom(state=teacher, sandbox=True, max_steps=300)
     path = _students_finished_run(root, student, step=100)
-    runs_ui.resume_run(path.name, ["--resume", "--steps", "300"], state=student)
+    run_actions.resume_run(path.name, ["--resume", "--steps", "300"], state=student)
     env = launches[-1]["env"]
     assert int(env[disk_budget.RUN_MAX_ENV]) == 20_000_000  # a tenth of 200 MB
     assert str(root.resolve()) in env[disk_budget.ROOTS_ENV]
     # the teacher's own runs are launched as before (no share, no cap)
-    runs_ui.start_run("copy-20260101-000000-t001", ["--task", "copy", "--steps", "5000"],
+    run_actions.start_run("copy-20260101-000000-t001", ["--task", "copy", "--steps", "5000"],
                       state=teacher)
     assert launches[-1]["env"] is None or disk_budget.RUN_MAX_ENV not in launches[-1]["env"]
     assert launches[-1]["args"] == ["--task", "copy", "--steps", "5000"]
@@ -410,8 +410,8 @@ def test_K_a_rejected_upload_evicts_nobody(server, tmp_path, small_checkpoint, m
             return self._d
 
     with pytest.raises(CorpusError):
-        runs_ui.write_corpus(tmp_path / "runs" / "x" / "data", [Up("c.tsv", b"no tab\n" * 1000)],
-                             reserve=lambda n: runs_ui.make_room(n, "x", state=teacher))
+        run_files.write_corpus(tmp_path / "runs" / "x" / "data", [Up("c.tsv", b"no tab\n" * 1000)],
+                             reserve=lambda n: run_actions.make_room(n, "x", state=teacher))
     assert all(v.is_dir() for v in victims)
     # a valid upload does make room, evicting the oldest
     dest = shell.store_upload(zipped(members), "good.zip", state=teacher)
@@ -487,7 +487,7 @@ def test_H_open_server_audit_tells_sessions_apart(monkeypatch, tmp_path):
     rec = roles.owner_record(a)
     runs.write_owner(path, rec["actor"], rec["role"], keep_teacher=False)
     roles.log("run.start", path.name, state=a)
-    runs_ui.delete_run(path.name, state=b)
+    run_actions.delete_run(path.name, state=b)
     events = {e["action"]: e for e in audit.read(root)}
     assert events["run.start"]["actor"] == events["run.delete"]["actor"] == "open"
     assert events["run.start"]["session"] != events["run.delete"]["session"]
@@ -502,7 +502,7 @@ def test_M_an_hour_of_flooding_from_four_sessions_keeps_the_history(server, tmp_
     roles.reset_audit_limits()
     root = tmp_path / "runs"
     teacher = _teacher()
-    runs_ui.set_classroom(state=teacher, sandbox=False)
+    run_actions.set_classroom(state=teacher, sandbox=False)
     floods = [_session(f"ip:10.0.0.{40 + i}") for i in range(4)]
     for second in range(3600):  # 3 refused requests a second from each of 4 sessions, an hour
         clock.now += 1.0
@@ -529,7 +529,7 @@ def test_M_an_hour_of_flooding_from_four_sessions_keeps_the_history(server, tmp_
 
 
 # -- E, F, G: one identity per person, cached results free, costly decodes limited ----------------------
-from ui import quota  # noqa: E402
+from ui.serving import quota  # noqa: E402
 
 
 @pytest.fixture
@@ -616,14 +616,14 @@ def test_F_the_decode_page_gates_a_long_text(monkeypatch, tmp_path, ck_dir, buck
 def test_G_one_sandbox_run_per_student_not_per_tab(server, tmp_path, monkeypatch):
     monkeypatch.setenv("ATTENTION_LAB_MAX_RUNS", "1")
     teacher = _teacher()
-    runs_ui.set_classroom(state=teacher, sandbox=True, max_steps=50)
-    monkeypatch.setattr(runs_ui, "launch", lambda name, args: (_ for _ in ()).throw(
+    run_actions.set_classroom(state=teacher, sandbox=True, max_steps=50)
+    monkeypatch.setattr(run_actions, "launch", lambda name, args: (_ for _ in ()).throw(
         runs.RunError("1 training run(s) already running on this server")))
     tabs = [_session(ATTACKER_IP) for _ in range(5)]
-    runs_ui.submit_sandbox("copy", state=tabs[0])
+    run_actions.submit_sandbox("copy", state=tabs[0])
     for tab in tabs[1:]:
         with pytest.raises(run_queue.QueueError, match="one at a time"):
-            runs_ui.submit_sandbox("sort", state=tab)
+            run_actions.submit_sandbox("sort", state=tab)
     assert len(run_queue.entries(tmp_path / "runs")) == 1
-    runs_ui.submit_sandbox("copy", state=_session("ip:10.0.1.70"))  # a classmate queues
+    run_actions.submit_sandbox("copy", state=_session("ip:10.0.1.70"))  # a classmate queues
     assert len(run_queue.entries(tmp_path / "runs")) == 2

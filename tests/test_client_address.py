@@ -1,5 +1,5 @@
-"""ui.client_address (issue 48, item 3): the client is the socket's peer; forwarded headers only
-from trusted proxies, only as valid IP addresses, rightmost untrusted hop first; X-Real-Ip only
+"""ui.serving.client_address (issue 48, item 3): the client is the socket's peer; forwarded headers
+only from trusted proxies, only as valid IP addresses, rightmost untrusted hop first; X-Real-Ip only
 when switched on; an IPv4-mapped IPv6 address is its IPv4 address."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import ipaddress
 
 import pytest
 
-from ui import client_address as ca
+from ui.serving import client_address as ca
 
 IP = ipaddress.ip_address
 DEFAULT = ca.parse_trusted()

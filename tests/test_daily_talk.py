@@ -9,11 +9,10 @@ import pytest
 
 from recipes.everyday import daily_talk
 
-from transformer.data import textbook
 from recipes.everyday.daily_lexicon import COUNTED, PLACES, Noun
 from transformer.data.ding import find_ding
 
-from helpers import check_mix_option
+from helpers import check_generated_sample, check_mix_option
 
 
 @pytest.fixture(scope="module")
@@ -22,15 +21,8 @@ def sample():
 
 
 def test_sentences_are_well_formed_distinct_seeded_and_every_frame_occurs(sample):
-    assert len({ex.src for ex in sample}) == len(sample) == 8000
-    assert [ex.src for ex in daily_talk.generate(60, seed=1)] == [ex.src for ex in sample[:60]]
-    assert [ex.src for ex in daily_talk.generate(60, seed=2)] != [ex.src for ex in sample[:60]]
-    for ex in sample:
-        for text in (ex.src, ex.tgt):
-            assert text[0].isupper() and "  " not in text and text == text.strip(), text
-            assert text[-2:] in (" .", " ?"), text
-        assert ex.src[-1] == ex.tgt[-1], ex
-        assert not textbook.forbidden(ex.src), ex.src
+    assert len(sample) == 8000
+    check_generated_sample(sample, daily_talk.generate, 1, 60, (" .", " ?"))
     frames = {ex.meta["frame"]: 0 for ex in sample}
     for ex in sample:
         frames[ex.meta["frame"]] += 1
@@ -182,13 +174,11 @@ def test_place_genders_agree_with_dings_marks():
     if ding is None:
         pytest.skip("Ding not found ($ATTENTION_LAB_DING, ../shared/data/ding or data/ding): "
                     "the places' genders are not checked against its marks")
-    from helpers import genders_against_ding
+    from helpers import check_genders_against_ding
 
     counted = [Noun(one_en, one_de, g, "count") for one_en, _, one_de, _, g in
                itertools.chain(*COUNTED.values()) if " " not in one_de]
-    wrong, missing = genders_against_ding([*PLACES, *counted], ding)
-    assert not wrong
-    assert len(missing) <= 3, missing
+    check_genders_against_ding([*PLACES, *counted], ding, 3)
 
 
 def test_the_everyday_mix_takes_them_only_when_asked_and_holds_out_the_test_sets(

@@ -11,11 +11,11 @@ import pytest
 
 from app_helpers import open_app
 from helpers import artefact as _artefact
-from helpers import zipped
+from helpers import runs_and_uploads, zipped
 from transformer.ops import audit
 from transformer.ops import disk_budget
 from transformer.ops import runs
-from ui import quota, roles
+from ui.serving import quota, roles, sign_in
 
 TOKEN = "budget-teacher-token"
 
@@ -32,10 +32,7 @@ TEACHER = {"actor": "teacher", "role": "teacher"}
 
 @pytest.fixture
 def dirs(tmp_path):
-    r, u = tmp_path / "runs", tmp_path / "uploads"
-    r.mkdir()
-    u.mkdir()
-    return r, u
+    return runs_and_uploads(tmp_path)
 
 
 def test_make_room_evicts_students_oldest_first_never_the_teachers(dirs):
@@ -79,9 +76,9 @@ def test_upload_past_the_budget_is_refused_and_nothing_stored_is_lost(
     monkeypatch.setenv("ATTENTION_LAB_RUNS", str(r))
     monkeypatch.setenv("ATTENTION_LAB_UPLOADS", str(u))
     monkeypatch.setenv(roles.TOKEN_ENV, TOKEN)
-    roles.reset_global()
+    sign_in.reset_global()
     teacher = {}
-    assert roles.sign_in(TOKEN, teacher).ok
+    assert sign_in.sign_in(TOKEN, teacher).ok
     _artefact(r, "teacher-run", 2.0, TEACHER, 1.0)
     data = _zip(small_checkpoint)
     size = sum(p.stat().st_size for p in small_checkpoint.iterdir())
@@ -105,7 +102,7 @@ def test_upload_past_the_budget_is_refused_and_nothing_stored_is_lost(
     # a student cannot upload into the shared list at all
     with pytest.raises(PermissionError):
         shell.store_upload(data, "mine.zip", state={})
-    roles.reset_global()
+    sign_in.reset_global()
 
 
 def test_sidebar_upload_past_the_budget_says_so(monkeypatch, tmp_path, small_checkpoint):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import artefact as _artefact
+from helpers import runs_and_uploads
 from transformer.ops import disk_budget, runs
 
 
@@ -21,10 +22,7 @@ TEACHER = {"actor": "teacher", "role": "teacher", "person": "ip:10.0.0.1"}
 
 @pytest.fixture
 def dirs(tmp_path):
-    r, u = tmp_path / "runs", tmp_path / "uploads"
-    r.mkdir()
-    u.mkdir()
-    return r, u
+    return runs_and_uploads(tmp_path)
 
 
 def test_one_students_runs_never_evict_another_students_only_run(dirs):

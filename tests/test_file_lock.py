@@ -252,8 +252,8 @@ def test_the_disk_budget_holds_with_processes_racing(tmp_path):
 
 
 def test_make_room_and_reserve_share_the_app_lock(tmp_path, monkeypatch):
-    """ui.runs_ui holds disk_budget.LOCK around make_room: for the app's runs folder it is the
-    same lock as reserve's (re-entrant: no deadlock), so nesting them works."""
+    """ui.serving.run_actions holds disk_budget.LOCK around make_room: for the app's runs folder it
+    is the same lock as reserve's (re-entrant: no deadlock), so nesting them works."""
     monkeypatch.setenv("ATTENTION_LAB_RUNS", str(tmp_path / "runs"))
     with disk_budget.LOCK:
         with disk_budget.reserve(10, tmp_path / "runs", tmp_path / "uploads", limit=100):

@@ -1,4 +1,4 @@
-"""ui/gc_tuning.py: the server's survivors frozen once, in a fresh interpreter."""
+"""ui/serving/gc_tuning.py: the server's survivors frozen once, in a fresh interpreter."""
 from __future__ import annotations
 
 import subprocess
@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_freeze_once_freezes_the_survivors_once_and_later_garbage_is_still_collected():
     code = """
 import gc, weakref
-from ui import gc_tuning
+from ui.serving import gc_tuning
 assert gc.get_freeze_count() == 0
 kept = [[i] for i in range(1000)]
 first, again = gc_tuning.freeze_once(), gc_tuning.freeze_once()
@@ -30,7 +30,7 @@ print(first, again, frozen >= 1000, dead() is None)
 def test_malloc_tuning_sets_the_threshold_once_and_respects_the_environment():
     code = """
 import os, sys
-from ui import malloc_tuning
+from ui.serving import malloc_tuning
 first, again = malloc_tuning.tune_once(), malloc_tuning.tune_once()
 print(first, again)
 """

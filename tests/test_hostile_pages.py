@@ -86,8 +86,19 @@ def marker(tmp_path) -> Path:
     return tmp_path / "INJECTED_MARKER"
 
 
+# Parts of a page drawn only when opened (ui/page_kit.lazy_expander): opened here, as a reader who
+# clicks them, so that their charts and tables face the hostile text too.
+OPENED_PARTS = {"pages/step.py": ("step_part_steps", "step_part_matrix", "step_part_combine",
+                                  "step_part_norm", "step_part_ffn", "step_part_logits")}
+
+
 def open_page(monkeypatch, ck_dir, tmp_path, page, lang="en"):
-    return open_pinned(monkeypatch, ck_dir, tmp_path, page, lang=lang)
+    at = open_pinned(monkeypatch, ck_dir, tmp_path, page, lang=lang)
+    if page in OPENED_PARTS:
+        for key in OPENED_PARTS[page]:
+            at.session_state[key] = True
+        rerun(at)
+    return at
 
 
 # -- what is checked after every run ----------------------------------------------------------------

@@ -14,9 +14,6 @@ LAYER = {"pages": 4, "app": 4, "ui": 3, "viz": 2, "transformer": 1}
 # inside transformer: the core at the bottom, the command launchers at the top
 PACKAGE_RANK = {"core": 0, "data": 1, "probing": 2, "ops": 3, "train": 4, "worked": 4}
 LAUNCHER_RANK = 5
-# the worked examples' command line prints the app's English (ui/worked_text.py) from inside its
-# entry function
-ALLOWED_UP = {("transformer.worked.cli", "ui.worked_text")}
 
 
 def _module(path: Path) -> str:
@@ -112,11 +109,44 @@ def test_circles_are_found():  # the check itself can fail
 
 def test_no_import_runs_back_up():
     up = sorted((a, b) for a, bs in graph().items() for b in bs
-                if _layer(b) > _layer(a) and (a, b) not in ALLOWED_UP)
+                if _layer(b) > _layer(a))
     assert up == []
     inside = sorted((a, b) for a, bs in graph().items() for b in bs
                     if _rank(a) is not None and _rank(b) is not None and _rank(b) > _rank(a))
     assert inside == []
+
+
+def imports_of_ui_below_it(root: Path) -> list[str]:
+    """'path:line name' for each import of ui (or a module in it) anywhere in transformer/ or viz/
+    below ``root``: at the top of a module or inside a function (a relative import cannot reach ui,
+    a package beside them)."""
+    out = []
+    for path in sorted(p for d in ("transformer", "viz") for p in (root / d).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            else:
+                continue
+            out += [f"{path.relative_to(root)}:{node.lineno} {n}" for n in names
+                    if n == "ui" or n.startswith("ui.")]
+    return out
+
+
+def test_nothing_below_ui_imports_ui():
+    """The library (transformer/) and the figures (viz/) never import ui, not even inside a function
+    (the worked examples' command line renders with transformer/worked/words.py)."""
+    assert imports_of_ui_below_it(ROOT) == []
+
+
+def test_an_import_of_ui_below_it_is_found(tmp_path):
+    f = tmp_path / "transformer" / "worked" / "m.py"
+    f.parent.mkdir(parents=True)
+    f.write_text("import json\n\n\ndef f():\n    from ui.worked_text import render  # deferred\n"
+                 "    import ui.i18n\n    return render\n")
+    assert imports_of_ui_below_it(tmp_path) == ["transformer/worked/m.py:5 ui.worked_text",
+                                                "transformer/worked/m.py:6 ui.i18n"]
 
 
 def test_the_core_imports_nothing_else_of_the_project():
@@ -129,15 +159,26 @@ def test_the_core_imports_nothing_else_of_the_project():
 def test_a_short_top_and_short_modules():
     top = sorted(p.name for p in (ROOT / "transformer").glob("*.py"))
     assert len(top) <= 15, top
-    long = [str(p.relative_to(ROOT)) for p in (ROOT / "transformer").rglob("*.py")
+    long = [str(p.relative_to(ROOT)) for d in ("transformer", "ui", "viz")
+            for p in (ROOT / d).rglob("*.py")
             if len(p.read_text(encoding="utf-8").splitlines()) > 500]
     assert long == []
+
+
+# the class server's rules (ui/serving/) read nothing of the pages: only the translation mechanism
+SERVING_MAY_USE = ("ui.serving", "ui.i18n", "ui.strings")
+
+
+def test_the_class_server_imports_no_page_section():
+    up = sorted((a, b) for a, bs in graph().items() if a.startswith("ui.serving") for b in bs
+                if b.split(".")[0] == "ui" and not b.startswith(SERVING_MAY_USE))
+    assert up == []
 
 
 def uncommented_function_level_imports() -> list[str]:
     """'path:line module' for each import of a project module inside a function with no comment
     on its line or the line above saying why it is deferred (issue 21: a function-level import
-    only where an optional heavy dependency is deferred, or a command line prints ui/strings)."""
+    only where an optional heavy dependency is deferred)."""
     out = []
     for path in _files():
         mod, lines = _module(path), path.read_text(encoding="utf-8").splitlines()

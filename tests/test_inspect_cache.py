@@ -39,7 +39,7 @@ def empty_cache():
 def test_one_bound_holds_across_pages(small_checkpoint, monkeypatch):
     """Every page's entries share one byte budget: two pages fill it together, and the least
     recently used entry goes first when a trace page's entry comes in."""
-    from ui.byte_cache import ByteCache
+    from ui.serving.byte_cache import ByteCache
 
     def weigh(value):  # the pages' entries 1,000 bytes each, the rest nothing
         return 1_000 if isinstance(value, tuple) and value[0] in ("a", "b") else 0
@@ -90,7 +90,7 @@ def test_a_new_weights_file_is_computed_afresh(small_checkpoint):
 def test_pages_hold_no_cached_functions():
     for page in sorted((ROOT / "pages").glob("*.py")):
         assert not re.search(r"cache_data|cache_resource", page.read_text()), page.name
-    for mod in sorted((ROOT / "ui").glob("*.py")):  # checkpoint-keyed caching is in one place
+    for mod in sorted((ROOT / "ui").rglob("*.py")):  # checkpoint-keyed caching is in one place
         if mod.name not in ("inspect_cache.py", "models.py", "lesson_cache.py"):
             assert not re.search(r"cache_data|cache_resource", mod.read_text()), mod.name
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from ui import quota, roles
+from ui.serving import quota, roles
 
 
 def _page():
     import streamlit as st
 
-    from ui import quota
+    from ui.serving import quota
 
     if quota.gate("heads.sweep", key=st.session_state.get("k")):
         st.write("swept")

@@ -11,14 +11,14 @@ import pytest
 
 from transformer.ops import audit
 from transformer.ops import runs
-from ui import roles, runs_ui
+from ui.serving import roles, run_actions, sign_in
 
 TOKEN = "correct horse battery staple"
 
 
 def _teacher():
     s = {}
-    assert roles.sign_in(TOKEN, s).ok
+    assert sign_in.sign_in(TOKEN, s).ok
     return s
 
 
@@ -82,7 +82,7 @@ def test_wrong_token_never_grants_and_brute_force_is_slowed(server):
     refused_locked = tried = 0
     waited = 0.0  # what an attacker who waits exactly as told spends
     for g in guesses:
-        res = roles.sign_in(g, s)
+        res = sign_in.sign_in(g, s)
         assert not res.ok and roles.role(s) == "student"
         tried += 1
         if res.locked:
@@ -93,17 +93,17 @@ def test_wrong_token_never_grants_and_brute_force_is_slowed(server):
     # the first FREE_TRIES are free; after that every try costs a doubling wait (capped)
     assert waited >= 60.0, waited
     # an attacker who does not wait is refused (and the wait is not lengthened by it)
-    res1 = roles.sign_in("guess-x", s)
+    res1 = sign_in.sign_in("guess-x", s)
     assert not res1.ok and res1.wait_s > 0
-    res3 = roles.sign_in("guess-x2", s)
+    res3 = sign_in.sign_in("guess-x2", s)
     assert res3.locked and not res3.ok and 0 < res3.wait_s <= res1.wait_s
     # a fresh session (a browser refresh) of the same client is held back by its backoff too
     fresh = {}
-    res = roles.sign_in("guess-y", fresh)
+    res = sign_in.sign_in("guess-y", fresh)
     assert not res.ok and res.locked
     # but the right token is never held back (issue 48, 4): the lock is for wrong tries only
-    assert roles.sign_in(TOKEN, {}).ok
-    res2 = roles.sign_in(TOKEN, s)
+    assert sign_in.sign_in(TOKEN, {}).ok
+    res2 = sign_in.sign_in(TOKEN, s)
     assert res2.ok and not res2.locked and roles.role(s) == "teacher"
 
 
@@ -115,22 +115,22 @@ def test_the_right_token_signs_in_at_once_after_wrong_ones_from_the_same_address
     others = [{roles.CLIENT_KEY: "ip:10.0.0.1"} for _ in range(4)]
     waits = []
     for i in range(20):
-        res = roles.sign_in(f"wrong-{i}", (others + [teacher])[i % 5])
+        res = sign_in.sign_in(f"wrong-{i}", (others + [teacher])[i % 5])
         assert not res.ok
         waits.append(res.wait_s)
         clock.now += 1.0
     assert max(waits) > 0  # the wrong tries were slowed
-    assert roles.client_backoff("ip:10.0.0.1").wait(clock.now) > 0
-    res = roles.sign_in(TOKEN, teacher)
+    assert sign_in.client_backoff("ip:10.0.0.1").wait(clock.now) > 0
+    res = sign_in.sign_in(TOKEN, teacher)
     assert res.ok and res.wait_s == 0 and roles.role(teacher) == "teacher"
     # and a fresh session from that address, too
-    assert roles.sign_in(TOKEN, {roles.CLIENT_KEY: "ip:10.0.0.1"}).ok
+    assert sign_in.sign_in(TOKEN, {roles.CLIENT_KEY: "ip:10.0.0.1"}).ok
 
 
 def test_client_names_and_the_open_server_banner(monkeypatch):
     """The teacher's browser on the server machine, seen as ::ffff:127.0.0.1, is "local" (no
     open-server banner); a header that was ignored is not."""
-    from ui import client_address as ca
+    from ui.serving import client_address as ca
 
     def name(peer, **headers):
         hs = [(k.replace("_", "-"), v) for k, v in headers.items()]
@@ -147,18 +147,18 @@ def test_client_names_and_the_open_server_banner(monkeypatch):
     assert name("2001:db8::1") == "ip:2001:db8::1"
     # the banner: only for a client that is not "local"
     shown = []
-    monkeypatch.setattr(roles.st, "warning", lambda text: shown.append(text))
+    monkeypatch.setattr(sign_in.st, "warning", lambda text: shown.append(text))
     monkeypatch.setattr(roles, "_WARNED", {"open"})  # the console line: said already
     monkeypatch.setattr(roles, "client", lambda: name("::ffff:127.0.0.1"))
-    roles.open_server_warning()
+    sign_in.open_server_warning()
     assert shown == []
     monkeypatch.setattr(roles, "client", lambda: name("127.0.0.2"))
-    roles.open_server_warning()
+    sign_in.open_server_warning()
     assert len(shown) == 1 and "no teacher token" in shown[0]
 
 
 def test_backoff_doubles_and_is_capped():
-    b = roles.Backoff(free=3, base=1.0, cap=10.0)
+    b = sign_in.Backoff(free=3, base=1.0, cap=10.0)
     waits = [b.fail(0.0) for _ in range(8)]
     assert waits[:2] == [0.0, 0.0] and waits[2:] == [1.0, 2.0, 4.0, 8.0, 10.0, 10.0]
     b.succeed()
@@ -191,23 +191,23 @@ def test_student_cannot_stop_resume_or_delete_the_teachers_run(server, tmp_path)
     path = _fake_run(root, "copy-t", roles.owner_record(teacher))
     done = _fake_run(root, "copy-old", None, active=False)  # made before roles: the teacher's
     with pytest.raises(PermissionError, match="only the teacher"):
-        runs_ui.stop_run("copy-t", state=student)  # a forged STOP
+        run_actions.stop_run("copy-t", state=student)  # a forged STOP
     assert not runs.stop_requested(path)
     for name in ("copy-t", "copy-old"):
         with pytest.raises(PermissionError):
-            runs_ui.resume_run(name, ["--resume"], state=student)
+            run_actions.resume_run(name, ["--resume"], state=student)
     with pytest.raises(PermissionError):
-        runs_ui.delete_run("copy-old", state=student)
+        run_actions.delete_run("copy-old", state=student)
     assert done.is_dir()
     with pytest.raises(PermissionError):
-        runs_ui.start_run("copy-new", [], state=student)
+        run_actions.start_run("copy-new", [], state=student)
     assert not (root / "copy-new").exists()
     # the teacher may; a running run is not deleted even by the teacher
-    runs_ui.stop_run("copy-t", state=teacher)
+    run_actions.stop_run("copy-t", state=teacher)
     assert runs.stop_requested(path)
     with pytest.raises(runs.RunError, match="still going"):
-        runs_ui.delete_run("copy-t", state=teacher)
-    runs_ui.delete_run("copy-old", state=teacher)
+        run_actions.delete_run("copy-t", state=teacher)
+    run_actions.delete_run("copy-old", state=teacher)
     assert not done.exists()
     events = audit.read(root)
     kinds = [(e["actor"].split(":")[0], e["action"], e["outcome"]) for e in reversed(events)]
@@ -221,17 +221,17 @@ def test_student_stops_only_their_own_run(server, tmp_path):
     a, b = {}, {}
     path = _fake_run(root, "copy-a", roles.owner_record(a))
     with pytest.raises(PermissionError):
-        runs_ui.stop_run("copy-a", state=b)
+        run_actions.stop_run("copy-a", state=b)
     assert not runs.stop_requested(path)
-    runs_ui.stop_run("copy-a", state=a)
+    run_actions.stop_run("copy-a", state=a)
     assert runs.stop_requested(path)
 
 
 def test_audit_never_holds_the_token_and_is_bounded(server, tmp_path):
     root = tmp_path / "runs"
     s = {}
-    roles.sign_in(TOKEN + "x", s)  # a near miss, as typed
-    roles.sign_in(TOKEN, s)
+    sign_in.sign_in(TOKEN + "x", s)  # a near miss, as typed
+    sign_in.sign_in(TOKEN, s)
     audit.record(root, "teacher", "note", f"target with {TOKEN} inside", secret=TOKEN,
                  token=TOKEN, extra={"api_token": TOKEN, "ok": 1})
     text = (root / audit.FILE).read_text()

@@ -6,7 +6,7 @@ import pytest
 
 from transformer.ops import run_queue
 from transformer.ops import runs
-from ui import roles, runs_ui
+from ui.serving import roles, run_actions
 
 
 def test_queue_order_one_per_student_and_pump(tmp_path):
@@ -41,24 +41,24 @@ def test_sandbox_needs_the_teachers_switch(monkeypatch, tmp_path):
     student, other = {}, {}
     teacher = {roles.ROLE_KEY: "teacher", roles.AUTH_KEY: roles._digest("q-token")}
     with pytest.raises(PermissionError, match="switched off"):
-        runs_ui.submit_sandbox("copy", state=student)
+        run_actions.submit_sandbox("copy", state=student)
     with pytest.raises(PermissionError):
-        runs_ui.set_classroom(state=student, sandbox=True)
-    runs_ui.set_classroom(state=teacher, sandbox=True, max_steps=50)
+        run_actions.set_classroom(state=student, sandbox=True)
+    run_actions.set_classroom(state=teacher, sandbox=True, max_steps=50)
     launched = []
-    monkeypatch.setattr(runs_ui, "launch", lambda name, args: (_ for _ in ()).throw(
+    monkeypatch.setattr(run_actions, "launch", lambda name, args: (_ for _ in ()).throw(
         runs.RunError("1 training run(s) already running on this server")))
-    name, place = runs_ui.submit_sandbox("copy", state=student)
-    assert place == 1 and runs_ui.my_queued(student) == [(name, 1)]
+    name, place = run_actions.submit_sandbox("copy", state=student)
+    assert place == 1 and run_actions.my_queued(student) == [(name, 1)]
     assert runs.read_owner(tmp_path / "runs" / name)["role"] == "student"
     with pytest.raises(run_queue.QueueError):
-        runs_ui.submit_sandbox("sort", state=student)  # one at a time
-    name2, place2 = runs_ui.submit_sandbox("sort", state=other)
+        run_actions.submit_sandbox("sort", state=student)  # one at a time
+    name2, place2 = run_actions.submit_sandbox("sort", state=other)
     assert place2 == 2
     # the slot frees (the fake launcher now succeeds): both start, first come first served
-    monkeypatch.setattr(runs_ui, "launch", lambda name, args: launched.append((name, args)))
-    assert runs_ui.pump_queue() == [name, name2]
+    monkeypatch.setattr(run_actions, "launch", lambda name, args: launched.append((name, args)))
+    assert run_actions.pump_queue() == [name, name2]
     args = launched[0][1]
     assert args[args.index("--steps") + 1] == "50" and args[args.index("--preset") + 1] == "tiny"
     with pytest.raises(runs.RunError):
-        runs_ui.sandbox_args("multi30k", run_queue.settings(tmp_path / "runs"))
+        run_actions.sandbox_args("multi30k", run_queue.settings(tmp_path / "runs"))

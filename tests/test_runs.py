@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import os
 import signal
-import time
 
 import pytest
 
+from helpers import wait_until
 from transformer.ops import runs
 
 CHILD = ["--task", "copy", "--task-opt", "n=200", "--task-opt", "max_len=6", "--vocab-size", "40",
@@ -56,12 +56,7 @@ def test_stop_file_and_listing(tmp_path):
 
 
 def _wait_for(pred, timeout=60.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        if pred():
-            return True
-        time.sleep(0.1)
-    return False
+    return wait_until(pred, timeout, every=0.1)
 
 
 def test_launch_stop_sigint_and_concurrency_cap(tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app_helpers import app_server, audit_lines
-from ui import server_guard
+from ui.serving import server_guard
 
 TOKEN = "session-state-token-" + "y" * 12
 MB = 1024 * 1024

@@ -99,19 +99,10 @@ def test_a_cards_examples_are_what_the_model_writes(name):
 def test_the_card_tool_refreshes_the_short_card_too(tmp_path):
     """`python -m transformer.ops.cards` rewrites a stale example in card.json as in README.md
     (--check reports it and changes nothing), and leaves every other byte alone."""
-    from transformer.ops import cards
+    from helpers import card_tool_repairs
 
-    d = tmp_path / "copy-tiny"
-    shutil.copytree(ROOT / "copy-tiny", d)
-    good = (d / "card.json").read_text(encoding="utf-8")
-    wrong = good.replace("`g s j a c e` -> `g s j a c e`。", "`g s j a c e` -> `e c a j s g`。")
-    assert wrong != good
-    (d / "card.json").write_text(wrong, encoding="utf-8")
-    assert cards.main(["--check", str(d)]) == 1
-    assert (d / "card.json").read_text(encoding="utf-8") == wrong
-    assert cards.main([str(d)]) == 0
-    assert (d / "card.json").read_text(encoding="utf-8") == good
-    assert cards.main(["--check", str(d)]) == 0
+    card_tool_repairs(ROOT / "copy-tiny", tmp_path, "card.json", "`g s j a c e` -> `g s j a c e`。",
+                      "`g s j a c e` -> `e c a j s g`。")
 
 
 def test_a_checkpoint_without_card_json_has_no_short_card(small_checkpoint):

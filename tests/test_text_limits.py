@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_helpers import open_pinned, rerun
 from ui import inspect_cache as IC
-from ui import text_limits
+from ui.serving import text_limits
 
 HUGE = "the dog runs . " * 40_000  # 600 kB: larger messages close the websocket (test_session_state_ws)
 
@@ -49,7 +49,7 @@ def test_a_value_over_the_limit_is_refused_with_a_note(lang, words):
 def _too_long_page():
     import streamlit as st
 
-    from ui import text_limits
+    from ui.serving import text_limits
 
     text_limits.stop_if_too_long("ok", "x" * 3_001, limit=3_000)
     st.text("computed")
@@ -70,7 +70,7 @@ def test_a_text_at_the_limit_is_taken():
 
 def _busy_page():
     from ui import deeplink
-    from ui.admission import Busy
+    from ui.serving.admission import Busy
 
     class Page:
         def run(self):

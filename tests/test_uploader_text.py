@@ -13,7 +13,7 @@ from ui import uploader_text as U
 def _uploaders():
     """(key, types) of every st.file_uploader call in the app's code."""
     out = []
-    for path in [*ROOT.glob("ui/*.py"), *ROOT.glob("pages/*.py"), ROOT / "app.py"]:
+    for path in [*ROOT.glob("ui/**/*.py"), *ROOT.glob("pages/*.py"), ROOT / "app.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "file_uploader":
                 kw = {k.arg: k.value for k in node.keywords}

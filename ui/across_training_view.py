@@ -18,7 +18,8 @@ from transformer.core.names import KINDS, attention_kind
 from transformer.ops import runs
 from ui import choices
 from ui import i18n, inspect_cache, models, page_kit
-from ui import taught_note, text_limits
+from ui import taught_note
+from ui.serving import places, text_limits
 from ui.strings import across_training as strings
 from ui.strings import train as train_strings
 from viz import evolution as ve
@@ -48,7 +49,8 @@ class Run(NamedTuple):
 
 def runs_with_checkpoints() -> dict[str, runs.RunInfo]:
     """Every run with at least two step checkpoints, by key; none ends the page with a note."""
-    by_name = {r.name: r for r in runs.list_runs(models.runs_dir()) if len(step_checkpoints(r)) >= 2}
+    by_name = {r.name: r for r in runs.list_runs(places.runs_dir())
+               if len(step_checkpoints(r)) >= 2}
     by_name.update({SHIPPED_PREFIX + r.name: r for r in runs.list_runs(models.shipped_runs_dir())
                     if len(step_checkpoints(r)) >= 2})
     if not by_name:

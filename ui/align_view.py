@@ -12,8 +12,8 @@ import streamlit as st
 from transformer.core.names import Head
 from transformer.probing import align as AL
 from ui import i18n, models
-from ui import server_guard
 from ui.inspect_cache import per_checkpoint
+from ui.serving import server_guard
 from ui.strings import align as strings
 from viz import align as VA
 from viz.tokens import escape_markdown

@@ -14,9 +14,10 @@ from transformer.core.checkpoint import CheckpointError
 from transformer.core.text import TextError, clean_text
 from ui import choices
 from ui import decode_compute as DC
-from ui import text_limits
-from ui import i18n, page_kit, quota
+from ui import i18n, page_kit
 from ui import notes as notes_ui
+from ui.serving import text_limits
+from ui.serving import quota
 from ui.strings import decode as strings
 from viz import beam_tree as BT
 from viz import decode as V

@@ -18,7 +18,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui import choices, i18n, models, warmup
-from ui.admission import PAGES, Busy, person_key
+from ui.serving.admission import PAGES, Busy, person_key
 from ui.strings import shell as strings
 
 APP = Path(__file__).resolve().parents[1] / "app.py"
@@ -33,7 +33,7 @@ def run_page(page) -> None:
     try:
         with PAGES.hold(person_key()):  # a person's page runs take turns, the class's first
             page.run()
-    except Busy as e:  # the admission gate gave no slot in time (ui/admission.py)
+    except Busy as e:  # the admission gate gave no slot in time (ui/serving/admission.py)
         st.warning(i18n.translator(strings)("gate_busy", s=round(getattr(e, "wait_s", 0) or 120)))
     finally:
         _state.navigated = False

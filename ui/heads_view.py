@@ -19,8 +19,9 @@ from transformer.core.text import TextError, clean_text
 from ui import choices as kept  # (choices: this page's own section below)
 from ui import heads_compute as HC
 from ui import taught_note
-from ui import text_limits
-from ui import i18n, inspect_cache, models, page_kit, quota, server_guard
+from ui import i18n, inspect_cache, models, page_kit
+from ui.serving import text_limits
+from ui.serving import quota, server_guard
 from ui.strings import heads as strings
 from viz import heads as VH
 from viz.tokens import escape_markdown

@@ -3,9 +3,11 @@
 English lives in ui/strings/<page or topic>.py as its EN dict (the source: every key is there);
 every other language lives in one data file, ui/locales/<code>.json, which holds, per strings
 module name, that module's sentences in the language ({"attention": {"title": "...", ...}, ...}).
-LANGS names the languages the switch offers. The core (transformer/) never holds a sentence: it
-says things as a code with parameters (a note, a verdict, an input error), and
-`text(strings, code, lang, **params)` renders one code in a language. The rest are ways to call it:
+LANGS names the languages the switch offers. The core (transformer/) says things as a code with
+parameters (a note, a verdict, an input error); its one table of sentences is the worked examples'
+English (transformer/worked/english.py, for its command line), which ui/strings/worked_examples.py
+takes in whole. `text(strings, code, lang, **params)` renders one code in a language. The rest are
+ways to call it:
 
     t = translator(strings)              t(key, **fmt) in the session's language, read at each call
     t = translator(strings, frozen=True)  the same, with the language read once, now (for a

@@ -10,12 +10,12 @@ typing the teacher's example sentence computes it once.
 One key, one stamp, one bound: an entry is keyed by (checkpoint path, models.stamp(path), the
 function's name, its arguments), so a retrained checkpoint (a new weights file) is computed afresh;
 all entries together, of every page, weigh at most BUDGET_BYTES (env ATTENTION_LAB_CACHE_MB,
-default 512 MB; ui/byte_cache.py weighs each entry by its tensors and arrays), the least recently
-used going first (issue 48: a bound by entries let twelve pasted paragraphs keep 5.6 GB). A trace
-keeps what every page reads (the attention weights and the logits: transformer.probing.inspect.
-compact); the Step page's intermediates of one layer are recorded when it asks, and cached as
-entries of their own. What is returned is shared by every session: read it, never modify it (the
-viz functions are pure).
+default 512 MB; ui/serving/byte_cache.py weighs each entry by its tensors and arrays), the least
+recently used going first (issue 48: a bound by entries let twelve pasted paragraphs keep 5.6 GB).
+A trace keeps what every page reads (the attention weights and the logits:
+transformer.probing.inspect.compact); the Step page's intermediates of one layer are recorded when
+it asks, and cached as entries of their own. What is returned is shared by every session: read it,
+never modify it (the viz functions are pure).
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from transformer.probing.inspect import (Inspected, LazyTrace, compact, in_group
                                          layer_groups, record_pass)
 from transformer.probing.probe_items import task_probe
 from ui import models
-from ui.byte_cache import MB, ByteCache
+from ui.serving.byte_cache import MB, ByteCache
 
 
 def _budget_bytes() -> int:

@@ -10,7 +10,7 @@ import streamlit as st
 
 from ui import choices
 from ui import i18n, models, page_kit
-from ui import text_limits
+from ui.serving import text_limits
 from ui.strings import masks as strings
 from viz import masks as Mk
 from viz.worked import styled

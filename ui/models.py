@@ -2,8 +2,9 @@
 
 Models are loaded once per checkpoint with st.cache_resource and shared by every session; they
 are never trained, hooked or mutated. Forward passes go through one admission gate
-(ui/admission.py: a few slots, at most one per person, the least recent user first) so thirty
-students on a 2-core server queue fairly instead of oversubscribing the cores.
+(ui/serving/admission.py: a few slots, at most one per person, the least recent user first) so
+thirty students on a 2-core server queue fairly instead of oversubscribing the cores. Runs and
+uploads are found where the server keeps them (ui/serving/places.py).
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ from transformer.core.checkpoint import (
     read_config,
 )
 from transformer.core.model import Transformer
-from ui import admission, i18n
+from ui import i18n
+from ui.serving import admission, places
 
 ROOT = Path(__file__).resolve().parents[1]
 SESSION_KEY = "ckpt_path"
@@ -38,14 +40,6 @@ def shipped_runs_dir() -> Path:
     """Training runs shipped with the project (their step checkpoints, weights only), so the
     Attention-across-training page has something to show on a fresh clone."""
     return shipped_dir() / "runs"
-
-
-def runs_dir() -> Path:
-    return Path(os.environ.get("ATTENTION_LAB_RUNS", ROOT / "runs"))
-
-
-def uploads_dir() -> Path:
-    return Path(os.environ.get("ATTENTION_LAB_UPLOADS", ROOT / "uploads"))
 
 
 @dataclass(frozen=True)
@@ -65,8 +59,8 @@ def available() -> list[Choice]:
         for p in sorted(shipped_dir().iterdir()):
             if _is_checkpoint(p):
                 out.append(Choice("shipped", p.name, str(p)))
-    if runs_dir().is_dir():
-        for run in sorted(runs_dir().iterdir()):
+    if places.runs_dir().is_dir():
+        for run in sorted(places.runs_dir().iterdir()):
             ck = run / "checkpoints"
             if not ck.is_dir():
                 continue
@@ -74,8 +68,8 @@ def available() -> list[Choice]:
                 if p.name.startswith(".") or not _is_checkpoint(p):
                     continue
                 out.append(Choice("runs", f"{run.name} / {p.name}", str(p)))
-    if uploads_dir().is_dir():
-        for p in sorted(uploads_dir().iterdir()):
+    if places.uploads_dir().is_dir():
+        for p in sorted(places.uploads_dir().iterdir()):
             if not p.name.startswith(".") and _is_checkpoint(p):
                 out.append(Choice("uploads", p.name, str(p)))
     return out
@@ -174,6 +168,6 @@ def _short_cards(file: str, mtime: float) -> dict[str, str]:
 
 def run_inference(fn, *args, **kwargs):
     """Run a forward pass holding one of the inference slots (see module docstring); raises
-    ui.admission.Busy when no slot came within the gate's wait."""
+    ui.serving.admission.Busy when no slot came within the gate's wait."""
     with GATE.hold(admission.person_key()), torch.inference_mode():
         return fn(*args, **kwargs)

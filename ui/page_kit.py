@@ -16,9 +16,9 @@ from transformer.core.names import Head
 from transformer.core.text import TextError
 from transformer.probing.inspect import Inspected
 from ui import choices, i18n, inspect_cache, models
-from ui import text_limits
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
+from ui.serving import text_limits
 from viz.worked import csv_bytes
 
 

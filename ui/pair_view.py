@@ -18,9 +18,9 @@ from transformer.core.names import KINDS, Head, attention_kind
 from ui import choices
 from ui import i18n, inspect_cache, models, page_kit
 from ui import taught_note
-from ui import text_limits
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
+from ui.serving import text_limits
 from ui.strings import pair as strings
 from viz import heads as VH
 from viz import pair as VP

@@ -14,10 +14,10 @@ import streamlit as st
 from transformer.core.text import TextError
 from ui import choices
 from ui import i18n, models, page_kit
-from ui import text_limits
 from ui import notes as notes_ui
 from ui import positional_encoding_compute as PC
 from ui import worked_text
+from ui.serving import text_limits
 from ui.strings import positional_encoding as strings
 from viz import positional as P
 from viz.worked import matrix_frame, styled

@@ -9,8 +9,8 @@ import streamlit as st
 from transformer.core.names import Head, model_heads
 from transformer.probing import qk as QK
 from ui import i18n, models
-from ui import server_guard
 from ui.inspect_cache import per_checkpoint
+from ui.serving import server_guard
 from ui.strings import qk as strings
 from viz import qk as VQ
 from viz.tokens import escape_markdown

@@ -11,9 +11,9 @@ from transformer.core.checkpoint import CheckpointError
 from transformer.ops import disk_budget, runs
 from transformer.ops.disk_budget import DiskBudgetError
 from transformer.ops.upload import extract_checkpoint_zip
-from ui import i18n, models, quota, roles, runs_ui, server_guard
-from ui import malloc_tuning
+from ui import i18n, models
 from ui import knowledge as knowledge_ui
+from ui.serving import malloc_tuning, places, quota, roles, run_actions, server_guard, sign_in
 from ui.strings import shell as strings
 from viz.tokens import escape_markdown
 
@@ -26,7 +26,7 @@ def configure() -> None:
     st.set_page_config(page_title="Attention Lab", page_icon="🔍", layout="wide")
     server_guard.install()  # Streamlit's own upload and clear-cache requests (issue 22, C/D)
     _initial_language()  # before any message: the banners below speak the page's language
-    roles.check_at_start()  # a teacher token too short to resist guessing: refuse to serve
+    sign_in.check_at_start()  # a teacher token too short to resist guessing: refuse to serve
     if not _THREADS_SET:  # once per server process: inference threads share the cores
         torch.set_num_threads(int(os.environ.get("ATTENTION_LAB_THREADS", "1")))
         malloc_tuning.tune_once()  # large freed blocks go back to the system (issue 48)
@@ -106,9 +106,9 @@ def checkpoint_picker() -> None:
         sb.selectbox(t("checkpoint"), paths, key=models.SESSION_KEY, help=t("checkpoint_help"),
                      format_func=labels.__getitem__)
         _card(st.session_state[models.SESSION_KEY])
-    if roles.can("upload.checkpoint"):  # a student's sidebar has no uploader (ui.roles)
+    if roles.can("upload.checkpoint"):  # a student's sidebar has no uploader (ui.serving.roles)
         _upload()
-    roles.sidebar()
+    sign_in.sidebar()
 
 
 def _card(path: str) -> None:
@@ -162,17 +162,17 @@ def _shipped(path: str) -> bool:
 
 def store_upload(data: bytes, name: str = "", state=None) -> Path:
     """Validate and unpack an uploaded checkpoint .zip into the shared uploads folder, if this
-    session may (ui.roles: the teacher, or anyone on an open server), within the per-session
-    upload cap (ui.quota) and the disk budget (runs_ui.make_room: nothing is written when there
-    is no room); its owner recorded and the upload audited. PermissionError / CheckpointError /
+    session may (ui.serving.roles: the teacher, or anyone on an open server), within the
+    per-session upload cap (ui.serving.quota) and the disk budget (run_actions.make_room: nothing
+    is written when there is no room); its owner recorded and the upload audited. PermissionError / CheckpointError /
     DiskBudgetError."""
     roles.require("upload.checkpoint", None, name[:80], state=state)
     quota.count_upload(name[:80], state=state)
     try:
         with disk_budget.LOCK:
             dest = extract_checkpoint_zip(
-                data, models.uploads_dir(),
-                reserve=lambda n: runs_ui.make_room(n, name[:80], state=state))
+                data, places.uploads_dir(),
+                reserve=lambda n: run_actions.make_room(n, name[:80], state=state))
     except CheckpointError as e:
         roles.log("upload.checkpoint", name[:80], "refused", state=state, reason=str(e)[:200])
         raise
@@ -197,7 +197,7 @@ def _upload() -> None:
         sb.error(t("upload_bad", reason=escape_markdown(str(e))))
         return
     except DiskBudgetError as e:
-        sb.error(escape_markdown(runs_ui.budget_message(e)))
+        sb.error(escape_markdown(run_actions.budget_message(e)))
         return
     except CheckpointError as e:
         # The reason may quote a member name from the archive: shown literally, never as Markdown.

@@ -13,7 +13,8 @@ from transformer.probing.probe_items import PRONOUN_TASKS
 from transformer.train.corpus import SYNTHETIC
 from transformer.train.settings import TASK_DEFAULTS
 from ui import choices
-from ui import i18n, models, pronoun_heads, roles, runs_ui, server_guard, train_form
+from ui import i18n, pronoun_heads, train_form
+from ui.serving import places, roles, run_actions, run_files, server_guard
 from ui.strings import roles as role_strings
 from ui.strings import train as strings
 from viz import training as vt
@@ -24,7 +25,7 @@ rt = i18n.translator(role_strings)
 
 def busy_text(who: list[dict]) -> str:
     """Who holds the training slots, for the warning shown when none is free."""
-    lines = [t("busy_head", n=len(who), cap=runs_ui.max_concurrent())]
+    lines = [t("busy_head", n=len(who), cap=run_actions.max_concurrent())]
     for w in who:
         total = w["total"] if w["total"] else "?"
         lines.append(t("busy_line", name=w["name"], task=w["task"], step=w["step"], total=total,
@@ -40,11 +41,11 @@ def lr_labels() -> dict:
 
 def device_banner() -> None:
     """The device, said plainly."""
-    dev, cap = runs_ui.device_info(), runs_ui.max_concurrent()
+    dev, cap = run_actions.device_info(), run_actions.max_concurrent()
     if dev["device"] == "cuda":
         st.success(t("device_gpu", name=dev["name"], n=dev["count"], cap=cap))
     else:
-        st.info(t("device_cpu", cores=dev["cores"], threads=runs_ui.train_threads(), cap=cap))
+        st.info(t("device_cpu", cores=dev["cores"], threads=run_actions.train_threads(), cap=cap))
 
 
 def new_run_section(expanded: bool) -> None:
@@ -53,7 +54,7 @@ def new_run_section(expanded: bool) -> None:
     with st.expander(t("new_run"), expanded=expanded):
         if roles.can("run.start"):
             start_form()
-        elif runs_ui.classroom()["sandbox"]:
+        elif run_actions.classroom()["sandbox"]:
             sandbox_form()
         else:
             st.info(rt("student_no_start"))
@@ -68,7 +69,7 @@ def _upload(ft) -> list:
         files = [st.file_uploader(t("upload_tsv_file"), type=["tsv", "txt"],
                                   max_upload_size=server_guard.uploader_limit_mb("train_up_tsv"),
                                   key="train_up_tsv", help=t("upload_limit",
-                                                             mb=runs_ui.MAX_CORPUS_MB))]
+                                                             mb=run_files.MAX_CORPUS_MB))]
     else:
         u1, u2 = st.columns(2)
         mb = server_guard.uploader_limit_mb("train_up_src")
@@ -76,16 +77,16 @@ def _upload(ft) -> list:
                                   max_upload_size=mb),
                  u2.file_uploader(t("upload_tgt_file"), type=["txt"], key="train_up_tgt",
                                   max_upload_size=mb)]
-        st.caption(t("upload_limit", mb=runs_ui.MAX_CORPUS_MB))
+        st.caption(t("upload_limit", mb=run_files.MAX_CORPUS_MB))
     if any(f is None for f in files):
         return []
-    if runs_ui.too_big(files):
-        st.error(t("upload_too_big", name=runs_ui.md_escape(runs_ui.too_big(files)),
-                   mb=runs_ui.MAX_CORPUS_MB))
+    if run_files.too_big(files):
+        st.error(t("upload_too_big", name=run_files.md_escape(run_files.too_big(files)),
+                   mb=run_files.MAX_CORPUS_MB))
         return []
-    n, err = runs_ui.check_corpus(files)
+    n, err = run_files.check_corpus(files)
     if err:
-        st.error(t("upload_bad", reason=runs_ui.md_escape(err)))
+        st.error(t("upload_bad", reason=run_files.md_escape(err)))
         return []
     st.success(t("upload_ok", n=n))
     return files
@@ -118,7 +119,7 @@ def _advanced(fields, ft) -> None:
 def start_form() -> None:
     ft = i18n.translator(strings, frozen=True)  # for format_func
     tasks = list(SYNTHETIC)
-    m30k = runs_ui.multi30k_dir()
+    m30k = run_files.multi30k_dir()
     if m30k is not None:
         tasks.append("multi30k")
     tasks.append("upload")
@@ -173,8 +174,8 @@ def start_form() -> None:
     args = train_form.argv(task, preset, fields, p, data_flags,
                            st.session_state["train_p_device"])
 
-    who = runs_ui.busy()
-    if len(who) >= runs_ui.max_concurrent():
+    who = run_actions.busy()
+    if len(who) >= run_actions.max_concurrent():
         st.warning(busy_text(who))
     if st.button(t("start"), type="primary", key="train_start",
                  disabled=task == "upload" and not files):
@@ -184,47 +185,47 @@ def start_form() -> None:
 
 
 def start(task: str, args: list[str], files: list) -> None:
-    name = runs_ui.new_run_name(task)
-    path = models.runs_dir() / name
+    name = run_files.new_run_name(task)
+    path = places.runs_dir() / name
     try:
         roles.require("run.start", None, name)
         if files:
             roles.require("upload.corpus", None, name)
         # the disk budget: room for the corpus (students' old artefacts evicted), or a refusal;
         # room is made only once the corpus has been read and found valid (issue 22, K)
-        with runs_ui.reserve(0, name):
+        with run_actions.reserve(0, name):
             if files:
-                flags, _ = runs_ui.write_corpus(
-                    path / "data", files, reserve=lambda n: runs_ui.make_room(n, name))
+                flags, _ = run_files.write_corpus(
+                    path / "data", files, reserve=lambda n: run_actions.make_room(n, name))
                 for k, v in flags.items():
                     args = args + [k, v]
-        runs_ui.start_run(name, args)
+        run_actions.start_run(name, args)
         if files:
             server_guard.release(files)  # copied into the run's folder: freed (issue 48, 5)
     except PermissionError as e:
-        runs_ui.remove_failed_launch(path)
+        run_files.remove_failed_launch(path)
         st.error(rt("refused", reason=str(e)))
         return
     except DiskBudgetError as e:
-        runs_ui.remove_failed_launch(path)
-        st.error(runs_ui.md_escape(runs_ui.budget_message(e)))
+        run_files.remove_failed_launch(path)
+        st.error(run_files.md_escape(run_actions.budget_message(e)))
         return
     except runs.RunError:
-        runs_ui.remove_failed_launch(path)
-        st.warning(busy_text(runs_ui.busy()))
+        run_files.remove_failed_launch(path)
+        st.warning(busy_text(run_actions.busy()))
         return
     except CorpusError as e:
-        runs_ui.remove_failed_launch(path)
-        st.error(t("upload_bad", reason=runs_ui.md_escape(str(e))))
+        run_files.remove_failed_launch(path)
+        st.error(t("upload_bad", reason=run_files.md_escape(str(e))))
         return
-    runs_ui.watch(name)
+    run_files.watch(name)
     st.rerun()
 
 
 def sandbox_form() -> None:
     """A student's own small run, queued (transformer.ops.run_queue), when the teacher allows it."""
     ft = i18n.translator(strings, frozen=True)
-    cfg = runs_ui.classroom()
+    cfg = run_actions.classroom()
     st.markdown(f"**{rt('sb_title')}**")
     preset = cfg["preset"]
     st.caption(rt("sb_caption", preset=t(f"pname_{preset}") if f"pname_{preset}" in strings.EN
@@ -233,13 +234,13 @@ def sandbox_form() -> None:
                         format_func=lambda k: ft(f"task_{k}"))
     if st.button(rt("sb_go"), key="train_sb_go", type="primary"):
         try:
-            name, place = runs_ui.submit_sandbox(task)
+            name, place = run_actions.submit_sandbox(task)
             if place is None:
-                runs_ui.watch(name)
+                run_files.watch(name)
                 st.rerun()
         except (PermissionError, run_queue.QueueError, runs.RunError) as e:
             st.error(rt("refused", reason=str(e)))
-    for name, n in runs_ui.my_queued():
+    for name, n in run_actions.my_queued():
         st.info(rt("sb_place", name=name, n=n))
 
 
@@ -249,16 +250,16 @@ def audit_section() -> None:
     if roles.role() != "teacher":
         return
 
-    cfg = runs_ui.classroom()
+    cfg = run_actions.classroom()
     c1, c2 = st.columns(2)
     on = c1.toggle(rt("sb_off"), value=cfg["sandbox"], key="train_sb_on", help=rt("sb_off_help"))
     steps = c2.number_input(rt("sb_steps"), min_value=10, max_value=100000,
                             value=int(cfg["max_steps"]), step=50, key="train_sb_steps")
     if on != cfg["sandbox"] or int(steps) != cfg["max_steps"]:
-        runs_ui.set_classroom(sandbox=on, max_steps=int(steps))
+        run_actions.set_classroom(sandbox=on, max_steps=int(steps))
 
     with st.expander(rt("audit")):
-        events = audit.read(models.runs_dir(), 200)
+        events = audit.read(places.runs_dir(), 200)
         if not events:
             st.caption(rt("audit_empty"))
         else:

@@ -9,7 +9,8 @@ import os
 import streamlit as st
 
 from transformer.ops import runs
-from ui import i18n, models, roles, runs_ui
+from ui import i18n, models
+from ui.serving import places, roles, run_actions, run_files
 from ui.strings import roles as role_strings
 from ui.strings import train as strings
 from ui.train_start import busy_text, lr_labels
@@ -30,20 +31,20 @@ def state_of(path, status) -> str:
 def pump() -> None:
     """A queued student run starts when the slot has freed."""
     try:
-        runs_ui.pump_queue()
+        run_actions.pump_queue()
     except OSError:
         pass
 
 
 def pick_run() -> tuple[list, str | None]:
     """The runs on disk and the one this browser watches (kept in the URL)."""
-    all_runs = runs.list_runs(models.runs_dir())
-    watched = runs_ui.current_run()
+    all_runs = runs.list_runs(places.runs_dir())
+    watched = run_files.current_run()
     if watched is None and all_runs and "train_pick" not in st.session_state:
         # A first visit: show what is training now (else the newest run), as a class would expect.
         watched = next((r.name for r in all_runs if r.active), all_runs[0].name)
     if watched:
-        runs_ui.watch(watched)  # keep it in the URL
+        run_files.watch(watched)  # keep it in the URL
     return all_runs, watched
 
 
@@ -61,16 +62,16 @@ def run_picker(all_runs: list, watched: str | None) -> None:
     st.session_state["train_pick"] = watched if watched in names else None
     st.selectbox(t("watch"), names, key="train_pick", placeholder=t("watch_none"),
                  format_func=lambda n: labels.get(n, n), help=t("watch_help"),
-                 on_change=lambda: runs_ui.watch(st.session_state.get("train_pick")))
+                 on_change=lambda: run_files.watch(st.session_state.get("train_pick")))
     if not watched:
         st.stop()
 
 
 def watch_section(watched: str) -> None:
     """The monitor, polled while the run is active, then the checkpoints and the delete button."""
-    status0 = runs.read_status(models.runs_dir() / watched)
-    active0 = state_of(models.runs_dir() / watched, status0) in ACTIVE
-    n_ck0 = len(runs.checkpoints(models.runs_dir() / watched))
+    status0 = runs.read_status(places.runs_dir() / watched)
+    active0 = state_of(places.runs_dir() / watched, status0) in ACTIVE
+    n_ck0 = len(runs.checkpoints(places.runs_dir() / watched))
     st.session_state["train_fragment_rerun"] = False
     poll = float(os.environ.get("ATTENTION_LAB_POLL_S", "2"))
     st.fragment(run_every=poll if active0 else None)(monitor)(watched, active0, n_ck0)
@@ -87,7 +88,7 @@ def _headline(name: str, path, status: dict, state: str, evals: list) -> None:
                   task=t(task_key) if task_key in strings.EN else task))
     said = vt.status_message(status.get("message"))
     if said:
-        st.caption(runs_ui.md_escape(t(said[0], **said[1])))
+        st.caption(run_files.md_escape(t(said[0], **said[1])))
     st.progress(vt.progress(status), text=t("progress", step=step, total=total or "?"))
     c = st.columns(4)
     c[0].metric(t("m_step"), f"{step:,}")
@@ -111,17 +112,17 @@ def _headline(name: str, path, status: dict, state: str, evals: list) -> None:
 
 
 def _buttons(name: str, path, state: str, step: int, total) -> None:
-    """Stop / resume / train longer, drawn only for who may use them (ui.roles)."""
+    """Stop / resume / train longer, drawn only for who may use them (ui.serving.roles)."""
     active = state in ACTIVE
     has_last = "last" in runs.checkpoints(path)
     b1, b2 = st.columns([1, 3])
-    who = runs_ui.owner(path)
+    who = run_files.owner(path)
     if active:
         stopping = runs.stop_requested(path)
         if roles.can("run.stop", who) and b1.button(t("stop"), key="train_stop",
                                                     disabled=stopping, help=t("stop_help")):
             try:
-                runs_ui.stop_run(name)
+                run_actions.stop_run(name)
                 stopping = True
             except (PermissionError, runs.RunError) as e:
                 st.error(rt("refused", reason=str(e)))
@@ -158,7 +159,7 @@ def _curves(path, status: dict, train: list, evals: list, cks: list) -> None:
         st.caption(t("loss_caption"))
     else:
         st.info(t("no_metrics_yet"))
-    s = runs_ui.settings(path, status)
+    s = run_files.settings(path, status)
     if s is not None and (s.total_steps or total):
         st.plotly_chart(vt.lr_figure(total or s.total_steps, s.d_model, s.warmup, s.lr_scale,
                                      current_step=step, recorded=train, labels=lr_labels()),
@@ -184,11 +185,11 @@ def _samples(evals: list) -> None:
     cols = st.columns(min(len(hist), 3))
     for j, (src, ref, df) in enumerate(hist):
         with cols[j % len(cols)]:
-            st.markdown(f"**{t('src')}:** {runs_ui.md_escape(src)}  \n"
-                        f"**{t('ref')}:** {runs_ui.md_escape(ref)}")
+            st.markdown(f"**{t('src')}:** {run_files.md_escape(src)}  \n"
+                        f"**{t('ref')}:** {run_files.md_escape(ref)}")
             # a static table wraps long outputs instead of cutting them; its cells are
             # markdown, so the model's text is escaped
-            df[t("hyp")] = df[t("hyp")].map(runs_ui.md_escape)
+            df[t("hyp")] = df[t("hyp")].map(run_files.md_escape)
             st.table(df.head(SAMPLE_ROWS), hide_index=True)
             if len(df) > SAMPLE_ROWS:
                 with st.expander(t("samples_older", n=len(df) - SAMPLE_ROWS)):
@@ -197,14 +198,14 @@ def _samples(evals: list) -> None:
 
 def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
     pump()  # every poll: a queued student run starts when the slot frees
-    path = runs_ui.run_dir(name)
+    path = run_files.run_dir(name)
     if path is None:
         st.warning(t("run_gone", name=name))
         return
     status = runs.read_status(path)
     state = state_of(path, status)
     status = status or {}
-    train, evals, cks = vt.split_records(runs_ui.metrics(path))
+    train, evals, cks = vt.split_records(run_files.metrics(path))
     _headline(name, path, status, state, evals)
     _buttons(name, path, state, status.get("step") or 0, status.get("total_steps"))
     _curves(path, status, train, evals, cks)
@@ -220,12 +221,12 @@ def monitor(name: str, active_at_start: bool, n_ckpt_at_start: int) -> None:
 
 def resume(name: str, args: list[str]) -> None:
     try:
-        runs_ui.resume_run(name, args)
+        run_actions.resume_run(name, args)
     except PermissionError as e:
         st.session_state["train_resume_msg"] = rt("refused", reason=str(e))
         return
     except runs.RunError:
-        st.session_state["train_resume_msg"] = busy_text(runs_ui.busy())
+        st.session_state["train_resume_msg"] = busy_text(run_actions.busy())
         return
     st.rerun()
 
@@ -233,12 +234,12 @@ def resume(name: str, args: list[str]) -> None:
 def delete(name: str) -> None:
     """The delete button's callback (before the page is drawn: the run list is read afresh)."""
     try:
-        runs_ui.delete_run(name)
+        run_actions.delete_run(name)
     except (PermissionError, runs.RunError) as e:
         st.session_state["train_delete_msg"] = ("error", rt("refused", reason=str(e)))
         return
     st.session_state["train_delete_msg"] = ("success", rt("deleted", name=name))
-    runs_ui.watch(None)
+    run_files.watch(None)
     st.session_state.pop("train_pick", None)
 
 
@@ -249,11 +250,11 @@ def show_delete_message() -> None:
 
 
 def delete_button(name: str) -> None:
-    path = runs_ui.run_dir(name)
+    path = run_files.run_dir(name)
     if path is None:
         return
     info = runs.RunInfo(name, path, runs.read_status(path), [])
-    if info.active or not roles.can("run.delete", runs_ui.owner(path)):
+    if info.active or not roles.can("run.delete", run_files.owner(path)):
         return
     st.button(rt("delete"), key="train_delete", on_click=delete, args=(name,),
               help=rt("delete_help"))
@@ -271,15 +272,15 @@ def follow_open() -> None:
 
 
 def checkpoint_section(name: str) -> None:
-    path = runs_ui.run_dir(name)
+    path = run_files.run_dir(name)
     if path is None:
         return
     st.subheader(t("checkpoints"))
-    entries = runs_ui.checkpoint_entries(path)
+    entries = run_files.checkpoint_entries(path)
     if not entries:
         st.caption(t("no_checkpoints"))
         return
-    _, evals, cks = vt.split_records(runs_ui.metrics(path))
+    _, evals, cks = vt.split_records(run_files.metrics(path))
     key = vt.score_name(evals)
     df = vt.checkpoint_table(entries, evals, cks, columns={
         "name": t("ck_name"), "step": t("step"), "val_loss": t("loss_val"),

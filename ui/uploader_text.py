@@ -7,9 +7,9 @@ words invisible and writes the Chinese ones in their place, with CSS ``content``
 of the app has a key, and Streamlit marks its container with the class ``st-key-<key>``, so
 each gets its own file types; an uploader not listed in UPLOADERS gets the size limit alone.
 Called once per run, from app.py. Each uploader's limit is what its reader accepts
-(ui.server_guard.uploader_limit_mb, issue 48 item 5); when the server refused the session's last
-upload (too big for the uploader, the person's or all students' held bytes), the page says so in
-its language (`refusal_note`).
+(ui.serving.server_guard.uploader_limit_mb, issue 48 item 5); when the server refused the session's
+last upload (too big for the uploader, the person's or all students' held bytes), the page says so
+in its language (`refusal_note`).
 """
 from __future__ import annotations
 
@@ -63,7 +63,8 @@ def css(lang: str, mb: int) -> str:
 
 
 def _limit(key: str) -> int:
-    from ui import server_guard  # deferred: server_guard imports ui.roles, which imports this page kit
+    # deferred: server_guard imports ui.serving.roles, which imports this page kit
+    from ui.serving import server_guard
 
     return server_guard.uploader_limit_mb(key)
 
@@ -72,14 +73,14 @@ REFUSALS = ("too_big", "person_cap", "students_cap")
 
 
 def refusal_text(code: str, lang: str) -> str:
-    """The sentence for a refused upload (ui.server_guard's codes) in `lang`."""
+    """The sentence for a refused upload (ui.serving.server_guard's codes) in `lang`."""
     return i18n.text(strings, f"refused_{code}", lang)
 
 
 def refusal_note() -> None:
     """Say, once, why the server refused this session's last upload (nothing already stored
     is lost: the refused file alone was not taken)."""
-    from ui import server_guard  # deferred: see _limit
+    from ui.serving import server_guard  # deferred: see _limit
 
     code = server_guard.last_refusal()
     if code in REFUSALS:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from recipes.everyday.caption_scenes_verbs import PICK_UP, V
+from recipes.everyday.tables import rows
 
 
 @dataclass(frozen=True)
@@ -271,106 +272,13 @@ ANIMAL_MAIN = {v.key: v for v in (
     V("run_fence", "runs|run", "{V} to the fence", "läuft|laufen", "horse pony donkey goat", mid="zum Zaun"),
     V("eat", "eats|eat", "{V}", "frisst|fressen", "feed"),
 )}
-# (conjunction, first clauses, predicates): which second clause fits which first
-SCRIPTS = (
-    # "and it ..." says what happens next, not what an adjective before the noun would say
-    # ("finds a very big box", not "finds a box , and it is very big")
-    ("und", "hold pet lift", "sleep fall_asleep purr yawn look_camera"),
-    ("und", "watch photograph see draw", "graze eat_grass sleep yawn swim_lake swim_water fly_away swim_away "
-                                         "run_away look_camera lie_sun sing"),
-    ("und", "feed", "eat_fast fed"),
-    ("und", "call", "come_back"),
-    ("und", "throw kick", "fly_fence land_roof land_lake roll_away"),
-    ("und", "throw_lake", "sink floats"),
-    ("und", "push_water", "floats"),
-    ("und", "drop", "break roll_table roll_away"),
-    ("und", "let_go", "fly_away rise"),
-    ("und", "buy", "sweet smell"),
-    ("und", "pick", "sweet smell"),
-    ("und", "wash", "clean_again"),
-    ("und", "polish brush clean", "shine"),
-    ("und", "bake", "smell"),
-    ("und", "build", "funny"),
-    ("und", "water", "grow bloom"),
-    ("und", "try_on", "fits"),
-    ("und", "open", "empty full"),
-    ("aber", "push pull", "not_move"),
-    ("aber", "call", "not_come run_away"),
-    ("aber", "want_pet", "run_away fly_away swim_away hide_bed"),
-    ("aber", "feed", "not_eat run_away"),
-    ("aber", "buy pick", "not_ripe rotten"),
-    ("aber", "find buy", "too_heavy"),
-    ("aber", "try_on", "not_fit too_small too_big"),
-    ("aber", "open shake", "empty"),
-    ("aber", "try_open", "locked"),
-    ("aber", "throw kick", "land_lake land_roof fly_fence"),
-    ("aber", "drop", "not_break"),
-    ("aber", "try_start", "not_start"),
-    ("aber", "wash", "still_dirty"),
-    ("aber", "carry", "heavy"),
-    ("aber", "hold", "run_away"),
-    ("während", "watch photograph draw", "sleep eat graze eat_grass swim_lake swim_water fly_field lie_sun drink "
-                                        "play_garden sing roll_hill float melt rise leave sway"),
-    ("während", "pet brush", "eat graze eat_grass sleep purr drink lie_sun"),
-    ("während", "hold", "sleep drink"),
-    ("weil", "carry lift hold", "tired small sick scared"),
-    ("weil", "feed", "hungry"),
-    ("weil", "water_animal", "thirsty"),
-    ("weil", "wash", "dirty"),
-    ("weil", "dry", "wet soaking"),
-    ("weil", "repair", "broken"),
-    ("weil", "throw_away", "rotten"),
-    ("weil", "vet", "sick"),
-    ("weil", "buy", "cheap fresh ripe"),
-    ("weil", "calm", "scared"),
-    ("weil", "cover", "shiver"),
-    ("weil", "fill", "empty"),
-    ("weil", "push", "not_start"),
-    ("weil", "laugh_at", "funny"),
-    ("weil", "take_off", "wet too_small"),
-    ("weil", "shade", "tired"),
-    # "until" names what the deed brings about, never the deed again ("fills it until it is full")
-    ("bis", "wash", "clean"),
-    ("bis", "polish brush clean", "shine"),
-    ("bis", "pet", "fall_asleep calm"),
-    ("bis", "pack", "full"),
-    ("bis", "cook", "soft"),
-    ("bis", "follow watch", "disappear"),
-    ("bis", "bake", "golden"),
-    ("bis", "push", "start"),
-    ("bis", "feed", "fed"),
-    ("damit", "out_cage", "run_around"),
-    ("damit", "put_sill", "cool"),
-    ("damit", "hang_sun", "dry_sun"),
-    ("damit", "put_window", "get_light grow"),
-    ("damit", "carry_in shade", "rest sleep"),
-    ("damit", "unleash", "run_around"),
-    ("damit", "put_back", "swim_off"),
-    ("damit", "set_grass", "play run_around"),
-    ("damit", "cover", "sleep"),
-    # "when" with a state ("dries the cat when it is wet") reads as a habit; a caption shows one moment
-    ("wenn", "photograph", "yawn look_camera jump_water"),
-    ("nachdem", "dry", "jump_water swim_lake"),
-    ("nachdem", "wash", "roll_mud play_garden"),
-    ("nachdem", "pet brush", "eat"),
-    ("nachdem", "pick_up", "land_grass fall_down fall_over"),
-    ("nachdem", "cut eat", "cool"),
-    ("nachdem", "call", "run_away"),
-    ("nachdem", "repair", "fall_over"),
-    ("nachdem", "photograph", "land_fence"),
-)
-# an animal's own first clause and what makes it do it: "A dog barks when it sees a cat"
-ANIMAL_SCRIPTS = (  # "when" only with an event ("when it sees a cat"), never a state ("when it is tired")
-    ("wenn", "bark", "see_cat hear_noise"),
-    ("wenn", "hide", "hear_noise"),
-    ("wenn", "dive", "see_fish"),
-    ("wenn", "fly_off", "hear_noise"),
-    ("wenn", "run_fence", "see_carrot"),
-    ("weil", "bark", "hungry scared"),
-    ("weil", "sleep", "tired"),
-    ("weil", "hide", "scared"),
-    ("nachdem", "sleep", "eat"),
-)
+# (conjunction, first clauses, predicates): which second clause fits which first, after a person's
+# first clause (SCRIPTS) or an animal's own (ANIMAL_SCRIPTS: "A dog barks when it sees a cat"); the
+# table: data/caption_scenes_scripts.tsv
+_SCRIPTS = [(r["table"], (r["conjunction"], r["first"], r["predicates"]))
+            for r in rows("caption_scenes_scripts.tsv")]
+SCRIPTS = tuple(s for table, s in _SCRIPTS if table == "SCRIPTS")
+ANIMAL_SCRIPTS = tuple(s for table, s in _SCRIPTS if table == "ANIMAL_SCRIPTS")
 
 
 def _check() -> None:

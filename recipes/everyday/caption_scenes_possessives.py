@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from recipes.everyday.caption_scenes_lexicon import ALL, FAMILY, PARTS, Noun
+from recipes.everyday.tables import rows
 
 
 @dataclass(frozen=True)
@@ -124,27 +125,12 @@ TOGETHER_DO = (  # plural English, plural German, who may do it (the owner's and
     ("look for food", "suchen nach Futter", "chicken duck goose pig"),
     ("run across the meadow", "laufen über die Wiese", "horse pony dog sheep"),
 )
-# a thing and its parts: "A man washes the car and its wheels"
-THING_PARTS = (
-    ("car", "wheel:pl roof headlight:pl door:pl engine", "wash clean photograph look check repair"),
-    ("bike", "chain wheel:pl bell saddle tire:pl", "clean repair check look"),
-    ("motorbike", "engine wheel:pl headlight", "clean repair check"),
-    ("tractor truck", "wheel:pl engine", "wash check repair"),
-    ("boat", "sail engine", "repair check wash"),
-    ("fence", "gate", "paint repair"),
-    ("tree", "leaf:pl branch:pl", "photograph draw look"),
-    ("flower rose sunflower tulip", "petal:pl stem", "photograph draw look"),
-    ("kite", "string tail", "repair"),
-    ("chair table stool bench", "leg:pl", "paint repair"),
-    ("book", "page:pl cover", "look"),
-    ("shirt", "button:pl shirt_collar", "iron look"),
-    ("phone camera", "screen", "clean repair"),
-    ("piano", "piano_key:pl", "clean"),
-    ("guitar violin", "guitar_string:pl", "check"),
-    ("cage", "door", "clean repair"),
-    ("box", "lid", "paint repair"),
-    ("umbrella", "handle", "repair"),
-)
+# a thing and its parts ("A man washes the car and its wheels"), and the part it is held by
+# (BY_PART: "A girl holds a balloon by its string" -> "... an seiner Schnur"): (owners, parts,
+# verbs) rows of data/caption_scenes_parts.tsv
+_PARTS = [(r["table"], (r["owners"], r["parts"], r["verbs"])) for r in rows("caption_scenes_parts.tsv")]
+THING_PARTS = tuple(row for table, row in _PARTS if table == "THING_PARTS")
+BY_PART = tuple(row for table, row in _PARTS if table == "BY_PART")
 THING_VERBS = {  # English, German, last part
     "wash": ("washes|wash", "wäscht|waschen", ""), "clean": ("cleans|clean", "reinigt|reinigen", ""),
     "photograph": ("photographs|photograph", "fotografiert|fotografieren", ""),
@@ -153,12 +139,6 @@ THING_VERBS = {  # English, German, last part
     "draw": ("draws|draw", "zeichnet|zeichnen", ""), "iron": ("irons|iron", "bügelt|bügeln", ""),
 }
 THING_LOOK = {"photographs|photograph": "photograph", "looks at|look at": "look", "draws|draw": "draw"}
-# held by a part: "A girl holds a balloon by its string" -> "... an seiner Schnur"
-BY_PART = (
-    ("balloon kite", "string", "hold pull"), ("bucket basket cup jug", "mug_handle", "hold carry lift"),
-    ("umbrella bag", "handle", "hold carry"), ("sled", "sled_rope", "pull"), ("dog puppy", "collar", "hold pull"),
-    ("backpack", "strap", "hold carry lift"),
-)
 BY_VERBS = {"hold": ("holds|hold", "hält|halten", ""), "pull": ("pulls|pull", "zieht|ziehen", ""),
             "carry": ("carries|carry", "trägt|tragen", ""), "lift": ("lifts|lift", "hebt|heben", "hoch"),
             "push": ("pushes|push", "schiebt|schieben", "")}

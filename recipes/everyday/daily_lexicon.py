@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from recipes.everyday import german
-from recipes.everyday.tables import load_json, rows, tuples
+from recipes.everyday.tables import module_tables, rows
 
 
 @dataclass(frozen=True)
@@ -85,12 +85,36 @@ def _verb(en: str, de: str, rest: str, objects: str, case: str = "acc", stative:
 # column holds).
 VERBS = tuple(_verb(**dict(row, stative=row["stative"] == "yes")) for row in rows("daily_verbs.tsv"))
 
-# The smaller tables are data/daily_lexicon.json, each under its name here.
-_T = tuples(load_json("daily_lexicon.json"))
-
-# The complement an intransitive verb is said with: (English, German); "" = none. German puts it
-# after "nicht" and before the participle or infinitive ("Ich bin nicht zur Schule gegangen").
-COMPLEMENTS = _T["COMPLEMENTS"]
+# The smaller tables are data/daily_lexicon.json, each this module's attribute of its name
+# (tables.module_tables: `from recipes.everyday.daily_lexicon import TIMES` reads it):
+# COMPLEMENTS       the complement an intransitive verb is said with: (English, German); "" = none.
+#                   German puts it after "nicht" and before the participle or infinitive ("Ich bin
+#                   nicht zur Schule gegangen").
+# TIMES             times, by tense: (English, German). German puts the time right after the verb
+#                   (or first).
+# WEATHER_ADJ       what the weather is, said of "it": (English, German) ("It is cold today .")
+# WEATHER_NOUN_ADJ  what "the weather" is ("The weather is nice today ." -> "Das Wetter ist heute
+#                   schön ."): with the noun as subject English says "nice" where German says
+#                   "schön", never "nett" (a person's word)
+# WEATHER_VERB      English -ing, English past, German present (es ...), German participle
+# the words of daily_talk.py: places, numbers, clock times, comparisons
+# WHERE_IS          where a place is: (English, German with {D} for a place's dative noun phrase,
+#                   or none)
+# NUMBERS           numbers 2-12 (one takes "ein-" and the singular)
+# COUNTED           countable things with their plurals: English singular, English plural, German
+#                   singular, German plural, gender; by what one has, needs or buys
+# SCHEDULE          what starts or leaves at a clock time: English subject, English verb (3rd
+#                   singular, base), German subject, German verb (3rd singular), separable prefix
+#                   ("Der Zug fährt um acht ab")
+# COMPARE           comparatives by what they compare: English comparative, German comparative,
+#                   German positive ("so alt wie"), English positive. Things are compared with the
+#                   same kind of thing ("my phone is newer than your phone"), people within one
+#                   generation (COMPARED_PEOPLE).
+# COMPARED_NOUNS    the nouns of each class worth comparing with the same noun of another owner
+# COMPARED_PEOPLE   people of one generation, compared with each other; a pronoun subject ("I") only
+#                   with peers
+# THAN_PRONOUNS     "than me": German keeps the nominative after "als" ("älter als ich")
+_T, __getattr__, __dir__ = module_tables("daily_lexicon.json", __name__)
 
 # the German verbs (german.py) for ich du er wir: this grammar has no ihr
 MODALS = {  # English -> (German present: ich du er wir, negative English)
@@ -106,39 +130,5 @@ HAVE = german.HAVE[:4]
 BE = german.BE[:4]
 BE_PAST = german.WAS[:4]
 
-# Times, by tense: (English, German). German puts the time right after the verb (or first).
-TIMES = _T["TIMES"]
-
-WEATHER_ADJ = _T["WEATHER_ADJ"]
-# What "the weather" is ("The weather is nice today ." -> "Das Wetter ist heute schön ."): with the
-# noun as subject English says "nice" where German says "schön", never "nett" (a person's word)
-WEATHER_NOUN_ADJ = _T["WEATHER_NOUN_ADJ"]
-WEATHER_VERB = _T["WEATHER_VERB"]  # English -ing, English past, German present (es ...), German participle
-
-# -- the words of daily_talk.py: places, numbers, clock times, comparisons -------
-
-# where a place is: (English, German with {D} for a place's dative noun phrase, or none)
-WHERE_IS = _T["WHERE_IS"]
-
-# Numbers 2-12 (one takes "ein-" and the singular, below).
-NUMBERS = _T["NUMBERS"]
-# Countable things with their plurals: English singular, English plural, German singular,
-# German plural, gender; by what one has, needs or buys.
-COUNTED = _T["COUNTED"]
-
-# What starts or leaves at a clock time: English subject, English verb (3rd singular, base),
-# German subject, German verb (3rd singular), separable prefix ("Der Zug fährt um acht ab").
-SCHEDULE = _T["SCHEDULE"]
-
-# Comparatives by what they compare: English comparative, German comparative, German positive
-# ("so alt wie"), English positive. Things are compared with the same kind of thing ("my phone
-# is newer than your phone"), people within one generation (COMPARED_PEOPLE).
-COMPARE = _T["COMPARE"]
-# the nouns of each class worth comparing with the same noun of another owner
-COMPARED_NOUNS = _T["COMPARED_NOUNS"]
-# people of one generation, compared with each other; a pronoun subject ("I") only with peers
-COMPARED_PEOPLE = _T["COMPARED_PEOPLE"]
-# "than me": German keeps the nominative after "als" ("älter als ich")
-THAN_PRONOUNS = _T["THAN_PRONOUNS"]
 # "What did you do ?": machen, the verb of what-questions without a noun class
 DO = ("do|does|did|doing", "mache machst macht machen", "machen gemacht")

@@ -37,6 +37,7 @@ from recipes.everyday.daily_life_lexicon import (ADVERBS_OF_FREQUENCY, ALL, DONE
                                                  ROUTINES, how_often)
 from recipes.everyday.daily_life_verbs import (BY_ADVERB, EVERYDAY_COMPS, MOMENTS, NO_HABIT, NOT_NEVER, STATES, VERBS,
                                                Verb, bare, once)
+from recipes.everyday.tables import rows
 from transformer.data.example import Example
 
 # -- imperatives --------------------------------------------------------------------------------
@@ -167,20 +168,8 @@ def _request(rng: random.Random) -> Example:
 
 
 # -- permission and obligation ------------------------------------------------------------------
-# rules: English, German before "nicht", German after it, the infinitive; {p} / {P} the
-# subject's phone ("dein Handy"; "their phones", "ihre Handys" for several)
-RULES = (("smoke here", "hier", "", "rauchen"), ("park here", "hier", "", "parken"),
-         ("take photos here", "hier", "", "fotografieren"), ("eat in the classroom", "im Klassenzimmer", "", "essen"),
-         ("use {p} in class", "im Unterricht {P}", "", "benutzen"),
-         ("swim in the lake", "im See", "", "schwimmen"),
-         ("play football in the garden", "im Garten", "Fußball", "spielen"),
-         ("watch TV tonight", "heute Abend", "", "fernsehen"), ("go out tonight", "heute Abend", "", "ausgehen"),
-         ("stay up late", "", "lange", "aufbleiben"), ("come in", "", "", "hereinkommen"),
-         ("open the window", "das Fenster", "", "aufmachen"), ("go to the toilet", "", "auf die Toilette", "gehen"),
-         ("sit here", "hier", "", "sitzen"), ("leave earlier today", "heute", "früher", "gehen"),
-         ("feed the animals", "die Tiere", "", "füttern"), ("touch the pictures", "die Bilder", "", "anfassen"),
-         ("talk during the exam", "während der Prüfung", "", "sprechen"), ("use the kitchen", "die Küche", "", "benutzen"),
-         ("eat here", "hier", "", "essen"))
+# rules: data/daily_life_rules.tsv (English, German before "nicht", German after it, the infinitive)
+RULES = tuple((r["en"], r["before"], r["after"], r["infinitive"]) for r in rows("daily_life_rules.tsv"))
 ASK_RULES = RULES[5:13] + RULES[13:15] + RULES[18:]  # what one asks "May I ...?"
 BANNED_RULES = tuple(r for r in RULES if r[0] != "go to the toilet")  # what one is told not to do
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from recipes.everyday.tables import load_json, rows, tuples
+from recipes.everyday.tables import module_tables, rows
 
 
 @dataclass(frozen=True)
@@ -77,70 +77,56 @@ del _r, _item
 
 ALL = {**NOUNS, **MASS}
 
-# The smaller tables: data/daily_life_lexicon.json, each under its name here.
-_T = tuples(load_json("daily_life_lexicon.json"))
+# The smaller tables are data/daily_life_lexicon.json, each this module's attribute of its name
+# (tables.module_tables: `from recipes.everyday.daily_life_lexicon import DAYS` reads it):
+# ADJ_FOR               which adjectives go with which nouns, attributively ("a red dress", "in a
+#                       small flat")
+# ADJ_MASS              drinks and food said without an article, with an adjective ("cold milk",
+#                       "mit heißem Wasser")
+# DAYS, MONTHS          English, German (all masculine: "am Montag", "im Mai"); the days' habitual
+#                       adverb ("on Mondays" -> "montags")
+# DAY_PARTS             parts of a day joined to a weekday: "on Friday evening" -> "am Freitagabend"
+# SEASONS               English, German
+# ORDINALS              ordinals 1-31: English, German stem; "am fünften Mai" (dative -en), "der
+#                       fünfte Mai" (-e)
+# UNITS                 durations: English singular, English plural, German singular, German plural,
+#                       gender; "for a year" -> "seit einem Jahr", "for three years" -> "seit drei
+#                       Jahren" (dative plural)
+# UNIT_ACC_PL           the accusative plural of a duration ("Der Film dauert zwei Stunden")
+# FREQUENCIES           how often: English, German; German puts it where a time goes
+# ADVERBS_OF_FREQUENCY  "always", "usually", "often", ...: English, German
+# HOW_OFTEN             which FREQUENCIES suit an activity, by verb or "verb:words of its complement"
+#                       (these first): "They wash their hands every day", never "once a month"; ""
+#                       or no entry: none is said
+# ROUTINES              when a daily routine is done: said with "always" or "usually" ("We usually
+#                       wash our hair in the evening"), as "She often wakes up" alone is not
+# DONE_WHEN             when a meal was had, made or cooked, or one fell asleep: not "They had
+#                       dinner this morning", "We made breakfast last night", "She fell asleep in
+#                       front of the TV this morning"
+# ITEMS                 what one asks to have: English, German accusative
+# DESTINATIONS          English, German "to" (direction), German "in" (place). Countries with an
+#                       article take "in die" / "in der": "in die Schweiz", "in der Schweiz".
+# HOLIDAY_PLACES        where a holiday goes to and is spent, not a town: "to the seaside" -> "ans
+#                       Meer", "am Meer"
+# TOWNS                 the towns trains change in and leave for (nach ...)
+# NAMES, SURNAMES       first names for "du" (as the English types them) and surnames for "Sie" ("Mr
+#                       Weber")
+# COLOURS               colours a shop has a thing "in": English, German noun ("in Blau")
+_T, __getattr__, __dir__ = module_tables("daily_life_lexicon.json", __name__)
 
 # Predicative adjective, attributive stem (the two differ in "teuer" / "teur-e", "dunkel" /
 # "dunkl-e"): English, German, German stem.
 ADJ = {r["en"]: (r["en"], r["de"], r["stem"]) for r in rows("daily_life_adjectives.tsv")}
-# which adjectives go with which nouns, attributively ("a red dress", "in a small flat")
-ADJ_FOR = _T["ADJ_FOR"]
 # worn by women: not "He's wearing a dress", "My father irons his blouse"
 WOMENS = ("dress", "blouse")
-# drinks and food said without an article, with an adjective ("cold milk", "mit heißem Wasser")
-ADJ_MASS = _T["ADJ_MASS"]
-
-# The days and months: English, German (all masculine: "am Montag", "im Mai"); the days'
-# habitual adverb ("on Mondays" -> "montags").
-DAYS = _T["DAYS"]
-MONTHS = _T["MONTHS"]
-# parts of a day joined to a weekday: "on Friday evening" -> "am Freitagabend"
-DAY_PARTS = _T["DAY_PARTS"]
-SEASONS = _T["SEASONS"]
-# ordinals 1-31: English, German stem; "am fünften Mai" (dative -en), "der fünfte Mai" (-e)
-ORDINALS = _T["ORDINALS"]
-
 # Cardinal numbers by value, as words (English, German).
 NUMBER_WORDS = {n: (en, de) for n, en, de in _T["NUMBER_WORDS"]}
-# Durations: English singular, English plural, German singular, German plural, gender;
-# "for a year" -> "seit einem Jahr", "for three years" -> "seit drei Jahren" (dative plural)
-UNITS = _T["UNITS"]
-# the accusative plural of a duration ("Der Film dauert zwei Stunden")
-UNIT_ACC_PL = _T["UNIT_ACC_PL"]
-# how often: English, German; German puts it where a time goes
-FREQUENCIES = _T["FREQUENCIES"]
-ADVERBS_OF_FREQUENCY = _T["ADVERBS_OF_FREQUENCY"]
-# which FREQUENCIES suit an activity, by verb or "verb:words of its complement" (these first):
-# "They wash their hands every day", never "once a month"; "" or no entry: none is said
-HOW_OFTEN = _T["HOW_OFTEN"]
-# when a daily routine is done: said with "always" or "usually" ("We usually wash our hair in
-# the evening"), as "She often wakes up" alone is not
-ROUTINES = _T["ROUTINES"]
-
-# when a meal was had, made or cooked, or one fell asleep: not "They had dinner this morning",
-# "We made breakfast last night", "She fell asleep in front of the TV this morning"
-DONE_WHEN = _T["DONE_WHEN"]
-# what one asks to have: English, German accusative
-ITEMS = _T["ITEMS"]
-OFFERED = ITEMS[:3] + ITEMS[8:9] + ITEMS[12:13] + ITEMS[14:17] + ITEMS[18:19]
+OFFERED = tuple(_T["ITEMS"][i] for i in (0, 1, 2, 8, 12, 14, 15, 16, 18))  # offered: "Would you like ...?"
 
 
 def how_often(key: str, text: str) -> tuple[tuple[str, str], ...]:
     """The FREQUENCIES that suit verb KEY said as TEXT (its English with object and complement)."""
-    spec = next((v for k, v in HOW_OFTEN.items() if k.startswith(key + ":") and k.split(":", 1)[1] in text),
-                HOW_OFTEN.get(key, ""))
-    return tuple(f for f in FREQUENCIES if f[0] in spec.split("|"))
-
-# Destinations: English, German "to" (direction), German "in" (place). Countries with an
-# article take "in die" / "in der": "in die Schweiz", "in der Schweiz".
-DESTINATIONS = _T["DESTINATIONS"]
-# where a holiday goes to and is spent, not a town: "to the seaside" -> "ans Meer", "am Meer"
-HOLIDAY_PLACES = _T["HOLIDAY_PLACES"]
-# the towns trains change in and leave for (nach ...)
-TOWNS = _T["TOWNS"]
-
-# first names for "du" (as the English types them) and surnames for "Sie" ("Mr Weber")
-NAMES = _T["NAMES"]
-SURNAMES = _T["SURNAMES"]
-# colours a shop has a thing "in": English, German noun ("in Blau")
-COLOURS = _T["COLOURS"]
+    table = _T["HOW_OFTEN"]
+    spec = next((v for k, v in table.items() if k.startswith(key + ":") and k.split(":", 1)[1] in text),
+                table.get(key, ""))
+    return tuple(f for f in _T["FREQUENCIES"] if f[0] in spec.split("|"))

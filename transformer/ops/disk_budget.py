@@ -7,8 +7,8 @@ budget, students' artefacts are removed (issue 48, 5): first the requesting pers
 first), then other students' (oldest first), but never another person's last run (the newest run
 of each other person is kept), never the teacher's (an artefact whose owner.json is missing or not
 a student's), never a run still going. An owner's person is the owner record's `person`
-(ui.roles.person: one identity across a person's tabs), else its actor. If that is not enough,
-DiskBudgetError says so and nothing is removed at all (the check is done before the first
+(ui.serving.roles.person: one identity across a person's tabs), else its actor. If that is not
+enough, DiskBudgetError says so and nothing is removed at all (the check is done before the first
 removal).
 
 Two writers must not both pass the check and then both write: hold `LOCK` around make_room and the

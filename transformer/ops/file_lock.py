@@ -19,7 +19,7 @@ system; not reliably over NFS): the replicas of docs/SERVING.md run on one machi
 
 `EnvLock(get)` is such a lock where the folder is only known when it is taken (`runs_root()`: the
 runs folder of $ATTENTION_LAB_RUNS, default runs/ beside the `transformer` package, as
-ui.models.runs_dir).
+ui.serving.places.runs_dir).
 """
 from __future__ import annotations
 

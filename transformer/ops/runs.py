@@ -204,8 +204,8 @@ def clear_stop(run_dir: str | os.PathLike) -> None:
 def write_owner(path: str | os.PathLike, actor: str, role: str, *, keep_teacher: bool = True,
                 person: str | None = None) -> dict:
     """Record who made the run (or upload) at `path` (`person`: one identity across a person's
-    tabs, ui.roles.person). With keep_teacher, an existing record that is not a student's is kept
-    (a student uploading the teacher's file does not take it over)."""
+    tabs, ui.serving.roles.person). With keep_teacher, an existing record that is not a student's is
+    kept (a student uploading the teacher's file does not take it over)."""
     old = read_owner(path)
     if keep_teacher and isinstance(old, dict) and old.get("role") != "student":
         return old

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from transformer.core.cli_util import read_utf8
 from transformer.core.text import TextError, clean_text
 from transformer.data.tasks import load_task
 
@@ -111,15 +112,7 @@ def read_probe_file(path: str | Path) -> list[ProbeItem]:
     heads are scored only then) and "candidates" (the candidate nouns, for the baselines).
     Errors name the line."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise ValueError(f"{path.name}: cannot read ({e.strerror})") from None
-    try:
-        lines = raw.decode("utf-8").splitlines()
-    except UnicodeDecodeError as e:
-        line = raw[: e.start].count(b"\n") + 1
-        raise ValueError(f"{path.name}:{line}: not UTF-8") from None
+    lines = read_utf8(path).splitlines()
     items = []
     for no, line in enumerate(lines, 1):
         if not line.strip():

@@ -302,23 +302,16 @@ def _print(r: dict) -> None:
             print(f"{name.replace('_', ' ')}: swap test of {sw['head']}: {sw['flip_rate']} of "
                   f"{sw['right_unswapped']} right pronouns turn into the partner's; "
                   f"pairs flipped both ways {sw['pairs_flipped']} of {sw['pairs_right_unswapped']}")
-    if "fresh_pairs" in r:
-        fp = r["fresh_pairs"]
-        print(f"fresh minimal pairs ({fp['pairs']}): by pronoun {fp['pairs_by_pronoun']:.3f}; "
-              + "; ".join(f"{k} {v.get('pair_accuracy')}" for k, v in fp["heads"].items()))
-    if "generated_pairs" in r:
-        gp = r["generated_pairs"]
-        print(f"generated minimal pairs ({gp['pairs']}, the generator's test split): by pronoun "
-              f"{gp['pairs_by_pronoun']:.3f}; "
-              + "; ".join(f"{k} {v.get('pair_accuracy')}" for k, v in gp["heads"].items()))
-    ev = r["everyday"]
-    print(f"everyday ({ev['n']}): chrF {ev['chrf']:.2f}, BLEU {ev['bleu']:.2f} (greedy); chrF "
-          f"{ev['chrf_beam']:.2f}, BLEU {ev['bleu_beam']:.2f} (beam {ev['beam']})")
-    for key in ("fresh_everyday", "third_everyday"):
+    for key, name, note in (("fresh_pairs", "fresh minimal pairs", ""),
+                            ("generated_pairs", "generated minimal pairs", ", the generator's test split")):
         if key in r:
-            fe = r[key]
-            print(f"{key.replace('_', ' ')} ({fe['n']}): chrF {fe['chrf']:.2f}, BLEU {fe['bleu']:.2f} "
-                  f"(greedy); chrF {fe['chrf_beam']:.2f}, BLEU {fe['bleu_beam']:.2f} (beam {fe['beam']})")
+            p = r[key]
+            print(f"{name} ({p['pairs']}{note}): by pronoun {p['pairs_by_pronoun']:.3f}; "
+                  + "; ".join(f"{k} {v.get('pair_accuracy')}" for k, v in p["heads"].items()))
+    for key in ("everyday", *(k for k in ("fresh_everyday", "third_everyday") if k in r)):
+        ev = r[key]
+        print(f"{key.replace('_', ' ')} ({ev['n']}): chrF {ev['chrf']:.2f}, BLEU {ev['bleu']:.2f} "
+              f"(greedy); chrF {ev['chrf_beam']:.2f}, BLEU {ev['bleu_beam']:.2f} (beam {ev['beam']})")
     print(f"caption probe ({cp['n']}): pronoun accuracy {cp['pronoun_accuracy']:.3f}; misses: "
           f"{cp['misses']['wrong_pronoun']} with the wrong pronoun, {cp['misses']['no_pronoun']} "
           "with none")

@@ -32,8 +32,8 @@ Agreement rule (documented because a page shows its verdicts to students):
 Modules: ``maths`` (numbers and the tolerance rule), ``graph`` (steps and the chain), ``steps``
 (attention and Add & Norm as steps, with hypotheses), ``verdicts`` (checking claims), ``checks``
 (the other printed numbers), ``statements`` (what the notes say in words), ``examples`` (the
-shipped examples), ``wording`` (labels, notes, verdicts and input errors as codes; ui/worked_text.py says them in
-words), ``cli``.
+shipped examples), ``wording`` (labels, notes, verdicts and input errors as codes), ``words`` (the codes in
+sentences, through a lookup by key and language), ``english`` (the codes' English, as data), ``cli``.
 
 Public API: :func:`list_examples`, :func:`load_examples`, :func:`run_example`,
 :func:`attention_steps` (free mode), :func:`positional_encoding`, :func:`add_norm_steps`,

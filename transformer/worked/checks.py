@@ -136,7 +136,7 @@ class Check:
 
     def to_dict(self, render: Callable[..., str]) -> dict[str, Any]:
         """Strict-JSON-ready dict (non-finite numbers as strings); the codes also in words,
-        ``render(verdicts, lang)`` (the CLI's, ui/worked_text.py)."""
+        ``render(verdicts, lang)`` (a :class:`~transformer.worked.words.Words`' render)."""
         def labels(lang):
             return None if self.labels is None else [render(v, lang) for v in self.labels]
 
@@ -404,7 +404,7 @@ def fmt(x: float) -> str:
 
 
 def _notes(c: Check, ctx: Context) -> tuple[Verdict, ...]:
-    """The verdict as codes (rendered by ui/worked_text.py): how many entries disagree,
+    """The verdict as codes (rendered by transformer/worked/words.py): how many entries disagree,
     the worst ones, and where an inherited error came from."""
     n, total = c.n_disagree, c.agrees.size
     if n == 0:

@@ -2,9 +2,10 @@
 ``python -m transformer.worked --statements [--json]`` (every statement of the notes in words,
 those about no single example included).
 
-The core says what it found as codes; this entry point prints them in English with the app's one
-translator (ui/worked_text.py, strings in ui/strings/worked_examples.py), imported when a command runs, so
-that importing transformer.worked never imports the UI."""
+The core says what it found as codes; this entry point prints them in words with
+transformer.worked.words.WORDS: English from transformer/worked/english.py, and for ``--json``'s
+``*_zh`` fields the Chinese of the app's translation file, read as data. Nothing here imports the UI
+(the app renders the same codes through ui/worked_text.py)."""
 from __future__ import annotations
 
 import argparse
@@ -17,6 +18,9 @@ from transformer.worked.examples import list_examples, run_example, statements
 from transformer.worked.graph import WorkedResult
 from transformer.worked.maths import _fmt
 from transformer.worked.statements import Statement, statements_summary
+from transformer.worked.words import WORDS
+
+render, step_text, error_text = WORDS.render, WORDS.step_text, WORDS.error_text
 
 DESCRIPTION = "Worked examples: every step of scaled dot-product attention, checked against the notes."
 
@@ -27,8 +31,6 @@ DESCRIPTION = "Worked examples: every step of scaled dot-product attention, chec
 
 def _format_text(res: WorkedResult) -> str:
     """A readable table: each step's numbers, the notes' numbers, and the verdict."""
-    from ui.worked_text import render, step_text  # the entry point's words (module docstring)
-
     lines = [f"{res.id}: {res.title['en']} / {res.title['zh']}", f"source: {res.source}"]
     if res.tokens:
         lines.append("tokens: " + " ".join(res.tokens))
@@ -107,7 +109,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="print every statement of the notes in words (what they say, what is true, the "
                              "verdict), those about no single example included")
     args = parser.parse_args(argv)
-    from ui.worked_text import error_text, render, step_text  # the entry point's words (module docstring)
 
     if args.list and args.statements:
         parser.error("--list and --statements do not go together")

@@ -12,7 +12,7 @@ from transformer.worked.maths import _jsonable, rounding_tolerance
 from transformer.worked.statements import Statement, statements_summary
 from transformer.worked.wording import Verdict, plain, sort_key
 
-# steps with a label of their own (code "label_<name>" in ui/strings/worked_examples.py); per-head steps
+# steps with a label of their own (code "label_<name>" in transformer/worked/english.py); per-head steps
 # use the part after "headN."
 LABELED = ("scores", "E", "PE", "X", "Q", "K", "V", "QK_T", "scaled", "mask", "masked", "exp", "weights", "output",
            "concat", "W_O", "residual", "mean", "std", "norm")
@@ -74,8 +74,8 @@ class Step:
 
     def to_dict(self, render: Callable[..., str], step_text: Callable[..., str]) -> dict[str, Any]:
         """Strict-JSON-ready dict (non-finite numbers become strings, see module docstring), with
-        the codes also in words: ``render(verdicts, lang)`` and ``step_text(step, lang)`` (the
-        CLI's, ui/worked_text.py)."""
+        the codes also in words: ``render(verdicts, lang)`` and ``step_text(step, lang)`` (a
+        :class:`~transformer.worked.words.Words`' methods)."""
         return {
             "name": self.name,
             "label_en": render(self.label, "en"),

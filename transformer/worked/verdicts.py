@@ -168,7 +168,7 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def _explain(step: Step, from_notes, upstream) -> None:
-    """Verdict, origin and what the check found (codes, rendered by ui/worked_text.py)."""
+    """Verdict, origin and what the check found (codes, rendered by transformer/worked/words.py)."""
     n, total = step.n_disagree, step.agrees.size
     if n == 0:
         step.verdict = "agrees"

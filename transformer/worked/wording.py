@@ -1,8 +1,9 @@
 """What the worked examples have to say, as data: a :class:`Verdict` is a code and its
 parameters, an :class:`InputError` an input the core cannot use, as a code and its parameters;
-never prose. Every sentence, English and Chinese, lives with the other UI strings
-(``ui/strings/worked_examples.py``, keys ``v_<code>``) and ``ui/worked_text.py`` renders a code in one
-language: the page in the reader's, the CLI in English.
+never prose. The sentences are keyed ``v_<code>``: English in ``transformer/worked/english.py``
+(which ``ui/strings/worked_examples.py`` takes in), every other language in ui/locales/<code>.json;
+``transformer/worked/words.py`` renders a code in one language (the page through ui/worked_text.py
+in the reader's, the CLI in English).
 
 A parameter that is a dict ``{"en": ..., "zh": ...}`` is the examples file's own text in both
 languages (a title, entry labels), read in the language rendered.
@@ -16,7 +17,7 @@ from typing import Any
 @dataclass(frozen=True)
 class Verdict:
     """What the core has to say about a number, as ``code`` (a ``v_<code>`` key of
-    ui/strings/worked_examples.py) and its ``params``."""
+    transformer/worked/english.py) and its ``params``."""
 
     code: str
     params: dict = field(default_factory=dict, hash=False)
@@ -27,8 +28,8 @@ class Verdict:
 
 class InputError(ValueError):
     """An input the worked-examples core cannot use, as ``code`` (a ``v_err_<code>`` key of
-    ui/strings/worked_examples.py without the ``v_``) and ``params``; ``str()`` is the code and its
-    parameters (ui.worked_text.error_text says it in words)."""
+    transformer/worked/english.py without the ``v_``) and ``params``; ``str()`` is the code and its
+    parameters (transformer.worked.words.Words.error_text says it in words)."""
 
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code

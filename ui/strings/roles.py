@@ -1,5 +1,5 @@
-"""Strings of the teacher/student roles, the disk budget and the rate limits (ui/roles.py,
-ui/quota.py, the Train page's class controls)."""
+"""Strings of the teacher/student roles, the disk budget and the rate limits (ui/serving/roles.py,
+ui/serving/quota.py, the Train page's class controls)."""
 EN = {
     "sign_in_title": "Teacher sign-in",
     "token": "Teacher token",

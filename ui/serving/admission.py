@@ -15,8 +15,8 @@ Here:
 * a request that waits longer than WAIT_S is refused (`Busy`), with its place given up, rather
   than holding its session's thread for ever.
 
-Who a person is: `person_key()`, the client address ui.roles.client gives (one per machine, as
-the rate limits count), or the browser session where the address is unknown (the server's own
+Who a person is: `person_key()`, the client address ui.serving.roles.client gives (one per machine,
+as the rate limits count), or the browser session where the address is unknown (the server's own
 machine: a laptop's tabs are not one queue). Nested calls in one thread hold the slot they
 already hold (a cached computation that runs another).
 
@@ -162,18 +162,19 @@ def from_env() -> FairGate:
                     _env_number("ATTENTION_LAB_SLOT_WAIT_S", 120.0))
 
 
-_PERSON: list[Callable[[], str]] = []  # who is asking: set by ui.roles (which imports this)
+_PERSON: list[Callable[[], str]] = []  # who is asking: set by ui.serving.roles (which imports this)
 
 
 def register_person(fn: Callable[[], str]) -> None:
-    """Tell the gates who is asking (ui.roles.gate_person: the client address, else the browser
-    session). This module imports nothing of the app's, so that ui.models can hold a gate."""
+    """Tell the gates who is asking (ui.serving.roles.gate_person: the client address, else the
+    browser session). This module imports nothing of the app's, so that ui.models can hold a
+    gate."""
     _PERSON[:] = [fn]
 
 
 def person_key() -> str:
     """Who is asking, for the gates; "local" outside a script run (a command line, a test) and
-    before ui.roles registered its function."""
+    before ui.serving.roles registered its function."""
     try:
         from streamlit.runtime.scriptrunner import get_script_run_ctx
 

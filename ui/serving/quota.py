@@ -3,13 +3,13 @@
 Expensive actions (a full head-finder sweep, an ablation over every head, a costly decode: a
 wide beam, or a beam over a long text) go through token buckets: one per (person, action), and
 one per action for all students together, so thirty browsers cannot keep the inference slots
-(ui.models.GATE) busy between them. A person is ui.roles.person: the browser's address, so
+(ui.models.GATE) busy between them. A person is ui.serving.roles.person: the browser's address, so
 that a refresh or more tabs neither reset nor multiply one student's bucket (issue 22, E). A
 bucket holds `capacity` tries and gains one back every `every_s` seconds; a refusal says when to
 try again. Only students are limited: the teacher, and everyone on a server without a teacher
-token (ui.roles), never are. A distinct request (`key`) is charged once for the whole server: a
-result already computed (and so cached) for anyone costs nothing, nor does redrawing one's own.
-Limits: LIMITS, or $ATTENTION_LAB_RATE_<ACTION> as "capacity/every_s" and
+token (ui.serving.roles), never are. A distinct request (`key`) is charged once for the whole
+server: a result already computed (and so cached) for anyone costs nothing, nor does redrawing one's
+own. Limits: LIMITS, or $ATTENTION_LAB_RATE_<ACTION> as "capacity/every_s" and
 $ATTENTION_LAB_RATE_ALL_<ACTION> for the shared bucket (ACTION upper-cased, "." as "_").
 
 Uploads: a student session may store at most $ATTENTION_LAB_MAX_UPLOADS (10) files.
@@ -28,7 +28,8 @@ from typing import Any, MutableMapping
 
 import streamlit as st
 
-from ui import i18n, roles
+from ui import i18n
+from ui.serving import roles
 from ui.strings import roles as strings
 
 CLOCK = time.monotonic

@@ -1,5 +1,5 @@
 """Who is at the other end of a connection, in a way no browser can forge (issue 48, item 3).
-Pure: no Streamlit here (ui.roles reads the socket and the headers and calls `resolve`).
+Pure: no Streamlit here (ui.serving.roles reads the socket and the headers and calls `resolve`).
 
 The client is the TCP peer of the connection (the socket's address). Forwarded headers are read
 only when that peer is a proxy the teacher names:
@@ -10,7 +10,8 @@ only when that peer is a proxy the teacher names:
     ATTENTION_LAB_TRUST_X_REAL_IP   "1": a trusted proxy's X-Real-Ip is read when it sends no
                                     X-Forwarded-For (default: X-Real-Ip is ignored)
 
-(the same keys in .streamlit/secrets.toml are read by ui.roles when the environment has none).
+(the same keys in .streamlit/secrets.toml are read by ui.serving.roles when the environment has
+none).
 
 `resolve(peer, headers, trusted)` walks X-Forwarded-For from right to left (each proxy appends
 the address it saw, so the rightmost entries are the ones our own proxies wrote): entries that

@@ -1,14 +1,14 @@
 """Guards on requests Streamlit itself answers, before any page script sees them (issue 22).
 
 Streamlit handles two requests of a browser session without running the app's script, so the
-app's roles (ui.roles) never see them unless they are guarded here:
+app's roles (ui.serving.roles) never see them unless they are guarded here:
 
 * C. `PUT /_stcore/upload_file/<session>/<id>`: any session may send one (a self-made XSRF cookie
   and header pass the check), whatever its page shows, and the file is held in the server's
   memory until the session ends. Here a file is refused (HTTP 403) when the session's page draws
   no file uploader, and (HTTP 413, issue 48 item 5) when it is larger than what the page's
   uploaders' readers accept (UPLOAD_LIMITS_MB, by widget key: the probe's reader takes 1 MB),
-  when the person (ui.roles.person: every tab of one machine together) would hold more than
+  when the person (ui.serving.roles.person: every tab of one machine together) would hold more than
   $ATTENTION_LAB_UPLOAD_PERSON_MB (default twice server.maxUploadSize), or when all students
   together would hold more than $ATTENTION_LAB_UPLOAD_MEMORY_MB (default eight times
   server.maxUploadSize). That last cap counts students' bytes only: the teacher's uploads (role
@@ -24,8 +24,8 @@ app's roles (ui.roles) never see them unless they are guarded here:
   laptop).
 * E. A `rerun_script` BackMsg carries every widget's value, and Streamlit keeps each in the
   session's state for as long as the session lives (issue 48: 20 sessions holding a 20 MB text
-  value kept 60 MB each). The browser's boxes stop at their `max_chars` (ui/text_limits.py), but
-  a forged message does not: here a widget value over MAX_WIDGET_BYTES
+  value kept 60 MB each). The browser's boxes stop at their `max_chars` (ui/serving/text_limits.py),
+  but a forged message does not: here a widget value over MAX_WIDGET_BYTES
   ($ATTENTION_LAB_MAX_WIDGET_KB, default 256 KB: the longest box, 50,000 characters, fits) is
   dropped from the message before Streamlit stores it (the widget keeps the value it had: nothing
   the student made is lost), and so is a query string over MAX_QUERY_BYTES (64 KB); each drop is
@@ -45,7 +45,7 @@ import os
 import threading
 from typing import Any
 
-from ui import roles
+from ui.serving import roles
 
 _LOCK = threading.Lock()
 _INSTALLED = False
@@ -147,7 +147,7 @@ def upload_limits_mb() -> dict[str, int]:
         corpus = float(os.environ.get("ATTENTION_LAB_MAX_CORPUS_MB", "20") or 20)
     except ValueError:
         corpus = 20.0
-    corpus_mb = max(1, math.ceil(corpus * 1e6 / (1 << 20)))  # runs_ui.too_big counts 1e6 bytes
+    corpus_mb = max(1, math.ceil(corpus * 1e6 / (1 << 20)))  # run_files.too_big counts 1e6 bytes
     return {
         "shell_upload": 200,  # transformer.ops.upload.MAX_ZIP_BYTES (200 MiB), under maxUploadSize
         "train_up_tsv": corpus_mb, "train_up_src": corpus_mb, "train_up_tgt": corpus_mb,

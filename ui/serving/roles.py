@@ -2,37 +2,29 @@
 
 With ATTENTION_LAB_TEACHER_TOKEN set (in the environment, or as a key of .streamlit/secrets.toml),
 a browser session becomes the teacher by entering the token once in the sidebar's "Teacher
-sign-in" box; every other session is a student. With no token set, every session is "open" and may
-do everything, as on one person's laptop.
+sign-in" box (ui/serving/sign_in.py); every other session is a student. With no token set, every
+session is "open" and may do everything, as on one person's laptop.
 
     role       "open" | "teacher" | "student"
     actor      what the audit log and the owner files record: "open", "teacher", or
                "student:<12 hex>" (a hash of the session's random secret, never the secret)
 
-The checks live here, in `require(action, owner)`, called by the functions that act (runs_ui's
+The checks live here, in `require(action, owner)`, called by the functions that act (run_actions'
 start/stop/resume/delete, the uploads), not only by the page hiding a button: a student who forges
 a request (a ?run= naming the teacher's run, a widget the page never drew) meets the same
 PermissionError. Artefacts without an owner record (made before roles existed) count as the
-teacher's.
-
-Sign-in: the token is compared first, in constant time (hmac.compare_digest over SHA-256
-digests, so not even its length leaks), and the right token signs in at once, whatever wrong tries
-came before from the same session or address (issue 48, 4: a student at the teacher's desk, one
-school NAT or a forged header must not lock the teacher out). The protection against guessing is
-the token's length: at least MIN_TOKEN_CHARS characters (`token_problem`, checked by
-ui.shell.configure; the suggested command makes 32 random URL-safe characters, some 190 bits), far
-beyond any number of tries. Wrong tries are still slowed, to keep guessing loops and audit noise
-down: per session (after FREE_TRIES wrong tries, each further one must wait BASE_S x 2^k seconds,
-up to CAP_S) and per client (`client()`, since a refresh starts a new session: after
-CLIENT_FREE_TRIES wrong tries from any of its sessions, the same doubling, up to CLIENT_CAP_S). A
-wrong try made during such a wait is refused (`locked`) and does not lengthen it. There is no
-server-wide lock (issue 22, A).
+teacher's. Every act, and every refusal, goes to the audit log (`log`).
 
 The client is the connection's own address, from the socket; forwarded headers (X-Forwarded-For,
 X-Real-Ip) are read only from the proxies the teacher trusts, as valid IP addresses
-(ui.client_address; ATTENTION_LAB_TRUSTED_PROXIES, default 127.0.0.1 and ::1). A header that was
-ignored is written to the audit log once per session (`client.forwarded`, refused).
-The clock is `CLOCK` (monkeypatch it in tests: no sleeping).
+(ui.serving.client_address; ATTENTION_LAB_TRUSTED_PROXIES, default 127.0.0.1 and ::1). A header
+that was ignored is written to the audit log once per session (`client.forwarded`, refused).
+
+Why two modules: this one is what every action reads (who the session is, what it may do, the
+log); ui/serving/sign_in.py is how a session becomes the teacher (the token's strength, the
+sign-in box and the slowing of wrong tries), one box's business, which only ever sets the role
+here (`make_teacher`, `drop_teacher`). Both read one clock, `CLOCK` (monkeypatch it in tests: no
+sleeping).
 """
 from __future__ import annotations
 
@@ -43,23 +35,17 @@ import secrets
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
-from typing import Any, MutableMapping
+from typing import MutableMapping
 
 import streamlit as st
 
 from transformer.ops import audit
-from ui import admission, client_address, i18n, models
-from ui.strings import roles as strings
+from ui.serving import admission, client_address, places
 
 TOKEN_ENV = "ATTENTION_LAB_TEACHER_TOKEN"
-ROLE_KEY, SID_KEY, AUTH_KEY, BACKOFF_KEY = "roles_role", "roles_sid", "roles_auth", "roles_backoff"
+ROLE_KEY, SID_KEY, AUTH_KEY = "roles_role", "roles_sid", "roles_auth"
 CLIENT_KEY = "roles_client"
-FREE_TRIES, BASE_S, CAP_S = 3, 1.0, 300.0
-CLIENT_FREE_TRIES, CLIENT_CAP_S, CLIENT_FORGET_S = 10, 300.0, 900.0
 MAX_CLIENTS = 10_000
-MIN_TOKEN_CHARS = 20
-STRONG_TOKEN_COMMAND = 'python -c "import secrets; print(secrets.token_urlsafe(24))"'
 CLOCK = time.monotonic
 
 # What a student may do to something owned by someone (None: nobody may, owner or not).
@@ -87,16 +73,6 @@ def enabled() -> bool:
     return token() is not None
 
 
-def token_problem() -> str | None:
-    """Why the configured token must not be served (too short to resist guessing), or None.
-    The message never quotes the token or its length."""
-    tok = token()
-    if tok is not None and len(tok) < MIN_TOKEN_CHARS:
-        return (f"{TOKEN_ENV} is shorter than {MIN_TOKEN_CHARS} characters: the server refuses "
-                f"to serve until it is replaced. Make a strong one with: {STRONG_TOKEN_COMMAND}")
-    return None
-
-
 def _digest(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
@@ -106,64 +82,15 @@ def token_matches(entered: str, expected: str) -> bool:
     return hmac.compare_digest(_digest(entered or ""), _digest(expected))
 
 
-# -- backoff ---------------------------------------------------------------------------------------
-@dataclass
-class Backoff:
-    """Exponential backoff on failures: `free` failures cost nothing, then the k-th further one
-    locks for base x 2^k seconds (at most `cap`). `forget_s`: failures older than this (counted
-    from the last one) are forgotten."""
-    free: int = FREE_TRIES
-    base: float = BASE_S
-    cap: float = CAP_S
-    forget_s: float | None = None
-    failures: int = 0
-    until: float = 0.0
-    last: float = 0.0
-    refused: int = 0  # tries refused while locked
-    lock: Any = field(default_factory=threading.Lock, repr=False, compare=False)
-
-    def wait(self, now: float) -> float:
-        with self.lock:
-            if self.forget_s is not None and self.failures and now - self.last > self.forget_s:
-                self.failures, self.until = 0, 0.0
-            return max(0.0, self.until - now)
-
-    def fail(self, now: float) -> float:
-        """Record a failure; returns the seconds the next try must wait."""
-        with self.lock:
-            self.failures += 1
-            self.last = now
-            extra = self.failures - self.free
-            if extra >= 0:
-                self.until = now + min(self.cap, self.base * (2 ** extra))
-            return max(0.0, self.until - now)
-
-    def succeed(self) -> None:
-        with self.lock:
-            self.failures, self.until = 0, 0.0
+def make_teacher(s: MutableMapping, tok: str) -> None:
+    """Make the session the teacher's, bound to the token `tok` it signed in with (see `role`)."""
+    s[ROLE_KEY], s[AUTH_KEY] = "teacher", _digest(tok)
 
 
-_CLIENTS: dict[str, Backoff] = {}
-_CLIENTS_LOCK = threading.Lock()
-
-
-def client_backoff(client_: str) -> Backoff:
-    """The wrong-token backoff of one client (all of its sessions together)."""
-    with _CLIENTS_LOCK:
-        b = _CLIENTS.get(client_)
-        if b is None:
-            if len(_CLIENTS) >= MAX_CLIENTS:  # forget the longest-quiet clients
-                for k in sorted(_CLIENTS, key=lambda k: _CLIENTS[k].last)[: MAX_CLIENTS // 10]:
-                    del _CLIENTS[k]
-            b = _CLIENTS[client_] = Backoff(free=CLIENT_FREE_TRIES, cap=CLIENT_CAP_S,
-                                            forget_s=CLIENT_FORGET_S)
-        return b
-
-
-def reset_global() -> None:
-    """Forget every client's failures (tests; a restart does the same)."""
-    with _CLIENTS_LOCK:
-        _CLIENTS.clear()
+def drop_teacher(s: MutableMapping) -> None:
+    """The session is no longer the teacher's (a student again, on a server with a token)."""
+    s.pop(ROLE_KEY, None)
+    s.pop(AUTH_KEY, None)
 
 
 # -- the session ------------------------------------------------------------------------------------
@@ -179,9 +106,9 @@ def session_secret(state: MutableMapping | None = None) -> str:
 
 
 def trusted_proxies() -> client_address.Trusted:
-    """The proxies whose forwarded headers are believed (ui.client_address): the environment's
-    ATTENTION_LAB_TRUSTED_PROXIES / ATTENTION_LAB_TRUST_X_REAL_IP, else the same keys in
-    .streamlit/secrets.toml, else 127.0.0.1 and ::1. A malformed entry is said once on the
+    """The proxies whose forwarded headers are believed (ui.serving.client_address): the
+    environment's ATTENTION_LAB_TRUSTED_PROXIES / ATTENTION_LAB_TRUST_X_REAL_IP, else the same keys
+    in .streamlit/secrets.toml, else 127.0.0.1 and ::1. A malformed entry is said once on the
     console and ignored."""
     env = {k: os.environ[k] for k in (client_address.TRUSTED_ENV, client_address.REAL_IP_ENV)
            if k in os.environ}
@@ -195,7 +122,7 @@ def trusted_proxies() -> client_address.Trusted:
             pass
     got = client_address.from_env(env)
     for problem in got.problems:
-        _console_once("trusted:" + problem, problem)
+        console_once("trusted:" + problem, problem)
     return got
 
 
@@ -220,7 +147,7 @@ def _client_from_context() -> tuple[str, tuple[str, ...]] | None:
     outside a script run (and for a session with no connection, as under AppTest: "local").
 
     The client is the socket's peer; a forwarded header is believed only from a trusted proxy
-    and only as a valid IP address (ui.client_address.resolve). "local": the server's own
+    and only as a valid IP address (ui.serving.client_address.resolve). "local": the server's own
     machine (127.0.0.1, ::1, ::ffff:127.0.0.1, straight or through a trusted proxy) with nothing
     ignored; otherwise "ip:ADDRESS" (a header ignored on a loopback connection gives
     "ip:127.0.0.1": one client for every such session, not one per session)."""
@@ -243,7 +170,7 @@ def _client_from_context() -> tuple[str, tuple[str, ...]] | None:
             if peer is None and not forwarded.forwarded:  # no address at all (AppTest): local
                 return "local", ()
             if forwarded.forwarded:
-                _console_once("no_peer", "the connection's own address cannot be read, and a "
+                console_once("no_peer", "the connection's own address cannot be read, and a "
                                          "forwarded header may have replaced it: such sessions "
                                          "count as one client (ip:unknown)")
                 return "ip:unknown", ("the connection's own address cannot be read",)
@@ -281,7 +208,7 @@ def client(state: MutableMapping | None = None) -> str:
 
 
 def gate_person() -> str:
-    """Who this script run is, for the admission gates (ui/admission.py): the client address
+    """Who this script run is, for the admission gates (ui/serving/admission.py): the client address
     when it is known, else the browser session (a laptop's tabs, or a proxy that names no
     browser, are not one queue)."""
     who = client()
@@ -326,7 +253,7 @@ def actor(state: MutableMapping | None = None) -> str:
 
 
 def owner_record(state: MutableMapping | None = None) -> dict:
-    """What an owner file records for what this session creates (`person`: ui.roles.person)."""
+    """What an owner file records for what this session creates (`person`: `person` above)."""
     return {"actor": actor(state), "role": role(state), "person": person(state)}
 
 
@@ -427,131 +354,31 @@ def reset_audit_limits() -> None:
 def log(action: str, target: str = "", outcome: str = "ok", *,
         state: MutableMapping | None = None, **extra) -> None:
     """An audit event by this session (runs/audit.jsonl; never fails the action). Every event
-    carries the session's tag (`session`) and its client (`client`, ui.roles.client); refusals
-    by anyone but the teacher are bounded per client and in all (AUDIT_*_RATE), and the next
-    written one says how many were left out (`suppressed`)."""
+    carries the session's tag (`session`) and its client (`client`, ui.serving.roles.client);
+    refusals by anyone but the teacher are bounded per client and in all (AUDIT_*_RATE), and the
+    next written one says how many were left out (`suppressed`)."""
     extra = {"session": session_tag(state), "client": client(state), **extra}
     if outcome == "refused" and role(state) != "teacher":
-        ok, suppressed = _audit_allowed(str(models.runs_dir()), extra["client"])
+        ok, suppressed = _audit_allowed(str(places.runs_dir()), extra["client"])
         if not ok:
             return
         if suppressed:
             extra["suppressed"] = suppressed
     try:
-        audit.record(models.runs_dir(), actor(state), action, target, outcome, secret=token(),
+        audit.record(places.runs_dir(), actor(state), action, target, outcome, secret=token(),
                      **extra)
     except OSError:
         pass
 
 
-# -- sign-in ------------------------------------------------------------------------------------------
-@dataclass
-class SignIn:
-    ok: bool
-    wait_s: float = 0.0  # how long before the next try is looked at
-    locked: bool = False  # refused without comparing (a try during the wait)
-
-
-def sign_in(entered: str, state: MutableMapping | None = None) -> SignIn:
-    """Try `entered` as the teacher token for this session (see the module docstring)."""
-    s = _state(state)
-    tok = token()
-    if tok is None:
-        return SignIn(True)
-    now = CLOCK()
-    mine = s.get(BACKOFF_KEY)
-    if not isinstance(mine, Backoff):
-        mine = s[BACKOFF_KEY] = Backoff()
-    theirs = client_backoff(client(s))
-    if token_matches(entered, tok):  # the right token signs in at once, whatever the backoff
-        mine.succeed()
-        s[ROLE_KEY], s[AUTH_KEY] = "teacher", _digest(tok)
-        log("sign_in", "", "ok", state=s)
-        return SignIn(True)
-    wait = max(mine.wait(now), theirs.wait(now))
-    if wait > 0:  # a wrong try during the wait: refused, and not counted (the wait stays)
-        mine.refused += 1
-        log("sign_in", "", "refused", state=s, reason="locked", wait_s=round(wait, 1))
-        return SignIn(False, wait, locked=True)
-    wait = max(mine.fail(now), theirs.fail(now))
-    log("sign_in", "", "refused", state=s, reason="wrong token", wait_s=round(wait, 1))
-    return SignIn(False, wait)
-
-
-def sign_out(state: MutableMapping | None = None) -> None:
-    s = _state(state)
-    if role(s) == "teacher":
-        log("sign_out", "", "ok", state=s)
-    s.pop(ROLE_KEY, None)
-    s.pop(AUTH_KEY, None)
-
-
-# -- at start ------------------------------------------------------------------------------------
+# -- the console ----------------------------------------------------------------------------------
 _WARNED: set[str] = set()
 
 
-def _console_once(key: str, text: str) -> None:
+def console_once(key: str, text: str) -> None:
     """Print a warning to the server's console once per process (the person who started it)."""
     if key in _WARNED:
         return
     _WARNED.add(key)
 
     print(f"Attention Lab: {text}", file=sys.stderr, flush=True)
-
-
-def check_at_start() -> None:
-    """Called by every script run (ui.shell.configure), first thing: a token too short to resist
-    guessing stops every page with the command that makes a strong one (and says so once on the
-    console), so a class is never served behind a weak token."""
-    session_secret()  # every session has its id from its first run (the audit log's `session`)
-    client()  # and its client, read from the connection once
-    problem = token_problem()
-    if problem is None:
-        if token() is None:
-            open_server_warning()
-        return
-    _console_once("short_token", problem)
-    t = i18n.translator(strings)
-    st.error(t("token_too_short", n=MIN_TOKEN_CHARS, env=TOKEN_ENV))
-    st.code(STRONG_TOKEN_COMMAND, language="bash")
-    st.stop()
-
-
-def open_server_warning() -> None:
-    """No token (issue 22, H): every browser may start, stop, delete and upload. Said once on the
-    console when the first page is served, and as a banner on every page a browser from another
-    machine opens (its client is not "local")."""
-    _console_once("open", f"no {TOKEN_ENV} is set: every browser that reaches this server may "
-                          "start, stop and delete training runs and upload. To serve a class, "
-                          f"start it with a token: {TOKEN_ENV}=$({STRONG_TOKEN_COMMAND})")
-    if client() == "local":
-        return
-    st.warning(i18n.translator(strings)("open_server", env=TOKEN_ENV))
-
-
-# -- the sidebar box ------------------------------------------------------------------------------
-def sidebar() -> None:
-    """'Teacher sign-in' (when a token is set): a password box, or who you are and sign out."""
-    if not enabled():
-        return
-    t = i18n.translator(strings)
-    sb = st.sidebar
-    if role() == "teacher":
-        sb.caption(t("signed_in"))
-        sb.button(t("sign_out"), key="roles_sign_out", on_click=sign_out)
-        return
-    with sb.expander(t("sign_in_title")):
-        with st.form("roles_sign_in_form", clear_on_submit=True, border=False):
-            entered = st.text_input(t("token"), type="password", key="roles_token_input",
-                                    help=t("token_help"))
-            go = st.form_submit_button(t("sign_in"))
-        if go:
-            res = sign_in(entered or "")
-            if res.ok:
-                st.rerun()
-            elif res.locked:
-                st.error(t("locked", s=max(1, round(res.wait_s))))
-            elif res.wait_s > 0:
-                st.error(t("wrong_wait", s=max(1, round(res.wait_s))))
-            else:
-                st.error(t("wrong"))
