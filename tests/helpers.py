@@ -49,7 +49,7 @@ def tiny_config(vocab_size: int = 40, **kw):
 
 
 class FakeClock:
-    """A clock the tests move by hand (ui.roles.CLOCK), so backoffs need no sleeping."""
+    """A clock the tests move by hand (ui.serving.roles.CLOCK), so backoffs need no sleeping."""
 
     def __init__(self):
         self.now = 1000.0

@@ -1,4 +1,4 @@
-"""The admission gate (ui/admission.py): a person holds at most their share of the inference
+"""The admission gate (ui/serving/admission.py): a person holds at most their share of the inference
 slots however many tabs they open, the least recent user is served first, a wait has an end, and
 the app's forward passes all go through it (issue 48, 2)."""
 from __future__ import annotations

@@ -33,7 +33,7 @@ def test_one_students_runs_never_evict_another_students_only_run(dirs):
     _artefact(r, "teacher-1", 1.0, TEACHER, 0.5)
     limit = 5_000_000
     for i in range(8):
-        # each new run of Anna's asks for 1 MB first (runs_ui.launch: make_room for the share)
+        # each new run of Anna's asks for 1 MB first (ui.serving.run_actions.launch: make_room for the share)
         disk_budget.make_room(1_000_000, r, u, limit=limit, person=ANNA["person"])
         tab = ANNA if i % 2 else ANNA_OTHER_TAB  # her runs from two tabs: one person
         _artefact(r, f"anna-{i}", 1.0, tab, 2.0 + i)
