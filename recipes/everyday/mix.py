@@ -39,6 +39,12 @@ textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the captio
                   set, but briefed after the caption probe had been read). Its sentences near a
                   sentence of the caption probe, an everyday test set or a minimal-pair set
                   (near_test.py: 6 in 10 of the test sentence's words, SCENE_NEAR) are left out
+    topic         the vocabulary of a lesson on attention, language and translation from a small
+                  grammar over a hand-written word table (default 0; recipes/everyday/topic.py,
+                  data/topic_*.tsv: "The robot translates the sentence into German ." -> "Der
+                  Roboter übersetzt den Satz ins Deutsche ."; "its meaning" -> "seine / ihre
+                  Bedeutung"). Its sentences near an everyday test sentence or a sentence of the
+                  lesson set (near_test.py: 8 in 10 of the test sentence's words) are left out
     ding_dir      where de-en.txt is ($ATTENTION_LAB_DING, ../shared/data/ding, data/ding)
 
 Held out from training: 500 of Ding's sentences (by a hash of the English,
@@ -56,7 +62,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from recipes.everyday import caption_scenes, daily, daily_life, daily_talk, lexicon
+from recipes.everyday import caption_scenes, daily, daily_life, daily_talk, lexicon, topic
 from recipes.everyday.near_test import NearTest
 from transformer.data import builders, ding, ding_heldout, textbook
 from transformer.data import tasks as data
@@ -64,13 +70,13 @@ from transformer.data.ding import find_ding
 from transformer.data.ding_heldout import is_ding_val
 from transformer.data.example import Example
 from transformer.data.held_out_sets import (everyday_test_sentences, held_out_keys, held_out_noun_pairs,
-                                            key, scene_test_sentences)
+                                            key, lesson_sentences, scene_test_sentences)
 
 # the shipped model's mix since its seventh version (chunk 10 of its card): `--task everyday`
 # with no options trains on what the default model read
 DEFAULTS = {"m30k_repeat": 1, "ding_repeat": 2, "phrases": 30000, "pronouns": 24000,
             "textbook": 40000, "lexicon": 0, "daily": 25000, "talk": 12000, "life": 0,
-            "scenes": 0}
+            "scenes": 0, "topic": 0}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
                  "weren't haven't hasn't hadn't I'm I've I'll I'd it's that's there's he's she's "
@@ -152,13 +158,17 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
         if o["scenes"] else []
     scenes_made = len(scenes)
     scenes = NearTest(scene_test_sentences(), key, share=SCENE_NEAR).keep(scenes)
+    lesson = [ex for ex in topic.generate(o["topic"], seed) if key(ex.src) not in banned] \
+        if o["topic"] else []
+    lesson_made = len(lesson)
+    lesson = NearTest(everyday_test_sentences() + lesson_sentences(), key).keep(lesson) if lesson else []
     pron = data.load_task("classroom_pronouns", "train", n=o["pronouns"], seed=seed) \
         if o["pronouns"] else []
     book = textbook.generate("train", n=o["textbook"], seed=seed) if o["textbook"] else []
     banned_nouns = held_out_noun_pairs()
     book = [b for b in book if key(b.src) not in banned
             and generated_pair_nouns(b) not in banned_nouns]
-    train = m30k * o["m30k_repeat"] + ding_train * o["ding_repeat"] + phrases + framed + said + talk + life + scenes + pron + book
+    train = m30k * o["m30k_repeat"] + ding_train * o["ding_repeat"] + phrases + framed + said + talk + life + scenes + lesson + pron + book
     val = {"multi30k": data.load_multi30k(multi30k_dir, "val", "en", "de"), "ding": ding_val,
            "textbook": textbook.generate("val", n=200, seed=seed)}
     m30k_times = f" x {o['m30k_repeat']}" if o["m30k_repeat"] != 1 else ""
@@ -175,6 +185,8 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
                f"({life_made - len(life)} near a test sentence left out); " if o["life"] else "")
             + (f"{len(scenes)} caption scenes with a pronoun "
                f"({scenes_made - len(scenes)} near a test sentence left out); " if o["scenes"] else "")
+            + (f"{len(lesson)} attention, language and translation lesson sentences "
+               f"({lesson_made - len(lesson)} near a test sentence left out); " if o["topic"] else "")
             + f"{len(pron)} caption-style pronoun pairs; {len(book)} "
             f"textbook minimal-pair sentences")
     return train, val, desc

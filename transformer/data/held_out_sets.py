@@ -30,6 +30,7 @@ EVERYDAY_TSV = PROBES / "everyday_en_de.tsv"  # the first everyday set (the deve
 EVERYDAY_FILES = (tuple(sorted(PROBES.glob("everyday*_en_de.tsv")))
                   + (PROBES / "dropped_words_en_de.jsonl", PROBES / "lesson_en_de.tsv",
                      PROBES / "seeds_en_de.tsv"))
+LESSON_TSV = PROBES / "lesson_en_de.tsv"  # a lesson on attention's sentences (one of EVERYDAY_FILES)
 MINIMAL_PAIRS = PROBES / "minimal_pairs_en.jsonl"  # the first set (the everyday models' probe)
 # every hand-written minimal-pair set: minimal_pairs_en.jsonl and minimal_pairs_fresh_en.jsonl (and
 # any later minimal_pairs*_en.jsonl)
@@ -57,6 +58,12 @@ def held_out_keys() -> set[str]:
 def everyday_test_sentences() -> list[str]:
     """The English side of every hand-written everyday set (EVERYDAY_FILES)."""
     return [text for path in EVERYDAY_FILES for text in _english_of(path)]
+
+
+def lesson_sentences() -> list[str]:
+    """The English side of the lesson set (lesson_en_de.tsv, one of EVERYDAY_FILES): the sentences
+    a generator of the lesson's vocabulary (recipes/everyday/topic.py) must not come near."""
+    return _english_of(LESSON_TSV)
 
 
 def _english_of(path) -> list[str]:
