@@ -196,8 +196,7 @@ def featured_box(sh: Shown, ck, path, featured, ins=None) -> None:
         return
     fk, fl, fh = featured["kind"], featured["layer"], featured["head"]
     label = VH.head_label(fk, fl, fh)
-    others = [o for o in page_kit.also_heads(featured)
-              if o.layer < attention_kind(o.kind, cfg).n_layers]
+    others = page_kit.heads_in(page_kit.also_heads(featured), cfg)
     if ins is not None and not has_pronoun(ins):
         st.caption("🎯 " + t("featured_no_pronoun", head=head_name(fk, fl, fh)))
         return

@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from transformer.core.checkpoint import CheckpointError
-from transformer.core.names import Head
+from transformer.core.names import Head, attention_kind
 from transformer.core.text import TextError
 from transformer.probing.inspect import Inspected
 from ui import choices, i18n, inspect_cache, models
@@ -110,6 +110,11 @@ def featured_head(history: dict | None) -> dict | None:
     except ValueError:
         return None
     return fh
+
+
+def heads_in(heads: list[Head], cfg) -> list[Head]:
+    """The HEADS a model of config CFG has (a card may name a layer a smaller model lacks)."""
+    return [h for h in heads if h.layer < attention_kind(h.kind, cfg).n_layers]
 
 
 def also_heads(fh: dict | None) -> list[Head]:

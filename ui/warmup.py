@@ -16,10 +16,9 @@ from __future__ import annotations
 import logging
 import threading
 
-from transformer.core.names import attention_kind
+from transformer.core.names import Head
 from transformer.probing.probe_items import PRONOUN_TASKS
 from ui import heads_compute, inspect_cache, models, page_kit
-from viz import heads as VH
 
 log = logging.getLogger(__name__)
 _started: set[tuple[str, float]] = set()
@@ -35,13 +34,9 @@ def jobs(path: str) -> list[tuple[str, tuple]]:
         return []
     out: list[tuple[str, tuple]] = [("pronoun_accuracy", ())]
     featured = page_kit.featured_head(ck.history)
-    if featured:
-        heads = [(featured["kind"], featured["layer"], featured["head"])] + [
-            (o.kind, o.layer, o.head) for o in page_kit.also_heads(featured)]
-        for kind, layer, head in heads:
-            if layer < attention_kind(kind, ck.model_config).n_layers:
-                label = VH.head_label(kind, layer, head)
-                out.append(("pronoun_accuracy", (label,)))
+    if featured:  # each pronoun head the callout switches off, as it measures them
+        heads = [Head.from_dict(featured)] + page_kit.also_heads(featured)
+        out += [("pronoun_accuracy", (h.label,)) for h in page_kit.heads_in(heads, ck.model_config)]
     source = heads_compute.default_source(task)
     out.append(("anaphora", (source, heads_compute.DEFAULT_N if source == "heldout" else 0, task)))
     return out
