@@ -103,8 +103,7 @@ class Recorder:
         dt = time.perf_counter() - t0
         with self.lock:
             self.times.setdefault(who, []).append(dt)
-            if hasattr(self, "events"):
-                self.events.append((round(t0 - self.t0, 1), who, round(dt, 2)))
+            self.events.append((round(t0 - self.t0, 1), who, round(dt, 2)))
         return dt
 
 
@@ -187,6 +186,7 @@ def _flood_process(port: int, seed: int, stop, out) -> None:
     class Counts:
         def __init__(self):
             self.lock, self.times, self.errors, self.last_error = threading.Lock(), {}, Counter(), ""
+            self.events, self.t0 = [], time.perf_counter()
 
     rec = Counts()
     rec.page = Recorder.page.__get__(rec)  # the same timing code, without the RSS poll
