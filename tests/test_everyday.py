@@ -277,3 +277,15 @@ def test_the_launcher_trains_and_resumes_an_everyday_run(dirs, tmp_path, monkeyp
     assert run(["--resume", "--steps", "3", *tiny]) == 0
     status = json.loads((out / "status.json").read_text(encoding="utf-8"))
     assert status["step"] == 3
+
+
+def test_the_launchers_usage_names_the_launcher(capsys):
+    """A recipe's launcher is the trainer under its own name: a bad flag's usage line names the
+    command the user typed, not python -m transformer.train."""
+    from recipes.everyday.train import run
+
+    with pytest.raises(SystemExit) as e:
+        run(["--no-such-flag"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: python -m recipes.everyday.train") and "transformer.train" not in err

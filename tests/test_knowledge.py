@@ -182,7 +182,7 @@ def test_foreign_script_is_recognised():
 
 
 def test_everyday_knowledge_rebuilds_the_mix_the_checkpoint_recorded(tmp_path, small_checkpoint,
-                                                                    monkeypatch):
+                                                                    monkeypatch, capsys):
     """`python -m recipes.everyday.knowledge --task everyday` builds the mix with the
     checkpoint's own recorded --task-opt values and seed: a word that only an optional source
     (life=N) or only that seed's draw holds must count as seen, so the call must carry both."""
@@ -212,3 +212,17 @@ def test_everyday_knowledge_rebuilds_the_mix_the_checkpoint_recorded(tmp_path, s
     rec = json.loads((ck / "history.json").read_text())["knowledge"]
     assert {"put", "milk", "away"} <= set(rec["seen_words"])
     assert "dog" not in rec["seen_words"]  # validation sentences are not the training mix
+
+    # a record already there is kept: a second run is refused with one line, and --force replaces it
+    before = (ck / "history.json").read_text()
+    with pytest.raises(SystemExit) as e:
+        knowledge.main(["--checkpoint", str(ck), "--task", "everyday", "--data-dir", "somewhere"],
+                       prog="python -m recipes.everyday.knowledge")
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "python -m recipes.everyday.knowledge" in err and "already records what it knows" in err
+    assert "--force" in err and (ck / "history.json").read_text() == before
+    assert len(calls) == 1  # refused before building the mix
+    assert knowledge.main(["--checkpoint", str(ck), "--task", "everyday", "--data-dir", "somewhere",
+                           "--examples", "1", "--force"]) == 0
+    assert len(calls) == 2

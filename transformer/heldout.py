@@ -1,4 +1,4 @@
-"""`python -m transformer.heldout`: issue 50's held-out sets scored (the command lives in transformer.probing.heldout)."""
+"""`python -m transformer.heldout`: the held-out sets scored (the command lives in transformer.probing.heldout)."""
 if __name__ == "__main__":
     from transformer.probing.heldout import main
 

@@ -15,7 +15,7 @@ from transformer.probing.knowledge import main
 
 def run(argv: list[str] | None = None) -> int:
     register()
-    return main(argv)
+    return main(argv, prog="python -m recipes.everyday.knowledge")
 
 
 if __name__ == "__main__":

@@ -72,8 +72,9 @@ from transformer.data.example import Example
 from transformer.data.held_out_sets import (everyday_test_sentences, held_out_keys, held_out_noun_pairs,
                                             key, lesson_sentences, scene_test_sentences)
 
-# the shipped model's mix since its seventh version (chunk 10 of its card): `--task everyday`
-# with no options trains on what the default model read
+# the mix of the shipped model's middle stages (its seventh version on: recipes/everyday/HISTORY.md);
+# its last stages added m30k_repeat=3, life=20000 and scenes=30000 (manifest.json's "options"), so
+# `--task everyday` with no options is not the text its weights last read
 DEFAULTS = {"m30k_repeat": 1, "ding_repeat": 2, "phrases": 30000, "pronouns": 24000,
             "textbook": 40000, "lexicon": 0, "daily": 25000, "talk": 12000, "life": 0,
             "scenes": 0, "topic": 0}

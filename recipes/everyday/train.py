@@ -19,7 +19,7 @@ from transformer.train.cli import main
 
 def run(argv: list[str] | None = None) -> int:
     register()
-    return main(argv)
+    return main(argv, prog="python -m recipes.everyday.train")
 
 
 if __name__ == "__main__":

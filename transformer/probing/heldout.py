@@ -1,4 +1,4 @@
-"""Issue 50's held-out sets, scored: text that the training never sees and no generator wrote.
+"""The held-out sets, scored: text that the training never sees and no generator wrote.
 
     python -m transformer.heldout --checkpoint checkpoints/everyday-en-de [--ding-dir DIR]
         [--beam 5] [--alpha 0.6] [--limit N] [--sets ding,lesson,seeds] [--device auto]

@@ -181,19 +181,28 @@ def write(checkpoint_dir, record: dict) -> None:
     os.replace(tmp, p)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """python -m transformer.probing.knowledge --checkpoint DIR --task TASK [--data-dir DIR]: record what
-    a checkpoint knows (for checkpoints trained before the trainer recorded it)."""
-    ap = argparse.ArgumentParser(prog="python -m transformer.probing.knowledge", description=main.__doc__)
+def main(argv: list[str] | None = None, prog: str = "python -m transformer.probing.knowledge") -> int:
+    """Record what a checkpoint knows (the words of its training text, and examples made of them) in
+    its history.json, for checkpoints trained before the trainer recorded it. A record already there
+    is kept unless --force: it was made from the text the model read, and today's code may build
+    other text from the same options (the shipped default's did: its held-out pairs are left out
+    now)."""
+    ap = argparse.ArgumentParser(prog=prog, description=main.__doc__)
     ap.add_argument("--checkpoint", required=True)
     ap.add_argument("--task", required=True,
                     help="multi30k, classroom, a synthetic task name, or a corpus builder "
                          "(MODULE:FUNCTION; everyday: python -m recipes.everyday.knowledge)")
     ap.add_argument("--data-dir", help="the Multi30k folder (multi30k, classroom)")
     ap.add_argument("--examples", type=int, default=6)
+    ap.add_argument("--force", action="store_true",
+                    help="replace a record the checkpoint already has (default: refuse)")
     args = ap.parse_args(argv)
     try:
         ck = load_checkpoint(args.checkpoint)
+        if not args.force and KEY in ck.history:
+            had = ck.history[KEY].get("coverage", {}).get("distinct_words", "?")
+            ap.error(f"{args.checkpoint} already records what it knows ({had} words seen); "
+                     "pass --force to replace that record")
         if builders.is_builder_task(args.task):  # a corpus builder (everyday: Ding's held out)
             if not args.data_dir:
                 ap.error(f"--data-dir is required for {args.task} (the Multi30k folder)")

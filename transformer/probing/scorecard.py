@@ -1,4 +1,4 @@
-"""Issue 20's numbers for one checkpoint, in one command: what a class types, measured.
+"""A checkpoint's scorecard in one command: what a class types, measured.
 
     python -m transformer.scorecard --checkpoint checkpoints/everyday-en-de \\
         --data-dir ../shared/data/multi30k [--json] [--limit N]

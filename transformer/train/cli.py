@@ -129,10 +129,11 @@ class Encoded:
     val_keep: list[int] = field(default_factory=list)
 
 
-def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | None = None) -> str:
+def run(argv: list[str] | None = None, callbacks: dict[str, list[Callable]] | None = None,
+        prog: str = "python -m transformer.train") -> str:
     """The CLI without the exit: returns the final state. `callbacks` (event -> functions) are
-    attached to the Trainer after the built-in ones (tests use them)."""
-    args = build_parser().parse_args(argv)
+    attached to the Trainer after the built-in ones (tests use them); `prog` names the launcher."""
+    args = build_parser(prog).parse_args(argv)
     rank, world, local_rank = _dist_env()
     run_dir = Path(args.out)
     repair(run_dir, args.resume, rank)
@@ -474,9 +475,9 @@ def train_until_stopped(trainer: Trainer) -> str:
         signal.signal(signal.SIGTERM, old_term)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m transformer.train") -> int:
     try:
-        state = run(argv)
+        state = run(argv, prog=prog)
     except (UsageError, CheckpointError, ValueError, CorpusError) as e:
         print(f"error: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
         return 2

@@ -260,9 +260,10 @@ def config_default(name: str) -> Any:
     return f.default
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line, generated from SCHEMA."""
-    p = argparse.ArgumentParser(prog="python -m transformer.train",
+def build_parser(prog: str = "python -m transformer.train") -> argparse.ArgumentParser:
+    """The command line, generated from SCHEMA (``prog``: the launcher's name, which a recipe's
+    launcher passes so that its usage and errors name the command the user typed)."""
+    p = argparse.ArgumentParser(prog=prog,
                                 description="Train an encoder-decoder Transformer.")
     groups: dict[str | None, Any] = {DATA: p}
     for s in SCHEMA:
