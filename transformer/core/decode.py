@@ -7,6 +7,7 @@ why the trace of the final pass can stand for every step's attention.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass, field
 
@@ -15,7 +16,7 @@ import torch
 from transformer.core.masks import padding_mask
 from transformer.core.model import Transformer
 from transformer.core.text import TextError, source_ids
-from transformer.core.trace import record
+from transformer.core.trace import capture, record
 
 
 @dataclass
@@ -30,7 +31,7 @@ class StepInfo:
 @dataclass
 class DecodeResult:
     tokens: list[int]  # generated ids, without BOS and without the final EOS
-    score: float  # sum of log-probabilities (beam: divided by the length penalty)
+    score: float  # sum of log-probabilities (beam: / length penalty + coverage penalty)
     finished: bool  # ended with EOS (False: stopped at max_len)
     steps: list[StepInfo] = field(default_factory=list)
     trace: dict | None = None  # teacher-forced pass over [BOS] + tokens, if asked for
@@ -155,12 +156,56 @@ def length_penalty(length: int, alpha: float, form: str = "gnmt") -> float:
     return ((5.0 + length) / 6.0) ** alpha
 
 
+def check_coverage(beta: float, name: str = "coverage") -> float:
+    """beta of the coverage penalty: a finite number >= 0 (0 switches it off), else ValueError
+    (the CLIs print its one line and exit 2)."""
+    if not (isinstance(beta, (int, float)) and math.isfinite(beta) and beta >= 0):
+        raise ValueError(f"{name}: must be a finite number >= 0, 0 for none (got {beta})")
+    return float(beta)
+
+
+def real_source(cfg, src: torch.Tensor) -> torch.Tensor:
+    """(..., S) source ids -> (..., S) bool: the positions the coverage penalty counts, the real
+    pieces. Padding receives no attention; EOS (which every source ends with,
+    transformer.core.text.source_ids) and BOS (where a converted model's source carries one) are
+    no word to translate: GNMT's encoder has no such position, and a source without real pieces
+    (an empty line, only EOS) then has cp = 0."""
+    return (src != cfg.pad_id) & (src != cfg.eos_id) & (src != cfg.bos_id)
+
+
+def coverage_penalty(coverage: torch.Tensor, real: torch.Tensor, beta: float) -> torch.Tensor:
+    """GNMT's coverage penalty (Wu et al. 2016, eq. 14): cp(X;Y) = beta * sum over source
+    positions i of log(min(sum over target steps j of p_ij, 1)). coverage (..., S): the attention
+    each source position received, summed over the target steps so far; real (S,) or (..., S),
+    bool, True at the positions that count (real_source) -> cp (...,).
+
+    cp <= 0, and it only rises towards 0 as attention accumulates: a source piece that the
+    output has not yet attended to with a total weight of 1 costs log of what it got. A piece
+    that got none at all (weights underflowed to 0) costs -inf, as the formula says."""
+    logs = coverage.clamp(max=1.0).log()  # min(c_i, 1), then log: (..., S)
+    return beta * logs.masked_fill(~real, 0.0).sum(-1)  # (..., S) -> (...,)
+
+
+def _last_cross_path(model: Transformer) -> str:
+    return model.decoder.layers[-1].cross_attn.trace_path
+
+
 def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
                 max_len: int | None = None, *, return_trace: bool = False, lp: str = "gnmt",
-                early_stopping: bool = True, recorder=None) -> DecodeResult:
+                early_stopping: bool = True, recorder=None, coverage: float = 0.0
+                ) -> DecodeResult:
     """Beam search with a cache. A hypothesis is finished when EOS is among the top `beam`
     candidates of a step (as fairseq does), so beam=1 is exactly greedy. Finished hypotheses are
-    ranked by score / lp(length) (`lp`: "gnmt" or "length", see length_penalty).
+    ranked by score / lp(length) (`lp`: "gnmt" or "length", see length_penalty), plus GNMT's
+    coverage penalty cp when `coverage` (its beta) is above 0 (coverage_penalty; the candidates
+    of a step are still chosen by their log-probability alone, as GNMT's pruning does).
+
+    The attention cp reads is the last decoder layer's cross-attention, its heads' mean: it is
+    the attention closest to the output, the one that feeds the words written, and one layer of
+    weights is all an incremental step needs to compute (transformer.core.trace.capture makes
+    only that layer run the explicit attention path). Target step j is the step that wrote the
+    j-th token, the final EOS included, as |Y| in lp. coverage=0 computes nothing extra and
+    gives exactly the scores of a search without it.
 
     early_stopping=True stops when `beam` hypotheses are finished (fairseq; transformers'
     early_stopping=True); at max_len the alive hypotheses count only if none finished.
@@ -174,7 +219,8 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
     extensions in rank order as (alive index, token, cumulative log-prob, what happened:
     "finished" (</s> among the top beam), "eos_pruned", "kept" or "pruned" (the beam was
     full)); the end calls recorder.done(tokens, score, raw log-prob, ended with </s>) with the
-    hypothesis returned."""
+    hypothesis returned (score with cp)."""
+    beta = check_coverage(coverage)
     if beam < 1:
         raise ValueError(f"beam: must be at least 1 (got {beam})")
     if alpha < 0 or not math.isfinite(alpha):
@@ -187,19 +233,27 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
     dev = src.device
     finished: list[tuple[float, list[int], float, bool]] = []  # (normalised, tokens, raw, ended)
     stopped = False
-    with torch.inference_mode():
+    path = _last_cross_path(model)
+    with torch.inference_mode(), \
+            (capture({path}) if beta else contextlib.nullcontext()) as kept:
         src_mask = padding_mask(src, cfg.pad_id)
         memory = model.encode(src, src_mask)  # (1,S,D)
         cache = model.new_cache()
         hyps: list[list[int]] = [[]]
         scores = torch.zeros(1, device=dev)  # (n_alive,)
         last = torch.full((1, 1), cfg.bos_id, device=dev)
+        if beta:  # (n_alive,S): the attention each source position received so far
+            cov, real = torch.zeros(1, src.size(1), device=dev), real_source(cfg, src[0])
+        cps: list[float] = []  # each alive hypothesis' cp after this step (beta > 0)
         for pos in range(max_len):
             n = len(hyps)
             mem = memory.expand(n, -1, -1)  # (1,S,D) -> (n,S,D)
             msk = src_mask.expand(n, -1, -1, -1)
             logp = torch.log_softmax(_step_logits(model, last, mem, msk, cache, pos).float(), -1)
             logp = _ban_pad(cfg, logp)  # after the softmax, as transformers' logits processors
+            if beta:  # (n,H,1,S) -> (n,S): the heads' mean at the one new step, added
+                cov = cov + kept[path].float().mean(1)[:, 0]
+                cps = coverage_penalty(cov, real, beta).tolist()  # (n,)
             cand = (scores[:, None] + logp).view(-1)  # (n,V) -> (n*V,)
             top_s, top_i = cand.topk(min(2 * beam, cand.numel()))
             new_hyps, new_scores, origin, new_last = [], [], [], []
@@ -209,8 +263,8 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
                 if tok == cfg.eos_id:
                     if rank < beam:
                         toks = hyps[h]
-                        finished.append((s / length_penalty(len(toks) + 1, alpha, lp), toks, s,
-                                         True))
+                        norm = s / length_penalty(len(toks) + 1, alpha, lp)
+                        finished.append((norm + cps[h] if beta else norm, toks, s, True))
                     seen.append((h, tok, s, "finished" if rank < beam else "eos_pruned"))
                     continue
                 if len(new_hyps) < beam:
@@ -231,6 +285,12 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
                     stopped = True
                     break
             else:
+                # transformers' test: the best alive log-prob / lp(now) against the worst kept
+                # finished score, cp included. The alive one is taken at its best possible cp,
+                # 0 (cp only rises towards 0 as attention accumulates): cp lowers only the
+                # finished side, so it never stops the search sooner than the lengths alone
+                # would (their part is transformers' heuristic, unchanged), and beta=0 stops
+                # where it did.
                 finished = sorted(finished, key=lambda f: f[0], reverse=True)[:beam]
                 if len(finished) >= beam and \
                         new_scores[0] / length_penalty(pos + 1, alpha, lp) <= finished[-1][0]:
@@ -245,10 +305,14 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
                     cc["v"][:1].expand(len(origin), -1, -1, -1)
             hyps, scores = new_hyps, torch.tensor(new_scores, device=dev)
             last = torch.tensor(new_last, device=dev)[:, None]  # (n,) -> (n,1)
+            if beta:
+                cov = cov.index_select(0, idx)  # (n,S) -> (n_kept,S)
+                cps = [cps[h] for h in origin]
         if not finished or (not stopped and not early_stopping):
             # max_len reached: rank the alive hypotheses (alone, or with the finished ones)
-            finished += [(float(s) / length_penalty(len(h), alpha, lp), h, float(s), False)
-                         for h, s in zip(hyps, scores.tolist())]
+            for i, (h, s) in enumerate(zip(hyps, scores.tolist())):
+                norm = float(s) / length_penalty(len(h), alpha, lp)
+                finished.append((norm + cps[i] if beta else norm, h, float(s), False))
     best = max(finished, key=lambda f: f[0])
     if recorder is not None:
         recorder.done(best[1], best[0], best[2], best[3])
@@ -256,8 +320,12 @@ def beam_search(model: Transformer, src_ids, beam: int = 4, alpha: float = 0.6,
 
 
 def translate(model: Transformer, tokenizer, texts: list[str], *, beam: int = 1,
-              alpha: float = 0.6, batch_size: int = 64, max_len: int | None = None) -> list[str]:
-    """Decode many sentences: batched greedy for beam=1, one beam search per sentence else."""
+              alpha: float = 0.6, batch_size: int = 64, max_len: int | None = None,
+              coverage: float = 0.0) -> list[str]:
+    """Decode many sentences: batched greedy for beam=1, one beam search per sentence else.
+    `coverage`: beam search's coverage penalty beta (checked even for beam=1, where it changes
+    nothing: one hypothesis has nothing to be ranked against)."""
+    check_coverage(coverage)
     out: list[str] = []
     ids = []
     for t in texts:
@@ -266,7 +334,8 @@ def translate(model: Transformer, tokenizer, texts: list[str], *, beam: int = 1,
         except TextError:
             ids.append([model.cfg.eos_id])  # an empty line translates to an empty line
     if beam > 1:
-        return [tokenizer.decode(beam_search(model, s, beam, alpha, max_len).tokens) for s in ids]
+        return [tokenizer.decode(beam_search(model, s, beam, alpha, max_len,
+                                             coverage=coverage).tokens) for s in ids]
     for b in range(0, len(ids), batch_size):
         out.extend(tokenizer.decode(t) for t in greedy_batch(model, ids[b:b + batch_size], max_len))
     return out

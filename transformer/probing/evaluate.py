@@ -2,6 +2,7 @@
 
     python -m transformer.evaluate --checkpoint runs/m30k/checkpoints/best \
         --data-dir ../shared/data/multi30k --split test_2016_flickr [--beam 4 --alpha 0.6]
+        [--coverage 0.2]
     python -m transformer.evaluate --checkpoint DIR --tsv pairs.tsv --json
     python -m transformer.evaluate --checkpoint checkpoints/everyday-en-de \
         --tsv transformer/probes/everyday_en_de.tsv      # the project's 126 everyday sentences
@@ -27,14 +28,16 @@ from transformer.data import tasks as data
 
 
 def evaluate(model, tokenizer, sources: list[str], references: list[str], *, beam: int = 1,
-             alpha: float = 0.6, batch_size: int = 64, max_len: int | None = None) -> dict:
-    """Translate `sources` and score against `references`. Returns a JSON-ready dict."""
+             alpha: float = 0.6, batch_size: int = 64, max_len: int | None = None,
+             coverage: float = 0.0) -> dict:
+    """Translate `sources` and score against `references`. Returns a JSON-ready dict.
+    `coverage`: beam search's GNMT coverage penalty beta (transformer.core.decode.beam_search)."""
 
     if len(sources) != len(references):
         raise ValueError(f"{len(sources)} sources but {len(references)} references")
     t0 = time.perf_counter()
     hyps = decode.translate(model, tokenizer, sources, beam=beam, alpha=alpha,
-                            batch_size=batch_size, max_len=max_len)
+                            batch_size=batch_size, max_len=max_len, coverage=coverage)
     secs = max(time.perf_counter() - t0, 1e-9)
     out_tokens = sum(len(tokenizer.encode(h)) + 1 for h in hyps)  # + EOS
     bleu, bleu_lc = sacrebleu.BLEU(), sacrebleu.BLEU(lowercase=True)
@@ -48,7 +51,9 @@ def evaluate(model, tokenizer, sources: list[str], references: list[str], *, bea
         "bleu_detail": str(cased), "signature": str(sig), "signature_lowercase": str(sig_lc),
         "chrf": round(chrf_score.score, 2), "signature_chrf": str(chrf.get_signature()),
         "sentences": len(sources), "beam": beam, "alpha": alpha if beam > 1 else None,
-        "decoding": "greedy" if beam == 1 else f"beam search (beam {beam}, alpha {alpha})",
+        "coverage": coverage if beam > 1 else None,
+        "decoding": "greedy" if beam == 1 else f"beam search (beam {beam}, alpha {alpha}"
+                    + (f", coverage {coverage})" if coverage else ")"),
         "seconds": round(secs, 3), "sentences_per_s": round(len(sources) / secs, 2),
         "tokens_per_s": round(out_tokens / secs, 1), "hypotheses": hyps,
     }
@@ -64,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tsv", help="evaluate on a TSV file (source<TAB>reference) instead")
     p.add_argument("--beam", type=int, default=1)
     p.add_argument("--alpha", type=float, default=0.6)
+    p.add_argument("--coverage", type=float, default=0.0, metavar="BETA",
+                   help="beam search's coverage penalty beta (GNMT; 0, the default, for none)")
     p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--limit", type=int, default=0, help="only the first N sentences")
     p.add_argument("--device", default="auto")
@@ -81,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(f"--beam: must be at least 1 (got {args.beam})")
         if not 0 <= args.alpha <= 5:
             raise ValueError(f"--alpha: must be in [0, 5] (got {args.alpha})")
+        decode.check_coverage(args.coverage, "--coverage")
         if args.threads is not None:
             torch.set_num_threads(max(1, args.threads))
         device = resolve_device(args.device)
@@ -101,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         srcs, refs = [e.src for e in exs], [e.tgt for e in exs]
         with torch.inference_mode():
             res = evaluate(ck.model, ck.tokenizer, srcs, refs, beam=args.beam, alpha=args.alpha,
-                           batch_size=args.batch_size)
+                           batch_size=args.batch_size, coverage=args.coverage)
             if args.by_certainty:
                 res["by_certainty"] = certainty.split_by_guesses(ck.model, ck.tokenizer, srcs, refs)
     except (ValueError, CheckpointError, OSError) as e:

@@ -1,7 +1,8 @@
 """The held-out sets, scored: text that the training never sees and no generator wrote.
 
     python -m transformer.heldout --checkpoint checkpoints/everyday-en-de [--ding-dir DIR]
-        [--beam 5] [--alpha 0.6] [--limit N] [--sets ding,lesson,seeds] [--device auto]
+        [--beam 5] [--alpha 0.6] [--coverage 0] [--limit N] [--sets ding,lesson,seeds]
+        [--device auto]
     python -m transformer.heldout --write-ding-ids [--ding-dir DIR]   # regenerate the ids file
 
 Three sets:
@@ -20,9 +21,9 @@ Three sets:
 
 Each is scored with sacreBLEU's chrF (and BLEU) on greedy decoding (what the app's pages show) and
 on beam search (default beam 5, GNMT length normalisation alpha 0.6, as transformer.core.decode
-does). ``keeps`` reports, for "I drink and I know things ." and Figure 4's sentence (the paper's
-figure of two encoder self-attention heads, layer 5 of 6; the shipped models' pronoun heads are
-elsewhere, one in the decoder), the model's
+does; ``--coverage`` adds GNMT's coverage penalty). ``keeps`` reports, for "I drink and I know
+things ." and Figure 4's sentence (the paper's figure of two encoder self-attention heads, layer 5
+of 6; the shipped models' pronoun heads are elsewhere, one in the decoder), the model's
 output and whether it keeps the drinking (trink- / trank / getrunken), the law (Gesetz) and its
 application (Anwendung). Prints one JSON object.
 """
@@ -83,13 +84,15 @@ def kept_words(output: str, wanted: dict[str, tuple[str, ...]]) -> dict[str, boo
 
 
 def score(model, tokenizer, examples: list[Example], beam: int = BEAM, alpha: float = ALPHA,
-          batch_size: int = 64) -> tuple[dict, list[str], list[str]]:
+          batch_size: int = 64, coverage: float = 0.0) -> tuple[dict, list[str], list[str]]:
     """(chrF and BLEU, greedy and beam; the greedy and the beam outputs)."""
     srcs, refs = [e.src for e in examples], [e.tgt for e in examples]
     g = evaluate(model, tokenizer, srcs, refs, batch_size=batch_size)
-    b = evaluate(model, tokenizer, srcs, refs, beam=beam, alpha=alpha, batch_size=batch_size)
+    b = evaluate(model, tokenizer, srcs, refs, beam=beam, alpha=alpha, batch_size=batch_size,
+                 coverage=coverage)
     out = {"n": len(examples), "chrf": g["chrf"], "bleu": g["bleu"], "beam": beam, "alpha": alpha,
-           "chrf_beam": b["chrf"], "bleu_beam": b["bleu"], "signature_chrf": g["signature_chrf"],
+           "coverage": coverage, "chrf_beam": b["chrf"], "bleu_beam": b["bleu"],
+           "signature_chrf": g["signature_chrf"],
            "examples": [{"src": e.src, "ref": e.tgt, "greedy": h, "beam": hb} for e, h, hb
                         in list(zip(examples, g["hypotheses"], b["hypotheses"]))[:EXAMPLES]]}
     return out, g["hypotheses"], b["hypotheses"]
@@ -105,11 +108,12 @@ def _subset(examples, greedy, wide, keep) -> dict:
             "chrf_beam": round(sacrebleu.CHRF().corpus_score([wide[i] for i in idx], refs).score, 2)}
 
 
-def keeps(model, tokenizer, beam: int = BEAM, alpha: float = ALPHA) -> list[dict]:
+def keeps(model, tokenizer, beam: int = BEAM, alpha: float = ALPHA,
+          coverage: float = 0.0) -> list[dict]:
     """The two named sentences: outputs (greedy and beam) and which wanted words they keep."""
     srcs = [s for s, _ in KEEPS]
     greedy = decode.translate(model, tokenizer, srcs)
-    wide = decode.translate(model, tokenizer, srcs, beam=beam, alpha=alpha)
+    wide = decode.translate(model, tokenizer, srcs, beam=beam, alpha=alpha, coverage=coverage)
     return [{"src": s, "greedy": g, "beam": b, "keeps_greedy": kept_words(g, w),
              "keeps_beam": kept_words(b, w)} for (s, w), g, b in zip(KEEPS, greedy, wide)]
 
@@ -120,10 +124,12 @@ def weights_sha256(path: str | Path) -> str | None:
 
 
 def heldout_scores(ck, checkpoint: str | Path, sets=SETS, ding_dir: str | None = None,
-                   beam: int = BEAM, alpha: float = ALPHA, limit: int = 0) -> dict:
+                   beam: int = BEAM, alpha: float = ALPHA, limit: int = 0,
+                   coverage: float = 0.0) -> dict:
     model, tok = ck.model.eval(), ck.tokenizer
     out: dict = {"checkpoint": str(checkpoint), "weights_sha256": weights_sha256(checkpoint),
-                 "decoding": {"greedy": "batched greedy", "beam": beam, "alpha": alpha},
+                 "decoding": {"greedy": "batched greedy", "beam": beam, "alpha": alpha,
+                              "coverage": coverage},
                  "limit": limit or None}
     with torch.inference_mode():
         for name in sets:
@@ -133,7 +139,7 @@ def heldout_scores(ck, checkpoint: str | Path, sets=SETS, ding_dir: str | None =
                     out["ding"] = {"skipped": where}
                     continue
                 pairs = pairs[: limit or None]
-                res, g, b = score(model, tok, pairs, beam, alpha)
+                res, g, b = score(model, tok, pairs, beam, alpha, coverage=coverage)
                 res["source"] = where
                 res["ids_file"] = str(ding_heldout.IDS_FILE.relative_to(PROBES.parents[1]))
                 res["in_ding_validation"] = _subset(pairs, g, b, is_ding_val)
@@ -145,9 +151,9 @@ def heldout_scores(ck, checkpoint: str | Path, sets=SETS, ding_dir: str | None =
             else:
                 path = LESSON if name == "lesson" else SEEDS
                 exs = data.load_tsv(path)[: limit or None]
-                out[name], _, _ = score(model, tok, exs, beam, alpha)
+                out[name], _, _ = score(model, tok, exs, beam, alpha, coverage=coverage)
                 out[name]["file"] = str(path.relative_to(PROBES.parents[1]))
-        out["keeps"] = keeps(model, tok, beam, alpha)
+        out["keeps"] = keeps(model, tok, beam, alpha, coverage)
     return out
 
 
@@ -159,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sets", default=",".join(SETS), help=f"comma-separated, of {', '.join(SETS)}")
     p.add_argument("--beam", type=int, default=BEAM)
     p.add_argument("--alpha", type=float, default=ALPHA)
+    p.add_argument("--coverage", type=float, default=0.0, metavar="BETA",
+                   help="beam search's coverage penalty beta (GNMT; 0, the default, for none)")
     p.add_argument("--limit", type=int, default=0, help="only the first N sentences of each set")
     p.add_argument("--device", default="auto")
     p.add_argument("--threads", type=int, default=None)
@@ -183,12 +191,13 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(f"--sets: unknown set {bad[0]!r} (choose from {', '.join(SETS)})")
         if args.beam < 1:
             raise ValueError(f"--beam: must be at least 1 (got {args.beam})")
+        decode.check_coverage(args.coverage, "--coverage")
         if args.threads is not None:
             torch.set_num_threads(max(1, args.threads))
         device = resolve_device(args.device)
         ck = load_checkpoint(args.checkpoint, device=device)
         res = heldout_scores(ck, args.checkpoint, sets, args.ding_dir, args.beam, args.alpha,
-                             args.limit)
+                             args.limit, args.coverage)
     except (ValueError, CheckpointError, OSError) as e:
         print(f"error: {str(e).splitlines()[0]}", file=sys.stderr)
         return 2
