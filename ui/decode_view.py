@@ -11,6 +11,7 @@ import numpy as np
 import streamlit as st
 
 from transformer.core.checkpoint import CheckpointError
+from transformer.core.decode import check_coverage
 from transformer.core.text import TextError, clean_text
 from ui import choices
 from ui import decode_compute as DC
@@ -41,7 +42,7 @@ def space_note(labels) -> None:
 
 
 # The decoding method and its settings, as the widgets hold them.
-Method = namedtuple("Method", "name beam alpha temperature top_k seed shown_k")
+Method = namedtuple("Method", "name beam alpha temperature top_k seed shown_k coverage")
 
 
 def _default_target(task: str | None, text: str, task_opts: dict) -> str:
@@ -63,22 +64,35 @@ def source_text(train_config) -> str:
         st.stop()
 
 
+DEFAULTS = {"decode_beam": 4, "decode_alpha": 0.6, "decode_coverage": 0.0,
+            "decode_temperature": 1.0, "decode_top_k": 0, "decode_seed": 0, "decode_shown_k": 10}
+
+
+def _keep(*keys: str) -> None:
+    """Keep these settings (ui/choices.py), right before their widgets are drawn: a value
+    written for a widget this run does not draw would come back after a round trip to
+    another page in place of what the widget last held."""
+    for k in keys:
+        choices.keep(k, DEFAULTS[k])
+
+
 def method() -> Method:
     """The method's radio and its number inputs; stops the page on settings it refuses."""
     choices.keep("decode_method", V.METHODS[0], V.METHODS)
-    for k, v in (("decode_beam", 4), ("decode_alpha", 0.6), ("decode_temperature", 1.0),
-                 ("decode_top_k", 0), ("decode_seed", 0), ("decode_shown_k", 10)):
-        choices.keep(k, v)
     name = st.radio(t("method"), V.METHODS, key="decode_method", horizontal=True,
                     format_func=lambda m, t=i18n.translator(strings, frozen=True): t(f"method_{m}"), help=t("method_help"))
-    beam, alpha, temperature, top_k, seed = 4, 0.6, 1.0, 0, 0
+    beam, alpha, temperature, top_k, seed, coverage = 4, 0.6, 1.0, 0, 0, 0.0  # when not shown
     c1, c2, c3, c4 = st.columns(4)
     if name == "beam":
+        _keep("decode_beam", "decode_alpha", "decode_coverage")
         beam = c1.number_input(t("beam"), min_value=1, max_value=16, step=1,
                                key="decode_beam", help=t("beam_help"))
         alpha = c2.number_input(t("alpha"), min_value=0.0, max_value=3.0, step=0.1,
                                 key="decode_alpha", help=t("alpha_help"))
+        coverage = c3.number_input(t("coverage"), min_value=0.0, max_value=2.0, step=0.1,
+                                   key="decode_coverage", help=t("coverage_help"))
     elif name == "sample":
+        _keep("decode_temperature", "decode_top_k", "decode_seed")
         temperature = c1.number_input(t("temperature"), min_value=0.05, max_value=10.0,
                                       step=0.1, key="decode_temperature",
                                       help=t("temperature_help"))
@@ -86,12 +100,13 @@ def method() -> Method:
                                 key="decode_top_k", help=t("top_k_help"))
         seed = c3.number_input(t("seed"), min_value=0, max_value=2**31 - 1, step=1,
                                key="decode_seed", help=t("seed_help"))
-    box = c1 if name == "greedy" else c3 if name == "beam" else c4
+    box = c1 if name == "greedy" else c4
+    _keep("decode_shown_k")
     shown_k = box.number_input(t("shown_k"), min_value=1, max_value=V.MAX_TOPK,
                                step=1, key="decode_shown_k", help=t("shown_k_help"))
-    m = Method(name, beam, alpha, temperature, top_k, seed, shown_k)
+    m = Method(name, beam, alpha, temperature, top_k, seed, shown_k, coverage)
     problems = V.validate(m.name, beam=m.beam, alpha=m.alpha, temperature=m.temperature,
-                          top_k=m.top_k, shown_k=m.shown_k)
+                          top_k=m.top_k, shown_k=m.shown_k) + _coverage_problems(m)
     if problems:
         for key, fmt in problems:
             st.warning(t(key, **fmt))
@@ -99,16 +114,27 @@ def method() -> Method:
     return m
 
 
+def _coverage_problems(m: Method) -> list[tuple[str, dict]]:
+    """The coverage penalty's beta, as V.validate reports the other settings (a link or a stale
+    session state might set what the widget bounds)."""
+    try:
+        check_coverage(m.coverage)
+    except ValueError:
+        return [("bad_coverage", {"v": m.coverage})]
+    return []
+
+
 def decode(path, text: str, m: Method) -> dict:
     """The decoding (a wide beam behind the quota gate); stops the page on what it refuses."""
     beam = int(m.beam) if m.name == "beam" else 1  # a costly decode: wide, or long (#22 F)
     if quota.wide_beam(beam, text) and not quota.gate(
             "decode.wide_beam", key=(path, text, m.name, beam, float(m.alpha),
-                                     float(m.temperature), int(m.top_k), int(m.seed))):
+                                     float(m.temperature), int(m.top_k), int(m.seed),
+                                     float(m.coverage))):
         st.stop()
     try:
         res = DC.decode(path, text, m.name, int(m.beam), float(m.alpha), float(m.temperature),
-                        int(m.top_k), int(m.seed))
+                        int(m.top_k), int(m.seed), float(m.coverage))
     except (TextError, ValueError) as e:
         st.info(t("bad_text", reason=str(e)))
         st.stop()
@@ -127,26 +153,68 @@ def output(path, text: str, m: Method, res: dict, tok) -> None:
     how = t("ended_eos") if finished else t("ended_len", n=res["max_len"])
     st.caption(t("output_caption", n=len(tokens), how=how))
     if m.name == "beam":
-        parts = V.beam_score_parts(len(tokens), res["score"], float(m.alpha), finished)
-        st.markdown(f"**{t('beam_score')}**")
-        st.write(t("beam_formula"))
-        st.latex(r"\mathrm{score}(Y) = \frac{\log P(Y \mid X)}{lp(Y)}, \qquad "
-                 r"lp(Y) = \left(\frac{5 + |Y|}{6}\right)^{\alpha}")
-        st.markdown(t("beam_numbers", raw=parts["raw"], length=parts["length"], alpha=m.alpha,
-                      lp=parts["lp"], score=parts["normalised"],
-                      eos_note="" if finished else t("beam_no_eos")))
-        g = DC.decode(path, text, "greedy", 1, 0.0, 1.0, 0, 0)
+        _beam_score(res, m)
+        g = DC.decode(path, text, "greedy", 1, 0.0, 1.0, 0, 0, 0.0)
         st.caption(t("beam_vs_greedy", out=tok.decode(g["tokens"]) or "∅", logp=g["score"]))
-        _beam_tree(res["tree"], m, tok)
+        _beam_tree(res, m, tok)
     else:
         st.caption(t("logp", v=res["score"]))
     if m.name == "sample":
         st.caption(t("sample_note", temp=m.temperature, k=m.top_k, seed=m.seed))
 
 
-def _beam_tree(tree, m: Method, tok) -> None:
+LP_TEX = r"lp(Y) = \left(\frac{5 + |Y|}{6}\right)^{\alpha}"
+CP_TEX = (r"cp(X; Y) = \beta \sum_{i} \log\Big(\min\big(\textstyle\sum_{j} p_{ij},\ 1"
+          r"\big)\Big)")
+
+
+def _beam_score(res: dict, m: Method) -> None:
+    """How the returned hypothesis was ranked: the formula (with the coverage penalty when
+    beta > 0) and its numbers."""
+    beta, finished = float(m.coverage), res["finished"]
+    parts = V.beam_score_parts(len(res["tokens"]), res["score"] - res["cp"], float(m.alpha),
+                               finished)
+    eos_note = "" if finished else t("beam_no_eos")
+    st.markdown(f"**{t('beam_score')}**")
+    if not beta:
+        st.write(t("beam_formula"))
+        st.latex(r"\mathrm{score}(Y) = \frac{\log P(Y \mid X)}{lp(Y)}, \qquad " + LP_TEX)
+        st.markdown(t("beam_numbers", raw=parts["raw"], length=parts["length"], alpha=m.alpha,
+                      lp=parts["lp"], score=parts["normalised"], eos_note=eos_note))
+        return
+    st.write(t("beam_formula_cp"))
+    st.latex(r"\mathrm{score}(Y) = \frac{\log P(Y \mid X)}{lp(Y)} + cp(X; Y), \qquad "
+             + LP_TEX + r", \qquad " + CP_TEX)
+    st.markdown(t("beam_numbers_cp", raw=parts["raw"], length=parts["length"], alpha=m.alpha,
+                  lp=parts["lp"], cp=res["cp"], beta=beta, score=res["score"],
+                  eos_note=eos_note))
+
+
+def _finished(tree, res: dict, tok, beta: float):
+    """The finished hypotheses' table (viz/beam_tree.py); with the coverage penalty, each one's
+    cp and score = log P / lp + cp beside it, ranked by that."""
+    cols = ("hyp", "length", "logp", "lp", "score", "chosen")
+    names = {k: t(f"tree_col_{k}") for k in cols}
+    if beta:
+        names["score"] = t("tree_col_lp_score")
+    fin = BT.finished_table(tree, tok.decode, columns=names)
+    numbers = [names[k] for k in ("logp", "lp", "score")]
+    if beta:
+        ids = [n.id for n in tree.finished()]  # the table's rows, in its order
+        cp, total = t("tree_col_cp"), t("tree_col_total")
+        fin.insert(len(fin.columns) - 1, cp, [res["cps"][i] for i in ids])
+        fin.insert(len(fin.columns) - 1, total, fin[names["score"]] + fin[cp])
+        fin = fin.sort_values(total, ascending=False, kind="stable").reset_index(drop=True)
+        numbers += [cp, total]
+    st.dataframe(fin, hide_index=True, key="decode_beam_finished", column_config={
+        c: st.column_config.NumberColumn(format="%.4f") for c in numbers})
+    st.caption(t("tree_finished_caption_cp" if beta else "tree_finished_caption"))
+
+
+def _beam_tree(res: dict, m: Method, tok) -> None:
     """The search tree, a window of steps at a time (fewer, larger, in the enlarged view, which
     a projector can read from the back of a room), and the finished hypotheses."""
+    tree, beta = res["tree"], float(m.coverage)
     st.markdown(f"**{t('tree')}**")
     st.caption(t("tree_intro", beam=int(m.beam), k=2 * int(m.beam)))
     big = st.toggle(t("tree_big"), key="decode_tree_big",
@@ -160,20 +228,18 @@ def _beam_tree(tree, m: Method, tok) -> None:
                                format_func=lambda i, t=i18n.translator(strings, frozen=True): t("tree_window_fmt", a=wins[i][0],
                                                        b=wins[i][1]))
     display = shown(tok)
-    st.plotly_chart(BT.figure(tree, display, steps=wins[win], big=big, labels={
-        k: t(f"tree_{k}") for k in ("title", "x", "root", "kept", "pruned", "finished",
-                                    "eos_pruned", "best", "logp", "score", "token_logp",
-                                    "rank", "key")}), key="decode_beam_tree",
-                    config={"displayModeBar": True, "scrollZoom": False})
-    st.caption(t("tree_caption") + " " + t("tree_zoom"))
+    labels = {k: t(f"tree_{k}") for k in ("title", "x", "root", "kept", "pruned", "finished",
+                                          "eos_pruned", "best", "logp", "score", "token_logp",
+                                          "rank", "key")}
+    if beta:  # the nodes' score is log P / lp; cp counts only in the final ranking
+        labels.update(best=t("tree_best_cp"), score=t("tree_score_no_cp"), key=t("tree_key_cp"))
+    st.plotly_chart(BT.figure(tree, display, steps=wins[win], big=big, labels=labels),
+                    key="decode_beam_tree", config={"displayModeBar": True, "scrollZoom": False})
+    st.caption(t("tree_caption") + (" " + t("tree_cp_note", beta=beta) if beta else "") + " "
+               + t("tree_zoom"))
     a, b = wins[win]
     space_note(display([n.token for n in tree.nodes if n.token is not None and a <= n.step <= b]))
-    fin = BT.finished_table(tree, tok.decode, columns={
-        k: t(f"tree_col_{k}") for k in ("hyp", "length", "logp", "lp", "score", "chosen")})
-    st.dataframe(fin, hide_index=True, key="decode_beam_finished", column_config={
-        t(f"tree_col_{k}"): st.column_config.NumberColumn(format="%.4f")
-        for k in ("logp", "lp", "score")})
-    st.caption(t("tree_finished_caption"))
+    _finished(tree, res, tok, beta)
 
 
 def steps(m: Method, res: dict, tok, cfg) -> list[int]:

@@ -25,6 +25,10 @@ EN = {
     "alpha_help": "Beam search divides a hypothesis' log-probability by ((5 + length) / 6)^α, so "
                   "longer outputs are not punished just for having more factors below 1. α = 0: no "
                   "penalty; the paper used 0.6.",
+    "coverage": "Coverage penalty β",
+    "coverage_help": "Wu et al. (2016): a hypothesis that leaves source words with little "
+                     "cross-attention loses score, so beam search prefers outputs that translate "
+                     "every word; 0 switches it off.",
     "temperature": "Temperature",
     "rank_word": "rank",
     "top_word": "top guess",
@@ -43,6 +47,7 @@ EN = {
     "bad_method": "Unknown decoding method {m!r}.",
     "bad_beam": "The beam size must be a whole number of at least 1 (got {v}).",
     "bad_alpha": "The length penalty α must be a number of at least 0 (got {v}).",
+    "bad_coverage": "The coverage penalty β must be a number of at least 0 (got {v}).",
     "bad_temperature": "The temperature must be above 0 (got {v}): at 0 the softmax would divide "
                        "by zero. Use greedy decoding for the limit T → 0.",
     "bad_top_k": "Top-k must be a whole number of at least 0 (got {v}).",
@@ -59,6 +64,16 @@ EN = {
     "beam_numbers": "Here: log P = {raw:.4f}, |Y| = {length} tokens (counting </s>{eos_note}), "
                     "lp = ((5 + {length}) / 6)^{alpha} = {lp:.4f}, score = {raw:.4f} / {lp:.4f} = "
                     "**{score:.4f}**.",
+    "beam_formula_cp": "The best finished hypothesis is the one with the highest score: its "
+                       "log-probability divided by the length penalty, plus the coverage penalty "
+                       "cp (both GNMT's, Wu et al. 2016). $p_{ij}$ is the cross-attention of the "
+                       "last decoder layer (the heads' mean) from output step $j$ to source piece "
+                       "$i$; a "
+                       "source piece that received less than 1 in all costs β times the log of "
+                       "what it got (cp ≤ 0), one that received 1 or more costs nothing:",
+    "beam_numbers_cp": "Here: log P = {raw:.4f}, |Y| = {length} tokens (counting </s>{eos_note}), "
+                       "lp = ((5 + {length}) / 6)^{alpha} = {lp:.4f}, cp = {cp:.4f} (β = {beta}), "
+                       "score = {raw:.4f} / {lp:.4f} + ({cp:.4f}) = **{score:.4f}**.",
     "beam_no_eos": "; this one reached the length limit and has no </s>",
     "beam_vs_greedy": "Greedy decoding, for comparison: {out} (log P = {logp:.4f})",
     "tree": "The search tree",
@@ -89,11 +104,18 @@ EN = {
     "tree_finished": "finished (</s>)",
     "tree_eos_pruned": "</s> ranked too low",
     "tree_best": "the output (best score)",
+    "tree_best_cp": "the output (best score with cp)",
     "tree_logp": "log P",
     "tree_score": "score",
     "tree_token_logp": "log P(token)",
     "tree_rank": "rank",
     "tree_key": "each node: token, then log P, then score = log P / lp",
+    "tree_score_no_cp": "log P / lp (without cp)",
+    "tree_key_cp": "each node: token, then log P, then log P / lp (without cp)",
+    "tree_cp_note": "With β = {beta} the numbers in the tree do not include the coverage "
+                    "penalty: beam search keeps candidates by log P alone and adds cp only when it "
+                    "ranks the finished hypotheses (the table below), so the output need not be "
+                    "the finished node with the highest log P / lp.",
     "tree_caption": "Candidates are stacked by rank, the most probable on top. log P is the "
                     "whole hypothesis' log-probability (the sum of its tokens'), the score divides "
                     "it by the length penalty lp. The red line is the output above; the star is "
@@ -104,9 +126,16 @@ EN = {
     "tree_col_lp": "lp(|Y|)",
     "tree_col_score": "score",
     "tree_col_chosen": "returned",
+    "tree_col_lp_score": "log P / lp",
+    "tree_col_cp": "cp",
+    "tree_col_total": "score = log P / lp + cp",
     "tree_finished_caption": "Every hypothesis that ended with </s>, best score first: the one "
                              "with the highest score is returned, which need not be the one with "
                              "the highest log P.",
+    "tree_finished_caption_cp": "Every hypothesis that ended with </s>, best score first, its "
+                                "coverage penalty cp included: the one with the highest score is "
+                                "returned, which need not be the one with the highest log P or the "
+                                "highest log P / lp.",
     "sample_note": "Sampled with T = {temp}, top-k = {k}, seed {seed}. Change the seed to draw "
                    "another output.",
     "steps": "Step by step",
