@@ -22,8 +22,8 @@ Three sets:
 Each is scored with sacreBLEU's chrF (and BLEU) on greedy decoding (what the app's pages show) and
 on beam search (default beam 5, GNMT length normalisation alpha 0.6, as transformer.core.decode
 does; ``--coverage`` adds GNMT's coverage penalty). ``keeps`` reports, for "I drink and I know
-things ." and Figure 4's sentence (the paper's figure of two encoder self-attention heads, layer 5
-of 6; the shipped models' pronoun heads are elsewhere, one in the decoder), the model's
+things ." and Figure 4's sentence (the paper's figure of two encoder self-attention heads,
+layer 5 of 6; the shipped models' pronoun heads are elsewhere, one in the decoder), the model's
 output and whether it keeps the drinking (trink- / trank / getrunken), the law (Gesetz) and its
 application (Anwendung). Prints one JSON object.
 """
