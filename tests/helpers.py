@@ -48,6 +48,23 @@ def tiny_config(vocab_size: int = 40, **kw):
     return ModelConfig(**base)
 
 
+
+def peaked_model(seed: int = 3):
+    """A random tiny model (vocabulary 30, d_model 32) whose output is not constant: its matrices
+    are scaled by 3, so a decode's choices are peaked and differ from step to step."""
+    import torch
+
+    from transformer.core.model import Transformer
+
+    torch.manual_seed(seed)
+    m = Transformer(tiny_config(vocab_size=30, d_model=32)).eval()
+    with torch.no_grad():
+        for p in m.parameters():
+            if p.dim() > 1:
+                p.mul_(3.0)
+    return m
+
+
 class FakeClock:
     """A clock the tests move by hand (ui.serving.roles.CLOCK), so backoffs need no sleeping."""
 

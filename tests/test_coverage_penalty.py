@@ -28,17 +28,10 @@ COPY_TINY = ROOT / "checkpoints" / "copy-tiny"
 
 
 def _peaked_model(seed: int = 3):
-    """A random tiny model whose output is not constant (larger weights), 4 heads, 2+2 layers."""
-    from helpers import tiny_config
-    from transformer.core.model import Transformer
+    """A random tiny model whose output is not constant, 4 heads, 2+2 layers (tests/helpers.py)."""
+    from helpers import peaked_model
 
-    torch.manual_seed(seed)
-    m = Transformer(tiny_config(vocab_size=30, d_model=32)).eval()
-    with torch.no_grad():
-        for p in m.parameters():
-            if p.dim() > 1:
-                p.mul_(3.0)
-    return m
+    return peaked_model(seed)
 
 
 def _numpy_cp(weights: np.ndarray, src: list[int], beta: float, special=(0, 1, 2)) -> float:

@@ -10,17 +10,9 @@ from transformer.core.masks import padding_mask
 
 
 def _peaked_model():
-    """A random tiny model whose output is not constant (larger weights)."""
-    from transformer.core.model import Transformer
-    from helpers import tiny_config
+    from helpers import peaked_model
 
-    torch.manual_seed(3)
-    m = Transformer(tiny_config(vocab_size=30, d_model=32)).eval()
-    with torch.no_grad():
-        for p in m.parameters():
-            if p.dim() > 1:
-                p.mul_(3.0)
-    return m
+    return peaked_model()
 
 
 SRC = [5, 9, 11, 7, 2]
