@@ -237,6 +237,21 @@ def test_without_its_launcher_everyday_names_the_launcher(dirs, monkeypatch):
         load_corpus(CorpusSpec("everyday", 0, {"ding_dir": str(d)}, data_dir=str(m)))
 
 
+def test_the_library_trainer_refuses_everyday_before_loading_init(tmp_path, monkeypatch, capsys):
+    """`python -m transformer.train --task everyday --init DIR` names the launcher at once: the
+    --init model is not loaded first (a folder that is no checkpoint would otherwise be the error)."""
+    from transformer.data import builders
+    from transformer.train.cli import main
+
+    monkeypatch.setattr(builders, "_REGISTERED", {})
+    not_a_checkpoint = tmp_path / "nothing-here"
+    code = main(["--task", "everyday", "--init", str(not_a_checkpoint), "--steps", "1",
+                 "--out", str(tmp_path / "run")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "python -m recipes.everyday.train" in err and "--init" not in err.splitlines()[-1]
+
+
 def test_the_mix_as_module_function_is_the_same_text(dirs, registered):
     """--task recipes.everyday.mix:build (the generic way: your own corpus builder) reads the same
     text as the registered name, and takes the contraction pieces with it."""

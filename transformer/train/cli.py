@@ -227,6 +227,11 @@ def fresh(args, run_dir: Path) -> Start:
     if runs.checkpoints(run_dir):
         raise UsageError(f"--out: {run_dir} already holds a run; pass --resume to continue "
                          "it or choose another directory")
+    if builders.is_builder_task(tc.task):
+        try:  # a task this launcher cannot build is refused before the --init model is loaded
+            builders.resolve(tc.task)
+        except builders.BuilderError as e:
+            raise UsageError(str(e)) from None
     if not args.init:
         return Start(tc)
     # fine-tuning: the weights, vocabulary and model settings of an existing checkpoint
