@@ -249,3 +249,24 @@ def test_the_launcher_runs_the_command():
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["seeds"]["n"] == 1 and "keeps" in out
+
+
+def test_the_cards_held_out_table_reads_each_set_from_the_record():
+    """card_heldout_table: one row per set the record holds, chrF greedy / beam to two places from
+    the record itself, the other checkpoint's cell and the goal beside it; a set not scored is
+    left out, and the Ding validation row reads the nested subset."""
+    from transformer.probing.heldout import card_heldout_table
+
+    rec = {"decoding": {"beam": 5},
+           "lesson": {"n": 120, "chrf": 69.641, "chrf_beam": 71.049},
+           "ding": {"n": 1000, "chrf": 44.75, "chrf_beam": 47.58,
+                    "in_ding_validation": {"n": 38, "chrf": 29.67, "chrf_beam": 30.3}}}
+    before = {"lesson": {"n": 120, "chrf": 56.67, "chrf_beam": 59.18}}
+    lines = card_heldout_table(rec, before, {"lesson": ">= 65"}).splitlines()
+    assert lines[0] == "| held-out set: chrF greedy / beam 5 | this model | before | goal |"
+    assert lines[2] == "| lesson sentences (120) | 69.64 / 71.05 | 56.67 / 59.18 | >= 65 |"
+    assert lines[3].startswith("| Ding's held-out sentence pairs (1,000) | 44.75 / 47.58 |  |")
+    assert "(38) | 29.67 / 30.30 |" in lines[4]
+    assert len(lines) == 5 and not any("seed" in line for line in lines)
+    alone = card_heldout_table(rec).splitlines()
+    assert alone[0].endswith("| this model |") and alone[2] == "| lesson sentences (120) | 69.64 / 71.05 |"

@@ -157,6 +157,42 @@ def heldout_scores(ck, checkpoint: str | Path, sets=SETS, ding_dir: str | None =
     return out
 
 
+HELDOUT_ROWS = (
+    ("lesson", "lesson sentences", ("lesson",)),
+    ("seeds", "the seed notes' own sentences", ("seeds",)),
+    ("ding", "Ding's held-out sentence pairs", ("ding",)),
+    ("ding_val", "of them, the pairs in Ding's validation split (never trained on)",
+     ("ding", "in_ding_validation")),
+)
+
+
+def card_heldout_table(r: dict, before: dict | None = None, goals: dict | None = None) -> str:
+    """The model card's table of a heldout_scores record (markdown): chrF greedy / beam per set,
+    beside another checkpoint's record (BEFORE) and a goal per set when given. One source for the
+    card and the test that reads it."""
+    def cell(rec, path):
+        x = rec
+        for k in path:
+            x = (x or {}).get(k) if isinstance(x, dict) else None
+        if not isinstance(x, dict) or "chrf" not in x:
+            return ""
+        return f"{x['chrf']:.2f} / {x['chrf_beam']:.2f}"
+
+    beam = r.get("decoding", {}).get("beam", BEAM)
+    cols = ["this model"] + (["before"] if before else []) + (["goal"] if goals else [])
+    lines = [f"| held-out set: chrF greedy / beam {beam} | " + " | ".join(cols) + " |",
+             "| --- |" + " --- |" * len(cols)]
+    for key_, name, path in HELDOUT_ROWS:
+        mine = cell(r, path)
+        if not mine:
+            continue
+        n = r[path[0]]["n"] if len(path) == 1 else r[path[0]][path[1]]["n"]
+        row = [mine] + ([cell(before, path)] if before else []) + \
+            ([(goals or {}).get(key_, "")] if goals else [])
+        lines.append(f"| {name} ({n:,}) | " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = OneLineParser(prog="python -m transformer.heldout", description=__doc__.split("\n")[0])
     p.add_argument("--checkpoint", help="checkpoint directory")
