@@ -59,13 +59,13 @@ def main(argv: list[str] | None = None) -> int:
     dtype = json.loads((Path(a.base) / "config.json").read_text()).get("weights_dtype", "float32")
     train = {**base.train_config, "extra": {**base.train_config.get("extra", {}),
                                             "grafted": {"donor": str(a.donor), "head": head.cli}}}
-    card = (f"# {Path(a.out).name}\n\n{Path(a.base).name} with the query and key rows of "
-            f"{head.cli} from {Path(a.donor).name}; every other weight is "
-            f"{Path(a.base).name}'s.\n\n    python -m recipes.surgery.graft {' '.join(argv)}\n")
+    # the folders as given, not their last names: two runs' averages are often both "avg"
+    card = (f"# {Path(a.out).name}\n\n{a.base} with the query and key rows of "
+            f"{head.cli} from {a.donor}; every other weight is "
+            f"{a.base}'s.\n\n    python -m recipes.surgery.graft {' '.join(argv)}\n")
     save_checkpoint(a.out, model, base.tokenizer, train_config=train, history=base.history,
                     card=card, weights_dtype=dtype)
-    print(f"{a.out}: {Path(a.base).name} with {head.cli}'s query and key rows from "
-          f"{Path(a.donor).name} ({dtype})")
+    print(f"{a.out}: {a.base} with {head.cli}'s query and key rows from {a.donor} ({dtype})")
     return 0
 
 
