@@ -48,7 +48,6 @@ def tiny_config(vocab_size: int = 40, **kw):
     return ModelConfig(**base)
 
 
-
 def peaked_model(seed: int = 3):
     """A random tiny model (vocabulary 30, d_model 32) whose output is not constant: its matrices
     are scaled by 3, so a decode's choices are peaked and differ from step to step."""

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 import torch
 
+from helpers import peaked_model as _peaked_model
 from transformer.core import decode
 from transformer.core.checkpoint import load_checkpoint
 from transformer.core.decode import (beam_search, check_coverage, coverage_penalty,
@@ -25,13 +26,6 @@ from transformer.core.trace import record
 
 ROOT = Path(__file__).resolve().parents[1]
 COPY_TINY = ROOT / "checkpoints" / "copy-tiny"
-
-
-def _peaked_model(seed: int = 3):
-    """A random tiny model whose output is not constant, 4 heads, 2+2 layers (tests/helpers.py)."""
-    from helpers import peaked_model
-
-    return peaked_model(seed)
 
 
 def _numpy_cp(weights: np.ndarray, src: list[int], beta: float, special=(0, 1, 2)) -> float:

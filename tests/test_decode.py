@@ -4,15 +4,10 @@ from __future__ import annotations
 import pytest
 import torch
 
+from helpers import peaked_model as _peaked_model
 from transformer.core.decode import (beam_search, default_max_len, final_trace, greedy, greedy_batch,
                                      length_penalty, sample)
 from transformer.core.masks import padding_mask
-
-
-def _peaked_model():
-    from helpers import peaked_model
-
-    return peaked_model()
 
 
 SRC = [5, 9, 11, 7, 2]

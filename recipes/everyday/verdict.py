@@ -85,7 +85,8 @@ def checks(sc: dict, ho: dict, base_sc: dict, size_bytes: int | None = None) -> 
     for what, mine, theirs in rows:
         m, t = _count(fp, mine), _count(bfp, theirs)
         out.append(Check(f"fresh pairs: sentences right {what}", m,
-                         f">= {t - NOISE_SENTENCES} (the default's {t} less one)", m >= t - NOISE_SENTENCES))
+                         f">= {t - NOISE_SENTENCES} (the default's {t} less {NOISE_SENTENCES})",
+                         m >= t - NOISE_SENTENCES))
     third, bthird = sc["third_everyday"]["chrf"], base_sc["third_everyday"]["chrf"]
     out.append(Check("third everyday set, chrF greedy", third,
                      f">= {bthird - NOISE_CHRF:.2f} (the default's {bthird:.2f} less {NOISE_CHRF})",

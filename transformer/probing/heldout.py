@@ -169,30 +169,31 @@ HELDOUT_ROWS = (
 )
 
 
+def _scored(rec: dict | None, path: tuple[str, ...]) -> dict | None:
+    """The scored block at PATH in a heldout_scores record, or None where the set was not scored."""
+    for k in path:
+        rec = rec.get(k) if isinstance(rec, dict) else None
+    return rec if isinstance(rec, dict) and "chrf" in rec else None
+
+
 def card_heldout_table(r: dict, before: dict | None = None, goals: dict | None = None) -> str:
     """The model card's table of a heldout_scores record (markdown): chrF greedy / beam per set,
     beside another checkpoint's record (BEFORE) and a goal per set when given. One source for the
     card and the test that reads it."""
-    def cell(rec, path):
-        x = rec
-        for k in path:
-            x = (x or {}).get(k) if isinstance(x, dict) else None
-        if not isinstance(x, dict) or "chrf" not in x:
-            return ""
-        return f"{x['chrf']:.2f} / {x['chrf_beam']:.2f}"
+    def cell(block):
+        return f"{block['chrf']:.2f} / {block['chrf_beam']:.2f}" if block else ""
 
     beam = r.get("decoding", {}).get("beam", BEAM)
     cols = ["this model"] + (["before"] if before else []) + (["goal"] if goals else [])
     lines = [f"| held-out set: chrF greedy / beam {beam} | " + " | ".join(cols) + " |",
              "| --- |" + " --- |" * len(cols)]
-    for key_, name, path in HELDOUT_ROWS:
-        mine = cell(r, path)
-        if not mine:
+    for key, name, path in HELDOUT_ROWS:
+        mine = _scored(r, path)
+        if mine is None:
             continue
-        n = r[path[0]]["n"] if len(path) == 1 else r[path[0]][path[1]]["n"]
-        row = [mine] + ([cell(before, path)] if before else []) + \
-            ([(goals or {}).get(key_, "")] if goals else [])
-        lines.append(f"| {name} ({n:,}) | " + " | ".join(row) + " |")
+        row = [cell(mine)] + ([cell(_scored(before, path))] if before else []) + \
+            ([goals.get(key, "")] if goals else [])
+        lines.append(f"| {name} ({mine['n']:,}) | " + " | ".join(row) + " |")
     return "\n".join(lines)
 
 
