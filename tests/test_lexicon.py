@@ -133,3 +133,71 @@ def test_the_everyday_mix_takes_frame_sentences_only_when_asked(tmp_path):
     assert {ex.meta["noun"] for ex in framed} <= {"key", "ticket", "back", "boy", "phone"}
     with pytest.raises(ValueError, match="lexicon"):
         mix.build(str(m), 0, lexicon=-1, **opts)
+
+
+SINGLE_SENSE_TEXT = """\
+Igel {m} [zool.] | Igel {pl} :: hedgehog | hedgehogs
+der Igel im Garten :: the hedgehog in the garden
+ein Igel schläft :: a hedgehog sleeps
+ein kleiner Igel :: a small hedgehog
+Nadel {f} :: needle
+Notversteifung {f} [constr.] :: needle
+eine Nadel :: a needle
+die Nadel :: the needle
+Benzol {n} [chem.] :: benzene
+das Benzol :: the benzene
+im Benzol :: in the benzene
+Segeln {n} :: sailing
+das Segeln :: the sailing
+beim Segeln :: in the sailing
+Entfernung {f} :: remove
+entfernen :: to remove
+etw. entfernen :: to remove sth.
+eine Entfernung :: a remove
+Igelfisch {m} :: hedgehogs
+Bund {m} :: collar
+der Bund :: the collar
+am Bund :: at the collar
+"""
+
+
+@pytest.fixture
+def single(tmp_path, monkeypatch):
+    (tmp_path / "de-en.txt").write_text(SINGLE_SENSE_TEXT, encoding="utf-8")
+    monkeypatch.setattr(lexicon, "MIN_MENTIONS", 3)
+    return ding.read_entries(tmp_path)
+
+
+def test_single_sense_nouns_take_the_word_ding_gives_one_sense(single):
+    got = {n.en: n for n in lexicon.single_sense_nouns(single)}
+    assert (got["hedgehog"].de, got["hedgehog"].gender, got["hedgehog"].together) == ("Igel", "m", 0)
+    assert (got["collar"].de, got["collar"].gender) == ("Bund", "m")
+    assert "needle" not in got      # two senses: Nadel and the builder's Notversteifung
+    assert "benzene" not in got     # a chemist's word
+    assert "sailing" not in got     # an -ing form
+    assert "remove" not in got      # after "to" more often than after a determiner: a verb
+    assert "hedgehogs" not in got   # the plural of a headword
+    # the co-occurrence lexicon's choice stands: a known word is not added twice
+    assert "collar" not in {n.en for n in lexicon.single_sense_nouns(single, {"collar"})}
+
+
+def test_single_sense_nouns_need_enough_mentions(single, monkeypatch):
+    monkeypatch.setattr(lexicon, "MIN_MENTIONS", 4)   # hedgehog is in 4 entries, collar in 3
+    assert [n.en for n in lexicon.single_sense_nouns(single)] == ["hedgehog"]
+
+
+def test_the_everyday_mix_adds_single_sense_nouns_only_when_asked(tmp_path, monkeypatch):
+    monkeypatch.setattr(lexicon, "MIN_MENTIONS", 2)
+    m, d = everyday_dirs(tmp_path, PARALLEL, ENTRIES_TEXT + SINGLE_SENSE_TEXT)
+    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0, daily=0, talk=0, lexicon=400)
+    plain, _, desc = mix.build(str(m), 0, **opts)
+    assert "one sense alone" not in desc
+    said = {ex.meta["noun"] for ex in plain if ex.meta.get("source") == "ding-lexicon"}
+    # Ding's phrases pair "hedgehog" with "Igel" 3 times: the co-occurrence lexicon has it;
+    # "collar" and "Bund" only twice: it has not
+    assert "hedgehog" in said and "collar" not in said
+    wide, _, desc = mix.build(str(m), 0, wide_nouns=1, **opts)
+    framed = [ex for ex in wide if ex.meta.get("source") == "ding-lexicon"]
+    assert "(1 of one sense alone)" in desc
+    assert "collar" in {ex.meta["noun"] for ex in framed}
+    assert any(ex.tgt in ("Wo ist der Bund ?", "Der Bund ist hier .") for ex in framed)

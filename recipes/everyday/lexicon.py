@@ -10,6 +10,13 @@ text the model reads anyway (Ding's sentences and phrases, Multi30k): "key" goes
 Schlüssel nicht ."), its article declined by Ding's gender mark, so the model learns the word,
 its gender and its case in a sentence rather than a bare gloss.
 
+Words the parallel text rarely shows ("tortoise", "hedgehog") never reach 3 pairs, so
+`single_sense_nouns` adds, when asked, the English words Ding gives one sense alone: one entry
+whose German side opens with a marked noun ("Igel {m} [zool.] :: hedgehog"), with no register or
+specialist mark (chemistry, law, finance, ...), and an English word in common use by Ding's own
+evidence: it occurs in 10 or more of its entries, after a determiner at least once and at least
+as often as after "to" (a noun more than a verb), and is not a plural or an -ing form.
+
 Only singular, strong nouns take the accusative and dative frames: a masculine noun of the weak
 declension ("Junge", "Student": "den Jungen") is said in the nominative only, because its endings
 are not read off the mark.
@@ -35,6 +42,14 @@ _WEAK_ENDINGS = re.compile(r"(e|ent|ant|ist|oge|at|and)$")
 _WEAK = frozenset("Herr Mensch Bär Held Nachbar Bauer Prinz Graf Fürst Narr Christ Kamerad Typ "
                   "Fotograf Architekt Pilot Soldat Diplomat Automat Planet Kandidat Astronaut "
                   "Idiot Komet Satellit Philosoph Monarch Polizist Tourist Journalist".split())
+# subject marks of a specialist's word: a single-sense noun so marked is not an everyday word
+_SPECIALIST = frozenset(("chem med min geol techn biochem phys anat pharm math comp naut jur fin "
+                         "electr constr econ adm mach telco statist print sci astron aviat mil hist "
+                         "relig ling pol soc phil psych biol envir arch meteo lit tm myc ornith").split())
+_SUBJECT = re.compile(r"\[([^\]]+?)\.?\]")
+_NOTES = re.compile(r"\[[^\]]*\]|\{[^}]*\}|\([^)]*\)|<[^>]*>")
+MIN_MENTIONS = 10         # a single-sense word: in at least 10 of Ding's entries
+MIN_DET_SHARE = 0.05      # ... and after a determiner in 5% of them ("are" is not a noun)
 MIN_TOGETHER = 3          # the English word and the German noun in at least 3 pairs ...
 MIN_SHARE = 0.05          # ... and in at least 5% of the English word's pairs
 
@@ -105,6 +120,45 @@ def nouns(entries: list[ding.Entry], parallel: list[Example]) -> list[Noun]:
 
 
 # articles that show one gender alone, in the singular
+def single_sense_nouns(entries: list[ding.Entry], known: set[str] = frozenset()) -> list[Noun]:
+    """Nouns for English words Ding gives one sense alone (the module's docstring says which),
+    the words of KNOWN left out (the co-occurrence lexicon's choice stands); most mentioned first.
+    Their `together` is 0: no parallel pair vouches for them, only the dictionary."""
+    senses: dict[str, list[ding.Entry]] = defaultdict(list)
+    mentions, after_det, after_to = Counter(), Counter(), Counter()
+    for e in entries:
+        for w in {ding.clean(s) for s in e.en[0].split(";")}:
+            if re.fullmatch(r"[a-z]{3,}", w):
+                senses[w].append(e)
+        seen = set()
+        for part in e.en:
+            # the words as written, marks and glosses left out ("[fig.]", "{n}", "(bei Tieren)")
+            words = re.findall(r"[A-Za-z']+", _NOTES.sub(" ", part))
+            seen.update(words)
+            after_det.update(b for a, b in zip(words, words[1:]) if a.lower() in _DETERMINERS)
+            after_to.update(b for a, b in zip(words, words[1:]) if a == "to")
+        mentions.update(seen)
+    out = []
+    for w, es in senses.items():
+        if (len(es) != 1 or w in known or mentions[w] < MIN_MENTIONS or w.endswith("ing")
+                or after_det[w] < max(1, after_to[w], MIN_DET_SHARE * mentions[w])
+                or _plural_of_headword(w, senses)):
+            continue
+        first = es[0].de[0].split(";")[0]
+        marked = ding.marked_noun(first)
+        if (not marked or not first.strip().startswith(marked[0]) or _NOT_EVERYDAY.search(first)
+                or _ADJECTIVAL.search(marked[0])
+                or any(m.rstrip(".") in _SPECIALIST for m in _SUBJECT.findall(first))):
+            continue
+        out.append(Noun(w, marked[0], marked[1], 0))
+    out.sort(key=lambda n: (-mentions[n.en], n.en))
+    return out
+
+
+def _plural_of_headword(w: str, senses: dict) -> bool:
+    return w.endswith("s") and (w[:-1] in senses or (w.endswith("es") and w[:-2] in senses))
+
+
 _ARTICLE_GENDER = {"den": "m", "einen": "m", "das": "n", "eine": "f"}
 
 
