@@ -252,6 +252,29 @@ def test_the_library_trainer_refuses_everyday_before_loading_init(tmp_path, monk
     assert "python -m recipes.everyday.train" in err and "--init" not in err.splitlines()[-1]
 
 
+def test_the_library_trainer_refuses_to_resume_everyday_before_loading_the_run(tmp_path, monkeypatch,
+                                                                                capsys):
+    """`python -m transformer.train --resume` of an everyday run names the launcher from the run's
+    config.json before its weights are read (here there are none to read: the load would fail)."""
+    import json
+
+    from transformer.data import builders
+    from transformer.train.cli import main
+
+    from helpers import tiny_config
+    from transformer.core.checkpoint import FORMAT
+
+    monkeypatch.setattr(builders, "_REGISTERED", {})
+    last = tmp_path / "run" / "checkpoints" / "last"
+    last.mkdir(parents=True)
+    (last / "config.json").write_text(json.dumps(
+        {"format": FORMAT, "model": tiny_config().to_dict(), "train": {"task": "everyday", "steps": 1}}))
+    code = main(["--resume", "--out", str(tmp_path / "run")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "python -m recipes.everyday.train" in err.splitlines()[-1]
+
+
 def test_the_mix_as_module_function_is_the_same_text(dirs, registered):
     """--task recipes.everyday.mix:build (the generic way: your own corpus builder) reads the same
     text as the registered name, and takes the contraction pieces with it."""

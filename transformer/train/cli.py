@@ -21,7 +21,7 @@ from tqdm import tqdm
 from transformer.ops import runs
 from transformer.probing import interchange, supervise
 from transformer.core.config import ModelConfig, TrainConfig, resolve_device
-from transformer.core.checkpoint import CheckpointError, load_checkpoint, load_trainer_state
+from transformer.core.checkpoint import CheckpointError, load_checkpoint, load_trainer_state, read_config
 from transformer.core.config import preset as make_preset
 from transformer.core.model import Transformer
 from transformer.core.tokenizer import Tokenizer
@@ -29,7 +29,7 @@ from transformer.data import builders
 from transformer.data.tasks import CorpusError
 from transformer.probing import knowledge
 from transformer.core.names import attention_kind
-from transformer.train.corpus import CorpusSpec, UsageError, encode_pairs, load_corpus
+from transformer.train.corpus import CorpusSpec, UsageError, encode_pairs, load_corpus, refuse_unbuildable
 from transformer.train import distill
 from transformer.train.freeze import freeze_except, masked_parts, parse_prefixes
 from transformer.train.evaluation import Evaluator
@@ -207,6 +207,10 @@ def resumed(args, run_dir: Path) -> Start:
     last = run_dir / "checkpoints" / "last"
     if not (last / "config.json").exists():
         raise UsageError(f"--resume: no checkpoint at {last} (nothing to resume)")
+    try:
+        refuse_unbuildable(read_config(last)[1].get("task", ""))
+    except CheckpointError:
+        pass  # load_checkpoint below says what is wrong with it
     ck = load_checkpoint(last)
     tc = TrainConfig.from_dict(ck.train_config)
     changes = {}
@@ -227,11 +231,7 @@ def fresh(args, run_dir: Path) -> Start:
     if runs.checkpoints(run_dir):
         raise UsageError(f"--out: {run_dir} already holds a run; pass --resume to continue "
                          "it or choose another directory")
-    if builders.is_builder_task(tc.task):
-        try:  # a task this launcher cannot build is refused before the --init model is loaded
-            builders.resolve(tc.task)
-        except builders.BuilderError as e:
-            raise UsageError(str(e)) from None
+    refuse_unbuildable(tc.task)
     if not args.init:
         return Start(tc)
     # fine-tuning: the weights, vocabulary and model settings of an existing checkpoint

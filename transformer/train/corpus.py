@@ -155,6 +155,16 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
                      f"corpus builder (got {task!r})")
 
 
+def refuse_unbuildable(task: str) -> None:
+    """A task this launcher cannot build (a recipe's, unregistered) is refused before a model is
+    loaded: the launcher's name is the message, not a checkpoint's error or a minute's wait."""
+    if builders.is_builder_task(task):
+        try:
+            builders.resolve(task)
+        except builders.BuilderError as e:
+            raise UsageError(str(e)) from None
+
+
 def _built(args) -> Corpus:
     """A corpus builder's text (transformer/data/builders.py: "module:function", or a name a
     launcher registered, such as recipes.everyday's "everyday"): validation is the builder's first
