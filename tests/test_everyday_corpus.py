@@ -125,15 +125,16 @@ def test_the_manifest_says_how_to_rebuild_the_default():
     cfg = json.loads((CK / "config.json").read_text(encoding="utf-8"))["train"]
     assert "{out}" in rec["command"] and rec["command"].startswith("python -m recipes.everyday.")
     assert re.fullmatch(r"[0-9a-f]{64}", rec["sha256"]) and re.fullmatch(r"[0-9a-f]{40}", rec["commit"])
-    assert rec["seed"] == cfg["seed"] == 43
+    assert rec["seed"] == cfg["seed"]
     assert rec["options"] == cfg["extra"]["task_opts"]
     assert rec["counts"]["train"] == sum(rec["counts"]["train_by_source"].values())
     assert list(rec["files"]) == sorted(rec["files"])
     chain = [step["command"] for step in rec["init_chain"]]
     assert chain[0].startswith("python -m recipes.surgery.revocab --checkpoint checkpoints/classroom-en-de")
-    assert chain[-1].startswith("python -m recipes.surgery.graft --base A43b --donor A46")
     assert chain[-1].split("   #")[0].endswith("--out checkpoints/everyday-en-de")
-    assert any("--init G3072" in c and "--seed 43" in c for c in chain)  # the config's init
+    # the last training command of the chain is the one the config records (its init and seed)
+    assert any(f"--init {cfg['extra']['init'].split()[0]} " in c and f"--seed {cfg['seed']} " in c
+               for c in chain)
     for step in rec["init_chain"]:  # today's launcher; what was run then beside it
         assert "python -m transformer.train " not in step["command"]
         if "as_run" in step:
