@@ -14,7 +14,7 @@ Words the parallel text rarely shows ("tortoise", "hedgehog") never reach 3 pair
 `single_sense_nouns` adds, when asked, the English words Ding gives one sense alone: one entry
 whose German side opens with a marked noun ("Igel {m} [zool.] :: hedgehog"), with no register or
 specialist mark (chemistry, law, finance, ...), and an English word in common use by Ding's own
-evidence: it occurs in 10 or more of its entries, after a determiner at least once and at least
+evidence: it occurs in 10 or more of its entries, after a determiner in 5% of them and at least
 as often as after "to" (a noun more than a verb), and is not a plural or an -ing form.
 
 Only singular, strong nouns take the accusative and dative frames: a masculine noun of the weak
@@ -119,7 +119,6 @@ def nouns(entries: list[ding.Entry], parallel: list[Example]) -> list[Noun]:
     return out
 
 
-# articles that show one gender alone, in the singular
 def single_sense_nouns(entries: list[ding.Entry], known: set[str] = frozenset()) -> list[Noun]:
     """Nouns for English words Ding gives one sense alone (the module's docstring says which),
     the words of KNOWN left out (the co-occurrence lexicon's choice stands); most mentioned first.
@@ -148,7 +147,7 @@ def single_sense_nouns(entries: list[ding.Entry], known: set[str] = frozenset())
         marked = ding.marked_noun(first)
         if (not marked or not first.strip().startswith(marked[0]) or _NOT_EVERYDAY.search(first)
                 or _ADJECTIVAL.search(marked[0])
-                or any(m.rstrip(".") in _SPECIALIST for m in _SUBJECT.findall(first))):
+                or any(m in _SPECIALIST for m in _SUBJECT.findall(first))):
             continue
         out.append(Noun(w, marked[0], marked[1], 0))
     out.sort(key=lambda n: (-mentions[n.en], n.en))
@@ -159,6 +158,7 @@ def _plural_of_headword(w: str, senses: dict) -> bool:
     return w.endswith("s") and (w[:-1] in senses or (w.endswith("es") and w[:-2] in senses))
 
 
+# articles that show one gender alone, in the singular
 _ARTICLE_GENDER = {"den": "m", "einen": "m", "das": "n", "eine": "f"}
 
 

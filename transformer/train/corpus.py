@@ -155,14 +155,20 @@ def load_corpus(args: CorpusSpec | argparse.Namespace) -> Corpus:
                      f"corpus builder (got {task!r})")
 
 
+def resolve_builder(task: str):
+    """The corpus builder TASK names; UsageError with the builder's own message (which launcher
+    registers a recipe's name) where this launcher cannot build it."""
+    try:
+        return builders.resolve(task)
+    except builders.BuilderError as e:
+        raise UsageError(str(e)) from None
+
+
 def refuse_unbuildable(task: str) -> None:
     """A task this launcher cannot build (a recipe's, unregistered) is refused before a model is
     loaded: the launcher's name is the message, not a checkpoint's error or a minute's wait."""
     if builders.is_builder_task(task):
-        try:
-            builders.resolve(task)
-        except builders.BuilderError as e:
-            raise UsageError(str(e)) from None
+        resolve_builder(task)
 
 
 def _built(args) -> Corpus:
@@ -170,10 +176,7 @@ def _built(args) -> Corpus:
     launcher registered, such as recipes.everyday's "everyday"): validation is the builder's first
     validation set, its second is reported beside it as held out."""
     task = args.task
-    try:
-        build = builders.resolve(task)
-    except builders.BuilderError as e:
-        raise UsageError(str(e)) from None
+    build = resolve_builder(task)
     try:
         train, val, desc = build(args.data_dir, args.seed, **dict(args.task_opts or {}))
         first, second = builders.validation_sets(val)
