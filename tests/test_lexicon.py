@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from recipes.everyday import lexicon
+from recipes.everyday import lexicon, lexicon_pronouns
 
 from recipes.everyday import mix
 from transformer.data import ding
@@ -201,3 +201,48 @@ def test_the_everyday_mix_adds_single_sense_nouns_only_when_asked(tmp_path, monk
     assert "(1 of one sense alone)" in desc
     assert "collar" in {ex.meta["noun"] for ex in framed}
     assert any(ex.tgt in ("Wo ist der Bund ?", "Der Bund ist hier .") for ex in framed)
+
+
+def test_pronoun_frames_use_the_pronoun_of_the_nouns_gender_at_the_positions_they_name():
+    """Independent of lexicon_pronouns' tables: German pronouns by gender, and the positions in
+    the meta must point at "it", the English noun, the German pronoun and the German noun."""
+    nominative = {"m": "er", "f": "sie", "n": "es"}
+    accusative = {"m": "ihn", "f": "sie", "n": "es"}
+    nouns = [lexicon.Noun("key", "Schlüssel", "m", 3), lexicon.Noun("ticket", "Fahrkarte", "f", 3),
+             lexicon.Noun("phone", "Telefon", "n", 3)]
+    out = lexicon_pronouns.sentences(nouns, 90, seed=2)
+    assert len(out) == 90 and {ex.meta["noun"] for ex in out} == {"key", "ticket", "phone"}
+    for ex in out:
+        noun = next(n for n in nouns if n.en == ex.meta["noun"])
+        src, tgt, m = ex.src.split(), ex.tgt.split(), ex.meta
+        assert src[m["pronoun_pos"]] == "it" and src[m["antecedent_pos"]] == noun.en
+        assert tgt[m["tgt_antecedent_pos"]] == noun.de
+        assert tgt[m["tgt_pronoun_pos"]] in (nominative[noun.gender], accusative[noun.gender]), ex.tgt
+        assert m["tgt_pronoun_pos"] > m["tgt_antecedent_pos"] and m["pronoun_pos"] > m["antecedent_pos"]
+    hidden = [ex for ex in out if ex.src.startswith("Where is the key")]
+    assert hidden and hidden[0].tgt == "Wo ist der Schlüssel ? Ich sehe ihn nicht ."
+
+
+def test_pronoun_frames_leave_out_people_and_keep_a_weak_noun_in_the_nominative():
+    known = {"Lehrer", "Lehrerin", "Kellnerin", "Kellner", "Hase", "Schlüssel"}
+    teacher = lexicon.Noun("teacher", "Lehrer", "m", 3)
+    waitress = lexicon.Noun("waitress", "Kellnerin", "f", 3)
+    girl = lexicon.Noun("girl", "Mädchen", "n", 3)
+    hare = lexicon.Noun("hare", "Hase", "m", 0)  # weak: "den Hasen"
+    assert all(lexicon_pronouns.is_person(n, known) for n in (teacher, waitress, girl))
+    assert not lexicon_pronouns.is_person(hare, known)
+    out = lexicon_pronouns.sentences([teacher, waitress, girl, hare], 20, seed=0, known_german=known)
+    assert len(out) == 20 and {ex.meta["noun"] for ex in out} == {"hare"}
+    # the article of a weak noun is never declined past the nominative
+    assert all(ex.tgt.split()[ex.meta["tgt_antecedent_pos"] - 1].lower() == "der" for ex in out)
+    assert lexicon_pronouns.sentences([teacher], 5, seed=0, known_german=known) == []
+
+
+def test_the_everyday_mix_says_the_lexicon_with_pronouns_only_when_asked(tmp_path):
+    m, d = everyday_dirs(tmp_path, PARALLEL, ENTRIES_TEXT)
+    opts = dict(ding_dir=str(d), phrases=0, pronouns=0, textbook=0, daily=0, talk=0)
+    mixed, _, desc = mix.build(str(m), 0, lexicon_pronouns=10, **opts)
+    said = [ex for ex in mixed if ex.meta.get("source") == "ding-lexicon-pronoun"]
+    assert len(said) == 10 and "10 of them with a pronoun" in desc
+    assert not any(ex.meta.get("source") == "ding-lexicon" for ex in mixed)
+    assert {ex.meta["noun"] for ex in said} <= {"key", "ticket", "back", "phone"}

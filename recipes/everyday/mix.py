@@ -21,6 +21,9 @@ textbook minimal pairs (transformer/data/textbook.py) to Multi30k and the captio
     wide_nouns    how many of the nouns Ding gives one sense alone join that lexicon, the most
                   mentioned first (default 0; lexicon.single_sense_nouns: "hedgehog" -> "Igel",
                   which the parallel text never pairs 3 times)
+    lexicon_pronouns  the same nouns said with a pronoun that points back, its gender by Ding's
+                  mark (default 0; recipes/everyday/lexicon_pronouns.py: "Where is the key ? I can't
+                  see it ." -> "Wo ist der Schlüssel ? Ich sehe ihn nicht .")
     daily         daily-life sentences from a small German grammar (default 25000;
                   recipes/everyday/daily.py: "Yesterday I called my mother ." ->
                   "Gestern habe ich meine Mutter angerufen .")
@@ -65,7 +68,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from recipes.everyday import caption_scenes, daily, daily_life, daily_talk, lexicon, topic
+from recipes.everyday import caption_scenes, daily, daily_life, daily_talk, lexicon, lexicon_pronouns, topic
 from recipes.everyday.near_test import NearTest
 from transformer.data import builders, ding, ding_heldout, textbook
 from transformer.data import tasks as data
@@ -79,7 +82,7 @@ from transformer.data.held_out_sets import (everyday_test_sentences, held_out_ke
 # its last stages added m30k_repeat=3, life=20000 and scenes=30000 (manifest.json's "options"), so
 # `--task everyday` with no options is not the text its weights last read
 DEFAULTS = {"m30k_repeat": 1, "ding_repeat": 2, "phrases": 30000, "pronouns": 24000,
-            "textbook": 40000, "lexicon": 0, "wide_nouns": 0, "daily": 25000, "talk": 12000, "life": 0,
+            "textbook": 40000, "lexicon": 0, "wide_nouns": 0, "lexicon_pronouns": 0, "daily": 25000, "talk": 12000, "life": 0,
             "scenes": 0, "topic": 0}
 OPTIONS = tuple(DEFAULTS) + ("ding_dir",)
 _CONTRACTIONS = ("don't doesn't didn't can't couldn't won't wouldn't shouldn't isn't aren't wasn't "
@@ -148,12 +151,16 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
     ding_train = [s for s in kept if not is_ding_val(s) and test_split.keeps(s)]
     all_phrases = [p for p in ding.phrase_pairs(where, entries) if test_split.keeps(p)]
     phrases = everyday_phrases(all_phrases, m30k + ding_train, o["phrases"], seed)
-    nouns = lexicon.nouns(entries, m30k + ding_train + all_phrases) if o["lexicon"] else []
+    said_nouns = o["lexicon"] or o["lexicon_pronouns"]
+    nouns = lexicon.nouns(entries, m30k + ding_train + all_phrases) if said_nouns else []
     wide = lexicon.single_sense_nouns(entries, {n.en for n in nouns})[:o["wide_nouns"]] \
-        if o["lexicon"] and o["wide_nouns"] else []
+        if said_nouns and o["wide_nouns"] else []
     nouns += wide
     framed = [ex for ex in lexicon.sentences(nouns, o["lexicon"], seed)
+                            + lexicon_pronouns.sentences(
+                                nouns, o["lexicon_pronouns"], seed, set(ding.noun_genders(where, entries)))
               if key(ex.src) not in banned and test_split.keeps(ex)]
+    n_pronoun = sum(ex.meta.get("source") == "ding-lexicon-pronoun" for ex in framed)
     said = [ex for ex in daily.generate(o["daily"], seed) if key(ex.src) not in banned] \
         if o["daily"] else []
     talk = [ex for ex in daily_talk.generate(o["talk"], seed) if key(ex.src) not in banned] \
@@ -186,7 +193,9 @@ def build(multi30k_dir: str, seed: int = 0, **opts) -> tuple[list[Example], dict
             f"{len(sentences) - len(kept)} removed as the project's test sentences); "
             f"{len(phrases)} Ding phrases; "
             + (f"{len(framed)} frame sentences of {len(nouns)} Ding nouns"
-               + (f" ({len(wide)} of one sense alone)" if wide else "") + "; " if o["lexicon"] else "")
+               + (f" ({len(wide)} of one sense alone)" if wide else "")
+               + (f", {n_pronoun} of them with a pronoun" if o["lexicon_pronouns"] else "")
+               + "; " if said_nouns else "")
             + (f"{len(said)} daily-life grammar sentences; " if o["daily"] else "")
             + (f"{len(talk)} way, question, number, clock and comparison sentences; "
                if o["talk"] else "")
