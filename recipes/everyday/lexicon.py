@@ -27,6 +27,7 @@ import random
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from typing import Callable
 
 from recipes.everyday.german import DEF, ENDING
 from transformer.data import ding
@@ -230,15 +231,19 @@ def say(noun: Noun, frame: tuple[str, str, str]) -> Example | None:
 def sentences(lexicon: list[Noun], n: int, seed: int = 0) -> list[Example]:
     """N frame sentences, the nouns taken in turn (each noun about N / len(LEXICON) times, in
     different frames), seeded."""
-    rng = random.Random(f"lexicon:{seed}")
+    return said_in_turn(lexicon, n, random.Random(f"lexicon:{seed}"), say, FRAMES)
+
+
+def said_in_turn(lexicon: list[Noun], n: int, rng: random.Random,
+                 say_one: Callable[[Noun, tuple], Example | None], frames: tuple) -> list[Example]:
+    """N sentences, the nouns taken in turn, each said by SAY_ONE in a frame RNG picks; a frame
+    the noun cannot take (None) is skipped, and at most 4N are tried."""
     out: list[Example] = []
-    if not lexicon:
-        return out
     tries = 0
-    while len(out) < n and tries < 4 * n:
+    while lexicon and len(out) < n and tries < 4 * n:
         noun = lexicon[tries % len(lexicon)]
         tries += 1
-        ex = say(noun, rng.choice(FRAMES))
+        ex = say_one(noun, rng.choice(frames))
         if ex is not None:
             out.append(ex)
     return out

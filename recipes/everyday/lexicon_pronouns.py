@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from recipes.everyday.lexicon import _ARTICLES, Noun
+from recipes.everyday.lexicon import _ARTICLES, Noun, said_in_turn
 from transformer.data.example import Example
 
 PERSON_WORDS = frozenset(("man woman boy girl child kid baby person people lady gentleman guy "
@@ -80,17 +80,8 @@ def is_person(noun: Noun, known_german: set[str]) -> bool:
 
 def sentences(lexicon: list[Noun], n: int, seed: int = 0,
               known_german: set[str] = frozenset()) -> list[Example]:
-    """N pronoun frame sentences, the nouns that are not people (KNOWN_GERMAN: Ding's German
-    nouns, transformer.data.ding.noun_genders, for `is_person`) taken in turn, each about N / their number times, in different
-    frames; seeded."""
-    rng = random.Random(f"lexicon-pronouns:{seed}")
-    lexicon = [x for x in lexicon if not is_person(x, known_german)]
-    out: list[Example] = []
-    tries = 0
-    while lexicon and len(out) < n and tries < 4 * n:
-        noun = lexicon[tries % len(lexicon)]
-        tries += 1
-        ex = say(noun, rng.choice(FRAMES))
-        if ex is not None:
-            out.append(ex)
-    return out
+    """N pronoun frame sentences, the nouns that are not people taken in turn, each about N /
+    their number times, in different frames; seeded. KNOWN_GERMAN: Ding's German nouns
+    (transformer.data.ding.noun_genders), for `is_person`."""
+    people_left_out = [x for x in lexicon if not is_person(x, known_german)]
+    return said_in_turn(people_left_out, n, random.Random(f"lexicon-pronouns:{seed}"), say, FRAMES)
