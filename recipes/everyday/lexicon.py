@@ -186,7 +186,7 @@ def _genders_by_article(cand: dict[str, set[tuple[str, str]]],
     return out
 
 
-_ARTICLES = {  # case -> gender -> article, from the shared tables (german.py)
+FRAME_ARTICLES = {  # the article each frame slot asks for: slot -> gender -> article (german.py tables)
     "nom": DEF["nom"], "acc": DEF["acc"],
     "acc_a": {g: "ein" + ENDING["acc"][g] for g in "mfn"},
     "acc_my": {g: "mein" + ENDING["acc"][g] for g in "mfn"},
@@ -220,7 +220,7 @@ def say(noun: Noun, frame: tuple[str, str, str]) -> Example | None:
     en, de, case = frame
     if case != "nom" and noun.weak:
         return None
-    article = _ARTICLES[case][noun.gender]
+    article = FRAME_ARTICLES[case][noun.gender]
     a = "an" if noun.en[0] in "aeiou" else "a"
     src = en.format(n=noun.en, a=a)
     tgt = de.format(D=article, N=noun.de)

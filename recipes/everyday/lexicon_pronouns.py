@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from recipes.everyday.lexicon import _ARTICLES, Noun, said_in_turn
+from recipes.everyday.lexicon import FRAME_ARTICLES, Noun, said_in_turn
 from transformer.data.example import Example
 
 PERSON_WORDS = frozenset(("man woman boy girl child kid baby person people lady gentleman guy "
@@ -62,7 +62,7 @@ def say(noun: Noun, frame: tuple[str, str, str, str]) -> Example | None:
     if (case != "nom" and noun.weak) or " " in noun.en or " " in noun.de:
         return None
     src = en.format(n=noun.en)
-    tgt = de.format(D=_ARTICLES[case][noun.gender], N=noun.de, P=PRONOUN[pron_case][noun.gender])
+    tgt = de.format(D=FRAME_ARTICLES[case][noun.gender], N=noun.de, P=PRONOUN[pron_case][noun.gender])
     src, tgt = src[0].upper() + src[1:], tgt[0].upper() + tgt[1:]
     en_words, de_words = en.split(), de.split()  # positions over whitespace-split words
     meta = {"source": "ding-lexicon-pronoun", "noun": noun.en,
