@@ -124,14 +124,23 @@ def plotly_decoded(obj):
 
 
 # -- independent references ------------------------------------------------------------------------
-def reference(ck_path, text, target=None):
+def reference(ck_path, text, target=None, beam=1):
     """The checkpoint's trace of `text` (transformer.inspect), loaded afresh: what a page shows
-    must equal it."""
+    must equal it. `beam`: the output's search without a target (1: greedy)."""
     from transformer.core.checkpoint import load_checkpoint
     from transformer.probing.inspect import inspect_text
 
     ck = load_checkpoint(ck_path)
-    return inspect_text(ck.model, ck.tokenizer, text, target)
+    return inspect_text(ck.model, ck.tokenizer, text, target, beam=beam)
+
+
+def page_reference(ck_path, text, target=None):
+    """`reference` as the Attention and Step pages open: beam search (the decoding that scores
+    best on the held-out sets) for a text short enough, greedy for a longer one
+    (ui/output_decoding.py)."""
+    from ui import output_decoding
+
+    return reference(ck_path, text, target, beam=output_decoding.beam_for("beam", text))
 
 
 def merged_reference(w, tok, q_ids, k_ids):

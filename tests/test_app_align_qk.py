@@ -79,12 +79,16 @@ def test_logit_lens_and_writes_rows(monkeypatch, tmp_path, ck_dir, small_checkpo
     # the table is the core's logit lens of the page's sentence (its last row: the output)
     from transformer.probing.inspect import inspect_text
     from transformer.probing.logit_lens import logit_lens
+    from ui import output_decoding
 
     ck = load_checkpoint(small_checkpoint)
-    ins = inspect_text(ck.model, ck.tokenizer, at.text_input(key="attention_text").value)
+    text = at.text_input(key="attention_text").value
+    ins = inspect_text(ck.model, ck.tokenizer, text, beam=output_decoding.beam_for("beam", text))
     want = logit_lens(ck.model, ck.tokenizer, ins, k=1)
     assert [c.split(" ")[0] for c in df.iloc[-1]] == [p[0]["piece"] for p in want[-1]]
-    assert [p[0]["id"] for p in want[-1]][:-1] == ins.tgt_ids[1:]
+    greedy = inspect_text(ck.model, ck.tokenizer, text)  # greedy writes each last-layer top piece
+    assert [p[0]["id"] for p in logit_lens(ck.model, ck.tokenizer, greedy, k=1)[-1]][:-1] == \
+        greedy.tgt_ids[1:]
 
     at.toggle(key="attention_merge").set_value(False)
     rerun(at)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from app_helpers import figure, no_errors, open_app, open_pinned, rerun
-from helpers import merged_reference, plotly_array, reference
+from helpers import merged_reference, page_reference, plotly_array
 from ui import i18n
 
 PAGE = "pages/attention.py"
@@ -52,7 +52,7 @@ def test_attention_page_in_both_languages(monkeypatch, tmp_path, ck_dir, lang, t
     # every layer x head: built and drawn only when asked (a toggle, not an expander)
     assert at.toggle(key="attention_model_view_on").value is False
     assert not any("attention_model_view" in el.proto.id for el in at.get("plotly_chart"))
-    ref = reference(at._ck, "A dog runs in the park .")
+    ref = page_reference(at._ck, "A dog runs in the park .")
     tok = load_checkpoint(at._ck).tokenizer
     want = merged_reference(ref.weights("encoder_self", 0)[0].double().numpy(), tok,
                             ref.src_ids, ref.src_ids)
@@ -156,7 +156,7 @@ def test_query_params_open_one_head(monkeypatch, tmp_path, ck_dir):
     from transformer.core.checkpoint import load_checkpoint
 
     heat = figures(at)[1]
-    ref = reference(at._ck, "The cat sleeps .")
+    ref = page_reference(at._ck, "The cat sleeps .")
     tok = load_checkpoint(at._ck).tokenizer
     np.testing.assert_allclose(plotly_array(heat["data"][0]["z"]), merged_reference(
         ref.weights("cross", 1)[2].double().numpy(), tok, ref.tgt_ids, ref.src_ids), atol=1e-4)
@@ -346,7 +346,7 @@ def test_rollout_section_draws_the_sentence_and_the_causal_check(monkeypatch, tm
     heat = figure(at, "attention_flow_heat")
     z = plotly_array(heat["data"][0]["z"])
     ck = load_checkpoint(at._ck)
-    ins = reference(at._ck, text)
+    ins = page_reference(at._ck, text)
     pieces = ins.tgt_ids[1:]
     want = word_flow(rollout(ins).to_source[: len(pieces)], ck.tokenizer.words(pieces),
                      ck.tokenizer.words(ins.src_ids))
@@ -376,7 +376,7 @@ def _clearest(ck_path, text, kind):
     from transformer.core.checkpoint import load_checkpoint
 
     ck = load_checkpoint(ck_path)
-    ref = reference(ck_path, text)
+    ref = page_reference(ck_path, text)
     q_ids, k_ids = ((ref.src_ids, ref.src_ids) if kind == "encoder_self" else
                     (ref.tgt_ids, ref.tgt_ids) if kind == "decoder_self" else (ref.tgt_ids, ref.src_ids))
     q, k = ref.queries_keys(kind)

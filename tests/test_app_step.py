@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from app_helpers import no_errors, open_pinned, rerun
-from helpers import reference
+from helpers import page_reference
 from viz import step as steps
 
 PAGE = "pages/step.py"
@@ -96,7 +96,7 @@ def test_step_tables_equal_an_independent_computation(monkeypatch, tmp_path, ck_
                                  else "一步注意力，逐个数字")
     assert any("d_model / h = 8" in i.value for i in at.info)  # d_model 32 / 4 heads, stated
 
-    ref = reference(at._ck, TEXT, TARGET)
+    ref = page_reference(at._ck, TEXT, TARGET)
     p = "decoder.layers.1.cross_attn"
     q = ref.trace[f"{p}.q"][0, 2].double().numpy()  # (T, dk)
     k = ref.trace[f"{p}.k"][0, 2].double().numpy()  # (S, dk)
@@ -147,7 +147,7 @@ def test_opens_on_the_pronoun_with_whole_labels(monkeypatch, tmp_path, ck_dir):
     no_errors(at)
     from transformer.core.checkpoint import load_checkpoint
 
-    ref = reference(at._ck, "The dog saw the book because it was hungry .")
+    ref = page_reference(at._ck, "The dog saw the book because it was hungry .")
     tok = load_checkpoint(at._ck).tokenizer
     i = at.selectbox(key="step_query").value
     words, groups = tok.word_strings(ref.src_ids), tok.words(ref.src_ids)
@@ -162,7 +162,7 @@ def test_opens_on_the_pronoun_with_whole_labels(monkeypatch, tmp_path, ck_dir):
     at.radio(key="step_kind").set_value("decoder_self")
     rerun(at)
     no_errors(at)
-    ref = reference(at._ck, "The dog saw the book because it was hungry .",
+    ref = page_reference(at._ck, "The dog saw the book because it was hungry .",
                     "Der Hund sah das Buch , weil er hungrig war .")
     words, groups = tok.word_strings(ref.tgt_ids), tok.words(ref.tgt_ids)
     assert at.selectbox(key="step_query").value == groups[words.index("er")][0] - 1
@@ -196,7 +196,7 @@ def test_a_long_sentence_shows_the_rows_around_the_query(monkeypatch, tmp_path, 
     at.selectbox(key="step_query").set_value(60)
     rerun(at)
     no_errors(at)
-    ref = reference(at._ck, text)
+    ref = page_reference(at._ck, text)
     n = len(ref.src_tokens)
     assert n > steps.MAX_ROWS
     start, stop = steps.row_window(n, 60)
@@ -221,7 +221,7 @@ def test_the_ffn_is_shown_one_vector_a_column(monkeypatch, tmp_path, ck_dir):
 
     at = open_page(monkeypatch, ck_dir, tmp_path, query={"layer": "1", "query": "2"})
     no_errors(at)
-    ref = Trace(reference(at._ck, TEXT).trace)
+    ref = Trace(page_reference(at._ck, TEXT).trace)
     pre, post, out = (ref.layer("encoder", 1, f"ffn.{x}")[0, 2].double().numpy()
                       for x in ("hidden_pre", "hidden", "output"))
     hidden = frame(at, "W_1 x + b_1")

@@ -57,6 +57,8 @@ def _attention_choose(at):
     at.selectbox(key="attention_layer").set_value(1)
     at.selectbox(key="attention_head").set_value(2)
     rerun(at)
+    at.radio(key="attention_decoding").set_value("greedy")
+    rerun(at)
     no_errors(at)
 
 
@@ -65,6 +67,7 @@ def _attention_chosen(at):
     assert at.radio(key="attention_kind").value == "cross"
     assert at.selectbox(key="attention_layer").value == 1
     assert at.selectbox(key="attention_head").value == 2
+    assert at.radio(key="attention_decoding").value == "greedy"
 
 
 def test_attention_choices_survive_the_language_switch(monkeypatch, tmp_path, ck_dir):
@@ -105,7 +108,8 @@ def test_attention_switch_sends_the_chinese_label(monkeypatch, tmp_path, ck_dir)
 # -- every page: a choice set, the language switched, the page left and opened again ----------
 CASES = [
     # page, [(widget kind, key, value)], (widget kind, key, strings module, key of its zh label)
-    ("pages/step.py", [("radio", "step_kind", "cross"), ("selectbox", "step_layer", 1)],
+    ("pages/step.py", [("radio", "step_kind", "cross"), ("selectbox", "step_layer", 1),
+                       ("radio", "step_decoding", "greedy")],
      ("radio", "step_kind", "step", "kind_cross")),
     ("pages/pair.py", [("selectbox", "pair_kind", "cross"), ("text_input", "pair_text", "The dog ate .")],
      ("selectbox", "pair_kind", "pair", "kind_cross")),

@@ -22,7 +22,7 @@ from transformer.probing.probe_items import PRONOUN_TASKS
 from transformer.probing.inspect import to_json
 from transformer.core.names import KINDS, attention_kind
 from ui import choices, i18n, inspect_cache, page_kit
-from ui import model_words, taught_note
+from ui import model_words, output_decoding, taught_note
 from ui.strings import attention as strings
 from viz import attention as figs
 from viz import decode as viz_decode
@@ -71,7 +71,8 @@ def open_view(ck, path):
 
 def output(ins, ck) -> None:
     st.subheader(t("output"))
-    st.caption(t("output_forced") if ins.teacher_forced else t("output_greedy"))
+    st.caption(t("output_forced") if ins.teacher_forced else output_decoding.caption(
+        ins, st.session_state.get("attention_decoding", output_decoding.DEFAULT)))
     st.code(ins.output or t("output_empty"), language=None, wrap_lines=True)
     st.caption(t("tokens", n=len(ins.src_ids), m=len(ins.tgt_ids)))
     certainty(ins, ck)

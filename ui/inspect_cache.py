@@ -90,9 +90,9 @@ def _ablate_map(ablate: tuple) -> dict | None:
 
 
 @per_checkpoint
-def _inspect(ck, text: str, target: str | None, ablate: tuple) -> Inspected:
+def _inspect(ck, text: str, target: str | None, ablate: tuple, beam: int = 1) -> Inspected:
     return models.run_inference(inspect_text, ck.model, ck.tokenizer, text, target,
-                                ablate=_ablate_map(ablate), names=compact)
+                                ablate=_ablate_map(ablate), names=compact, beam=beam)
 
 
 @per_checkpoint
@@ -103,15 +103,19 @@ def _layer(ck, src: tuple, tgt: tuple, ablate: tuple, group: str):
                                 in_group(group))
 
 
-def inspect(path: str, text: str, target: str | None = None, ablate=None) -> Inspected:
+def inspect(path: str, text: str, target: str | None = None, ablate=None,
+            beam: int = 1) -> Inspected:
     """Cached `transformer.probing.inspect.inspect_text` for the checkpoint at `path`. Raises
     transformer.core.text.TextError for unusable text (not cached) and CheckpointError for a bad
-    checkpoint. An empty or whitespace-only target means no target (greedy decoding). The trace
+    checkpoint. An empty or whitespace-only target means no target: the model writes the output,
+    greedy for `beam` 1, else beam search of that width (a target makes `beam` irrelevant, so it
+    is left out of the key: one entry for a forced sentence whatever the page chose). The trace
     holds the compact keys; any other key is recorded, one layer at a time, when it is read (a
     LazyTrace over the cache's `_layer` entries)."""
     target = target if target is not None and target.strip() else None
     key = _ablate_key(ablate)
-    ins = _inspect(path, text, target, key)
+    beam = 1 if target is not None else max(1, int(beam))
+    ins = _inspect(path, text, target, key, beam) if beam > 1 else _inspect(path, text, target, key)
     src, tgt = tuple(ins.src_ids), tuple(ins.tgt_ids)
     lazy = LazyTrace(ins.trace, lambda group: _layer(path, src, tgt, key, group),
                      layer_groups(ins.trace))

@@ -15,7 +15,7 @@ from transformer.core.checkpoint import CheckpointError
 from transformer.core.names import Head, attention_kind
 from transformer.core.text import TextError
 from transformer.probing.inspect import Inspected
-from ui import choices, i18n, inspect_cache, models
+from ui import choices, i18n, inspect_cache, models, output_decoding
 from ui import knowledge as knowledge_ui
 from ui import notes as notes_ui
 from ui.serving import text_limits
@@ -66,7 +66,8 @@ def example_text(train_config: dict | None) -> str:
     return EXAMPLES.get(task, DEFAULT_EXAMPLE)
 
 
-def apply_query_params(prefix: str, keys=("text", "target", "kind", "layer", "head", "query")) -> None:
+def apply_query_params(prefix: str, keys=("text", "target", "kind", "layer", "head", "query",
+                                          "decoding")) -> None:
     """Copy `?kind=cross&layer=1&head=2&text=...` into the page's widget state (keys
     `{prefix}_{name}`) once per distinct set of parameters, so a link opens the named view and
     the user's later changes are not overridden. Values are validated by the page (clamped)."""
@@ -170,7 +171,8 @@ def page_stops_on_bad_input(t, load_failed=st.info):
 
 
 def sentence_inputs(prefix: str, t, ck) -> Inspected:
-    """The source/target boxes of a trace page (keys `{prefix}_text`, `{prefix}_target`) and the
+    """The source/target boxes of a trace page (keys `{prefix}_text`, `{prefix}_target`), how the
+    model writes when no target is typed (`{prefix}_decoding`, ui/output_decoding.py) and the
     trace of what they hold. Empty or unusable text and a checkpoint that fails to load end the
     page with a message in the UI's language (strings empty, bad_text, load_failed); the trace's
     notes (a cut to the model's limit) are shown as warnings (ui/notes.py)."""
@@ -181,6 +183,7 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
                          max_chars=text_limits.SENTENCE_CHARS)
     target = c2.text_input(t("target"), key=f"{prefix}_target", help=t("target_help"),
                            max_chars=text_limits.SENTENCE_CHARS)
+    decoding = output_decoding.choose(prefix)  # beam search or greedy, when no target is typed
     text_limits.stop_if_too_long(text, target)
     knowledge_ui.offer(ck, f"{prefix}_text")
     if not text or not text.strip():
@@ -188,7 +191,8 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
         st.stop()
     knowledge_ui.notice(ck, text)
     with page_stops_on_bad_input(t):
-        ins = inspect_cache.inspect(models.current_path(), text, target)
+        ins = inspect_cache.inspect(models.current_path(), text, target,
+                                    beam=output_decoding.beam_for(decoding, text))
     notes_ui.warn(ins.notes)
     return ins
 

@@ -13,7 +13,7 @@ import streamlit as st
 
 from transformer.core.names import KINDS
 from ui import choices
-from ui import i18n, page_kit
+from ui import i18n, output_decoding, page_kit
 from ui.strings import step as strings
 from viz import attention as figs
 from viz import step as steps
@@ -56,7 +56,9 @@ def open_view(ck):
     if st.session_state.get("step_kind") not in KINDS:
         st.session_state["step_kind"] = "encoder_self"
     ins = page_kit.sentence_inputs("step", t, ck)
-    st.caption(t("output", text=md(ins.output)))
+    made = output_decoding.caption(ins, st.session_state.get("step_decoding",
+                                                             output_decoding.DEFAULT))
+    st.caption((made + " " if made else "") + t("output", text=md(ins.output)))
     return ins
 
 

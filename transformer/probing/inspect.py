@@ -15,7 +15,7 @@ import torch
 
 from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core.cli_util import OneLineParser
-from transformer.core.decode import greedy
+from transformer.core.decode import beam_search, greedy
 from transformer.core import notes as N
 from transformer.core.names import KINDS, Trace, attention_kind, count_layers, stack_of, trace_key
 from transformer.probing import contributions as CB
@@ -51,6 +51,7 @@ class Inspected:
     teacher_forced: bool
     trace: Trace  # a dict: trace key -> tensor, with accessors (transformer.core.names.Trace)
     notes: list[N.Note] = field(default_factory=list)  # e.g. source cut (transformer.core.notes)
+    beam: int = 1  # the output's search: 1 greedy, > 1 beam search of that width (not forced)
 
     def weights(self, kind: str, layer: int) -> torch.Tensor:
         """(H, queries, keys) attention weights of one layer."""
@@ -141,10 +142,15 @@ def record_pass(model, src: list[int], tgt: list[int], ablate=None, names=None) 
 
 
 def inspect_text(model, tokenizer, text: str, target: str | None = None,
-                 ablate=None, names=None) -> Inspected:
-    """Encode `text`, get the output (greedy unless a target is given: teacher forcing), and
-    record one forward pass over source and [BOS] + output. Raises TextError for unusable text.
-    `names`: which trace keys to keep (e.g. `compact`), None for all."""
+                 ablate=None, names=None, beam: int = 1, alpha: float = 0.6) -> Inspected:
+    """Encode `text`, get the output (greedy, or beam search when `beam` > 1 with GNMT's length
+    penalty `alpha`, unless a target is given: teacher forcing), and record one forward pass over
+    source and [BOS] + output. Raises TextError for unusable text. `names`: which trace keys to
+    keep (e.g. `compact`), None for all.
+
+    Why one pass after a beam search shows the search's own numbers: the decoder is causal, so
+    position t of a pass over [BOS] + the chosen hypothesis computes exactly what the search
+    computed for that hypothesis at step t, to rounding (the other beams never mix into it)."""
     cfg = model.cfg
     notes: list[N.Note] = []
     src, cut = source_ids(tokenizer, text, cfg.max_len)
@@ -161,12 +167,14 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
     else:
         ctx = ablation(ablate) if ablate else contextlib.nullcontext()
         with ctx:
-            pieces = greedy(model, src, max_len=min(len(src) + 50, cfg.max_len - 1)).tokens
+            limit = min(len(src) + 50, cfg.max_len - 1)
+            pieces = (beam_search(model, src, beam, alpha, max_len=limit) if beam > 1
+                      else greedy(model, src, max_len=limit)).tokens
         forced = False
     tgt = [cfg.bos_id] + pieces
     tr = record_pass(model, src, tgt, ablate, names)
     return Inspected(src, tgt, tokenizer.display(src), tokenizer.display(tgt),
-                     tokenizer.decode(pieces), forced, tr, notes)
+                     tokenizer.decode(pieces), forced, tr, notes, 1 if forced else max(1, beam))
 
 
 def to_json(ins: Inspected, digits: int = 6, note_text=None, model=None, tokenizer=None) -> dict:
@@ -181,7 +189,7 @@ def to_json(ins: Inspected, digits: int = 6, note_text=None, model=None, tokeniz
         q, k = ins.queries_keys(kind)
         attention[kind] = {"stack": stack_of(kind), "queries": q, "keys": k, "layers": layers}
     return {"source_tokens": ins.src_tokens, "target_tokens": ins.tgt_tokens,
-            "output": ins.output, "teacher_forced": ins.teacher_forced,
+            "output": ins.output, "teacher_forced": ins.teacher_forced, "beam": ins.beam,
             "notes": [note_text(n) if note_text else n.to_dict() for n in ins.notes],
             "attention": attention,
             # decoder position t (which writes output token t) rolled back to the source tokens
@@ -204,14 +212,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--checkpoint", required=True, help="checkpoint directory")
     ap.add_argument("--text", required=True, help="source sentence")
     ap.add_argument("--target", default=None, help="target sentence for teacher forcing")
+    ap.add_argument("--beam", type=int, default=1,
+                    help="the output's search without a target: 1 greedy (default), 5 the beam "
+                         "that scores best on the held-out sets (docs/MODELS.md)")
+    ap.add_argument("--alpha", type=float, default=0.6, help="beam search's length penalty")
     ap.add_argument("--json", action="store_true", help="print JSON (else a short summary)")
     ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args(argv)
+    if args.beam < 1:
+        ap.error(f"--beam must be at least 1 (got {args.beam})")
 
     torch.set_num_threads(max(1, args.threads))
     try:
         ck = load_checkpoint(args.checkpoint)
-        ins = inspect_text(ck.model, ck.tokenizer, args.text, args.target)
+        ins = inspect_text(ck.model, ck.tokenizer, args.text, args.target,
+                           beam=args.beam, alpha=args.alpha)
     except (CheckpointError, TextError) as e:
         ap.error(str(e))
     if args.json:

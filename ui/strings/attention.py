@@ -9,14 +9,14 @@ EN = {
     "text": "Source sentence",
     "text_help": "The sentence the encoder reads. It is cut to the model's length limit if longer.",
     "target": "Target sentence (optional)",
-    "target_help": "Leave empty to let the model write its own output (greedy decoding). Type a "
-                   "target to see the decoder's attention on that sentence instead (teacher forcing: "
-                   "the decoder reads the given target, not its own output).",
+    "target_help": "Leave empty to let the model write its own output (beam search or greedy, "
+                   "as chosen below). Type a target to see the decoder's attention on that "
+                   "sentence instead (teacher forcing: the decoder reads the given target, not its "
+                   "own output).",
     "empty": "Type a sentence above to see its attention (the text is empty).",
     "bad_text": "This text cannot be used: {reason}",
     "load_failed": "The selected checkpoint could not be used: {reason}",
     "output": "Output",
-    "output_greedy": "What the model wrote (greedy decoding):",
     "output_forced": "The target you typed (teacher forcing: the decoder reads it instead of its "
                      "own output):",
     "output_empty": "(nothing: the model ended at once)",

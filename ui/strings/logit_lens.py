@@ -6,7 +6,8 @@ EN = {
                    "one) and its output layer, as if that layer were the last.",
     "intro": "A row per decoder layer, a column per output position: the piece the model would "
              "write there if that layer were its last, with its probability. The last layer's "
-             "row is the model's own output.",
+             "row is the model's own first choice at each step: greedy decoding writes exactly "
+             "it; beam search may keep a less likely piece for a likelier whole sentence.",
     "layer": "layer {n}",
     "position": "{n}: {token}",
     "top_k": "Pieces per cell",

@@ -8,8 +8,9 @@ EN = {
     "text": "Source sentence",
     "text_help": "The sentence the encoder reads. It is cut to the model's length limit if longer.",
     "target": "Target sentence (optional)",
-    "target_help": "Leave empty to let the model write its own output (greedy decoding); type a "
-                   "target to follow the decoder on that sentence (teacher forcing).",
+    "target_help": "Leave empty to let the model write its own output (beam search or greedy, "
+                   "as chosen below); type a target to follow the decoder on that sentence "
+                   "(teacher forcing).",
     "empty": "Type a sentence above to follow its numbers (the text is empty).",
     "bad_text": "This text cannot be used: {reason}",
     "load_failed": "The selected checkpoint could not be used: {reason}",
