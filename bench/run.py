@@ -33,6 +33,7 @@ BENCHES = {
     "time_to_quality": ["time_to_quality.py", "--json"],
     "profile": ["profile_bench.py", "--json"],
     "step_page": ["step_page.py", "--json"],
+    "page_output": ["page_output.py", "--json"],
 }
 
 
@@ -79,6 +80,15 @@ def write_doc(res: dict, path: Path) -> None:
         L.append(row(f"inspect: 32-token sentence, full trace ({ins['model']})",
                      f"forward without trace: {spread(a)}", f"{spread(b)}; ratio {ratio}",
                      "<= 1.3x, < 40 ms", verdict(ratio <= 1.3 and b["median_ms"] < 40)))
+    po = res.get("page_output", {})
+    if "ratio" in po:
+        L.append(row(f"a trace page's first visit to a sentence, output by beam search ({po['beam']} "
+                     f"beams) against greedy: {po['model']}, the {po['sentences']} lesson "
+                     f"sentences, {po['threads']} thread ({po['outputs_changed']} outputs changed)",
+                     f"greedy: {spread(po['greedy'])}",
+                     f"{spread(po['beam_search'])}; ratio {po['ratio']}",
+                     "<= 3x, < 150 ms", verdict(po["ratio"] <= 3 and
+                                                po["beam_search"]["median_ms"] < 150)))
     for key, label in (("train_tiny", "tiny"), ("train_small", "small")):
         t = res.get(key, {})
         if "tokens_per_s" in t:
