@@ -147,3 +147,18 @@ def test_a_link_opens_greedy(monkeypatch, tmp_path, ck_dir):
                       query={"decoding": "nonsense"})
     no_errors(bad)
     assert bad.radio(key="attention_decoding").value == "beam"
+
+
+def test_a_typed_target_greys_the_choice_out_and_keeps_it(monkeypatch, tmp_path, ck_dir):
+    at = open_pinned(monkeypatch, ck_dir, tmp_path, "pages/attention.py")
+    at.radio(key="attention_decoding").set_value("greedy")
+    rerun(at)
+    at.text_input(key="attention_target").input("Ein Hund rennt .")
+    rerun(at)
+    no_errors(at)
+    radio = at.radio(key="attention_decoding")
+    assert radio.disabled and radio.value == "greedy"
+    at.text_input(key="attention_target").input("")
+    rerun(at)
+    assert not at.radio(key="attention_decoding").disabled
+    assert at.radio(key="attention_decoding").value == "greedy"

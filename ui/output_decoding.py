@@ -42,13 +42,14 @@ def beam_for(choice: str, text: str) -> int:
     return BEST_BEAM
 
 
-def choose(prefix: str, container=st) -> str:
+def choose(prefix: str, container=st, forced: bool = False) -> str:
     """The page's choice (key `{prefix}_decoding`, kept across pages and the language switch;
-    a link's `?decoding=greedy` opens it), drawn as a horizontal radio in CONTAINER."""
+    a link's `?decoding=greedy` opens it), drawn as a horizontal radio in CONTAINER; greyed out
+    (kept, not used) while a target is typed (`forced`)."""
     names = {o: t(f"option_{o}", beam=BEST_BEAM) for o in OPTIONS}
     choices.keep(f"{prefix}_decoding", DEFAULT, OPTIONS)
     return container.radio(t("label"), OPTIONS, key=f"{prefix}_decoding", horizontal=True,
-                           format_func=names.get,
+                           format_func=names.get, disabled=forced,
                            help=t("help", beam=BEST_BEAM, alpha=BEST_ALPHA,
                                   chars=longest_beam_text()))
 

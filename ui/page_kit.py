@@ -183,7 +183,8 @@ def sentence_inputs(prefix: str, t, ck) -> Inspected:
                          max_chars=text_limits.SENTENCE_CHARS)
     target = c2.text_input(t("target"), key=f"{prefix}_target", help=t("target_help"),
                            max_chars=text_limits.SENTENCE_CHARS)
-    decoding = output_decoding.choose(prefix)  # beam search or greedy, when no target is typed
+    # beam search or greedy, when no target is typed (greyed out while one is)
+    decoding = output_decoding.choose(prefix, forced=bool(target and target.strip()))
     text_limits.stop_if_too_long(text, target)
     knowledge_ui.offer(ck, f"{prefix}_text")
     if not text or not text.strip():
