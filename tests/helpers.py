@@ -126,12 +126,16 @@ def plotly_decoded(obj):
 # -- independent references ------------------------------------------------------------------------
 def reference(ck_path, text, target=None, beam=1):
     """The checkpoint's trace of `text` (transformer.inspect), loaded afresh: what a page shows
-    must equal it. `beam`: the output's search without a target (1: greedy)."""
+    must equal it. `beam`: the output's search without a target (1: greedy; else the pages'
+    beam search, transformer.core.decode.BEST_*)."""
     from transformer.core.checkpoint import load_checkpoint
     from transformer.probing.inspect import inspect_text
 
+    from transformer.core.decode import BEST_ALPHA, BEST_COVERAGE
+
     ck = load_checkpoint(ck_path)
-    return inspect_text(ck.model, ck.tokenizer, text, target, beam=beam)
+    return inspect_text(ck.model, ck.tokenizer, text, target, beam=beam, alpha=BEST_ALPHA,
+                        coverage=BEST_COVERAGE)
 
 
 def page_reference(ck_path, text, target=None):

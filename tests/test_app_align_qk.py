@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app_helpers import figure, no_errors, open_pinned, rerun
-from helpers import plotly_array
+from helpers import plotly_array, reference
 from transformer.core.checkpoint import load_checkpoint
 from transformer.probing import align as AL
 from ui import i18n
@@ -83,7 +83,7 @@ def test_logit_lens_and_writes_rows(monkeypatch, tmp_path, ck_dir, small_checkpo
 
     ck = load_checkpoint(small_checkpoint)
     text = at.text_input(key="attention_text").value
-    ins = inspect_text(ck.model, ck.tokenizer, text, beam=output_decoding.beam_for("beam", text))
+    ins = reference(small_checkpoint, text, beam=output_decoding.beam_for("beam", text))
     want = logit_lens(ck.model, ck.tokenizer, ins, k=1)
     assert [c.split(" ")[0] for c in df.iloc[-1]] == [p[0]["piece"] for p in want[-1]]
     greedy = inspect_text(ck.model, ck.tokenizer, text)  # greedy writes each last-layer top piece

@@ -134,7 +134,8 @@ def test_the_attention_page_shows_the_guesses_on_the_shipped_model(monkeypatch, 
     assert at.session_state["ckpt_path"].endswith("everyday-en-de")
     ck = load_checkpoint(at._ck)
     ws = C.output_words(inspect_text(ck.model, ck.tokenizer, "Attention is all you need .",
-                                     beam=D.BEST_BEAM), ck.tokenizer)  # as the page opens
+                                     beam=D.BEST_BEAM, alpha=D.BEST_ALPHA,
+                                     coverage=D.BEST_COVERAGE), ck.tokenizer)  # as the page opens
     guessed = C.guesses(ws)
     assert len(guessed) >= C.UNSURE_WORDS  # the premise of this test, on today's default model
     notes = [w.value for w in at.warning if f"{guessed[0].text} {guessed[0].prob:.2f}" in w.value]

@@ -4,6 +4,8 @@ text too long to beam-search on a shared server. The trace of a beam output must
 the search computed for it: checked against the search's own score, recomputed from the trace."""
 from __future__ import annotations
 
+import math
+
 import pytest
 import torch
 
@@ -34,21 +36,57 @@ def _forced_log_prob(ins, eos_id: int, finished: bool) -> float:
     return float(sum(logp[t, tok] for t, tok in enumerate(wanted)))
 
 
-@pytest.mark.parametrize("text", SENTENCES)
-def test_a_beam_output_is_the_searchs_and_its_trace_gives_the_searchs_score(ck, text):
-    model, tok = ck.model.eval(), ck.tokenizer
+def _coverage_penalty(ins, model, beta: float, finished: bool) -> float:
+    """GNMT's cp written out with loops over the trace: the last decoder layer's cross-attention,
+    its heads' mean, summed over the steps that wrote a token (the final EOS's step included when
+    there is one), log(min(total, 1)) summed over the source's real pieces."""
+    cfg = model.cfg
+    last = cfg.n_decoder_layers - 1
+    w = ins.weights("cross", last).double().mean(0)  # (H, T, S) -> (T, S)
+    steps = len(ins.tgt_ids) - (0 if finished else 1)
+    cp = 0.0
+    for i, piece in enumerate(ins.src_ids):
+        if piece in (cfg.pad_id, cfg.eos_id, cfg.bos_id):
+            continue
+        got = sum(float(w[j, i]) for j in range(steps))
+        cp += math.log(min(got, 1.0))
+    return beta * cp
+
+
+def _check_beam_trace(model, tok, text: str, coverage: float) -> float:
+    """Asserts the trace of the pages' beam output gives the search's own output and score;
+    returns the coverage penalty recomputed from the trace (0 without one)."""
     src = source_ids(tok, text, model.cfg.max_len)[0]
     limit = min(len(src) + 50, model.cfg.max_len - 1)
     with torch.inference_mode():
-        want = D.beam_search(model, src, D.BEST_BEAM, D.BEST_ALPHA, max_len=limit)
-        ins = inspect_text(model, tok, text, beam=D.BEST_BEAM, alpha=D.BEST_ALPHA)
+        want = D.beam_search(model, src, D.BEST_BEAM, D.BEST_ALPHA, max_len=limit,
+                             coverage=coverage)
+        ins = inspect_text(model, tok, text, beam=D.BEST_BEAM, alpha=D.BEST_ALPHA,
+                           coverage=coverage)
     assert ins.beam == D.BEST_BEAM and not ins.teacher_forced
     assert ins.tgt_ids == [model.cfg.bos_id] + want.tokens
     assert ins.output == tok.decode(want.tokens)
     length = len(want.tokens) + (1 if want.finished else 0)
     score = _forced_log_prob(ins, model.cfg.eos_id, want.finished) / D.length_penalty(
         length, D.BEST_ALPHA)
-    assert score == pytest.approx(want.score, abs=1e-4)
+    cp = _coverage_penalty(ins, model, coverage, want.finished) if coverage else 0.0
+    assert score + cp == pytest.approx(want.score, abs=1e-4)
+    return cp
+
+
+@pytest.mark.parametrize("text", SENTENCES)
+def test_a_beam_output_is_the_searchs_and_its_trace_gives_the_searchs_score(ck, text):
+    _check_beam_trace(ck.model.eval(), ck.tokenizer, text, 0.0)
+
+
+def test_the_same_with_the_coverage_penalty_at_work(trained_checkpoint):
+    """The pages' search with its coverage penalty, on a trained model whose outputs end (an
+    untrained one writes to the length limit and covers every source piece: cp = 0)."""
+    c = load_checkpoint(trained_checkpoint)
+    texts = ["The dog saw the book because it was hungry .",
+             "The cat chased the ball because it was fast .", "The bird ate the seed ."]
+    cps = [_check_beam_trace(c.model.eval(), c.tokenizer, t, D.BEST_COVERAGE) for t in texts]
+    assert min(cps) < 0, cps  # the penalty was at work on at least one of them
 
 
 def test_greedy_and_a_target_are_unchanged(ck):
@@ -100,7 +138,8 @@ def test_the_cli_writes_with_a_beam_when_asked(small_checkpoint, capsys):
 def _expected(ck_dir, text: str, beam: int) -> str:
     c = load_checkpoint(next(p for p in ck_dir.iterdir() if p.is_dir()))
     with torch.inference_mode():
-        return D.translate(c.model.eval(), c.tokenizer, [text], beam=beam)[0]
+        return D.translate(c.model.eval(), c.tokenizer, [text], beam=beam, alpha=D.BEST_ALPHA,
+                           coverage=D.BEST_COVERAGE)[0]
 
 
 @pytest.mark.parametrize("page,prefix", [("pages/attention.py", "attention"),

@@ -24,6 +24,7 @@ import functools
 import os
 from typing import Callable
 
+from transformer.core.decode import BEST_ALPHA, BEST_COVERAGE
 from transformer.core.names import ablate_map, parse_heads
 from transformer.probing import pronouns
 from transformer.probing.inspect import (Inspected, LazyTrace, compact, in_group, inspect_text,
@@ -92,7 +93,8 @@ def _ablate_map(ablate: tuple) -> dict | None:
 @per_checkpoint
 def _inspect(ck, text: str, target: str | None, ablate: tuple, beam: int = 1) -> Inspected:
     return models.run_inference(inspect_text, ck.model, ck.tokenizer, text, target,
-                                ablate=_ablate_map(ablate), names=compact, beam=beam)
+                                ablate=_ablate_map(ablate), names=compact, beam=beam,
+                                alpha=BEST_ALPHA, coverage=BEST_COVERAGE)
 
 
 @per_checkpoint
@@ -108,8 +110,9 @@ def inspect(path: str, text: str, target: str | None = None, ablate=None,
     """Cached `transformer.probing.inspect.inspect_text` for the checkpoint at `path`. Raises
     transformer.core.text.TextError for unusable text (not cached) and CheckpointError for a bad
     checkpoint. An empty or whitespace-only target means no target: the model writes the output,
-    greedy for `beam` 1, else beam search of that width (a target makes `beam` irrelevant, so it
-    is left out of the key: one entry for a forced sentence whatever the page chose). The trace
+    greedy for `beam` 1, else the pages' beam search of that width (length and coverage penalties
+    BEST_ALPHA and BEST_COVERAGE, transformer.core.decode). A target makes `beam` irrelevant, so it
+    is left out of the key: one entry for a forced sentence whatever the page chose. The trace
     holds the compact keys; any other key is recorded, one layer at a time, when it is read (a
     LazyTrace over the cache's `_layer` entries)."""
     target = target if target is not None and target.strip() else None

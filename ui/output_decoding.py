@@ -1,6 +1,7 @@
-"""How the model writes its own output on the trace pages (Attention, Step by step, Two
-sentences): beam search, the decoding that scores best on the held-out sets (issue 50, 4), or
-greedy, where every word written is the top of its step's bars.
+"""How the model writes its own output on the trace pages (Attention, Step by step): beam search
+with GNMT's length and coverage penalties, the decoding that scores best on the held-out sets
+(issue 50, 4; transformer.core.decode.BEST_*), or greedy, where every word written is the top of
+its step's bars. (Two sentences stays greedy: its swap test compares greedy translations.)
 
 Why a choice and not one fixed search: beam search writes the better German ("The robot pays
 attention to the teacher ." -> "Der Roboter achtet auf den Lehrer ." where greedy wrote "zielt
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from transformer.core.decode import BEST_ALPHA, BEST_BEAM
+from transformer.core.decode import BEST_ALPHA, BEST_BEAM, BEST_COVERAGE
 from ui import choices, i18n
 from ui.serving import quota
 from ui.strings import output_decoding as strings
@@ -50,7 +51,7 @@ def choose(prefix: str, container=st, forced: bool = False) -> str:
     choices.keep(f"{prefix}_decoding", DEFAULT, OPTIONS)
     return container.radio(t("label"), OPTIONS, key=f"{prefix}_decoding", horizontal=True,
                            format_func=names.get, disabled=forced,
-                           help=t("help", beam=BEST_BEAM, alpha=BEST_ALPHA,
+                           help=t("help", beam=BEST_BEAM, alpha=BEST_ALPHA, beta=BEST_COVERAGE,
                                   chars=longest_beam_text()))
 
 
@@ -59,7 +60,7 @@ def caption(ins, choice: str) -> str:
     if ins.teacher_forced:
         return ""
     if ins.beam > 1:
-        return t("made_beam", beam=ins.beam, alpha=BEST_ALPHA)
+        return t("made_beam", beam=ins.beam, alpha=BEST_ALPHA, beta=BEST_COVERAGE)
     if choice == "beam":
         return t("made_greedy_long", chars=longest_beam_text())
     return t("made_greedy")

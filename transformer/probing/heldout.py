@@ -52,7 +52,7 @@ PROBES = Path(__file__).resolve().parents[1] / "probes"
 LESSON = PROBES / "lesson_en_de.tsv"
 SEEDS = PROBES / "seeds_en_de.tsv"
 SETS = ("ding", "lesson", "seeds")
-BEAM, ALPHA = decode.BEST_BEAM, decode.BEST_ALPHA
+BEAM, ALPHA = 5, 0.6
 EXAMPLES = 8  # source / output pairs shown per set
 
 # the two sentences issue 50 names, with the words a translation must keep: English word ->

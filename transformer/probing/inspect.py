@@ -15,7 +15,7 @@ import torch
 
 from transformer.core.checkpoint import CheckpointError, load_checkpoint
 from transformer.core.cli_util import OneLineParser
-from transformer.core.decode import beam_search, greedy
+from transformer.core.decode import beam_search, check_coverage, greedy
 from transformer.core import notes as N
 from transformer.core.names import KINDS, Trace, attention_kind, count_layers, stack_of, trace_key
 from transformer.probing import contributions as CB
@@ -142,9 +142,11 @@ def record_pass(model, src: list[int], tgt: list[int], ablate=None, names=None) 
 
 
 def inspect_text(model, tokenizer, text: str, target: str | None = None,
-                 ablate=None, names=None, beam: int = 1, alpha: float = 0.6) -> Inspected:
+                 ablate=None, names=None, beam: int = 1, alpha: float = 0.6,
+                 coverage: float = 0.0) -> Inspected:
     """Encode `text`, get the output (greedy, or beam search when `beam` > 1 with GNMT's length
-    penalty `alpha`, unless a target is given: teacher forcing), and record one forward pass over
+    penalty `alpha` and coverage penalty `coverage`, unless a target is given: teacher forcing),
+    and record one forward pass over
     source and [BOS] + output. Raises TextError for unusable text. `names`: which trace keys to
     keep (e.g. `compact`), None for all.
 
@@ -168,7 +170,8 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
         ctx = ablation(ablate) if ablate else contextlib.nullcontext()
         with ctx:
             limit = min(len(src) + 50, cfg.max_len - 1)
-            pieces = (beam_search(model, src, beam, alpha, max_len=limit) if beam > 1
+            pieces = (beam_search(model, src, beam, alpha, max_len=limit, coverage=coverage)
+                      if beam > 1
                       else greedy(model, src, max_len=limit)).tokens
         forced = False
     tgt = [cfg.bos_id] + pieces
@@ -213,20 +216,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--text", required=True, help="source sentence")
     ap.add_argument("--target", default=None, help="target sentence for teacher forcing")
     ap.add_argument("--beam", type=int, default=1,
-                    help="the output's search without a target: 1 greedy (default), 5 the beam "
-                         "that scores best on the held-out sets (docs/MODELS.md)")
+                    help="the output's search without a target: 1 greedy (default); the pages "
+                         "write with --beam 5 --alpha 1.0 --coverage 0.4")
     ap.add_argument("--alpha", type=float, default=0.6, help="beam search's length penalty")
+    ap.add_argument("--coverage", type=float, default=0.0,
+                    help="beam search's coverage penalty beta (Wu et al. 2016); 0 is off")
     ap.add_argument("--json", action="store_true", help="print JSON (else a short summary)")
     ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args(argv)
     if args.beam < 1:
         ap.error(f"--beam must be at least 1 (got {args.beam})")
+    try:
+        check_coverage(args.coverage, "--coverage")
+    except ValueError as e:
+        ap.error(str(e))
 
     torch.set_num_threads(max(1, args.threads))
     try:
         ck = load_checkpoint(args.checkpoint)
         ins = inspect_text(ck.model, ck.tokenizer, args.text, args.target,
-                           beam=args.beam, alpha=args.alpha)
+                           beam=args.beam, alpha=args.alpha, coverage=args.coverage)
     except (CheckpointError, TextError) as e:
         ap.error(str(e))
     if args.json:
