@@ -58,7 +58,9 @@ def open_view(ck):
     ins = page_kit.sentence_inputs("step", t, ck)
     made = output_decoding.caption(ins, st.session_state.get("step_decoding",
                                                              output_decoding.DEFAULT))
-    st.caption((made + " " if made else "") + t("output", text=md(ins.output)))
+    if made:
+        st.caption(made)
+    st.caption(t("output", text=md(ins.output)))
     return ins
 
 
