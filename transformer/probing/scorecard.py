@@ -167,8 +167,9 @@ def blog(model, tokenizer, enc: Head | None) -> list[dict]:
 
 
 def translation_scores(model, tokenizer, path: Path, limit: int, beam: int = 4) -> dict:
-    """Greedy (what the app's pages show) and beam search (what `transformer.evaluate --beam`
-    and the cards' Multi30k rows use)."""
+    """Greedy (what the pages showed until they took beam search with length and coverage
+    penalties, transformer.core.decode.BEST_*; kept so records compare) and beam search (what
+    `transformer.evaluate --beam` and the cards' Multi30k rows use)."""
     exs = data.load_tsv(path)[: limit or None]
     res = evaluate(model, tokenizer, [e.src for e in exs], [e.tgt for e in exs])
     wide = evaluate(model, tokenizer, [e.src for e in exs], [e.tgt for e in exs], beam=beam)
