@@ -29,7 +29,9 @@ EN = {
     "guessed": "Words the model gave under {unsure:g} probability (guesses): {words}",
     "sure": "No word under {unsure:g} probability. That does not mean nothing was left out: of {n} "
             "such outputs a bilingual reader checked, {d} had dropped a source word.",
-    "output_greedy": "What the model writes for each (greedy decoding):",
+    "output_greedy": "What the model writes for each (greedy decoding, which the swap below "
+                     "compares; the Attention page writes with beam search, so its German may "
+                     "differ):",
     "output_empty": "(nothing: the model ended at once)",
     "head_title": "One head, both sentences",
     "kind": "Attention kind",
