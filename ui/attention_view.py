@@ -71,8 +71,8 @@ def open_view(ck, path):
 
 def output(ins, ck) -> None:
     st.subheader(t("output"))
-    st.caption(t("output_forced") if ins.teacher_forced else output_decoding.caption(
-        ins, st.session_state.get("attention_decoding", output_decoding.DEFAULT)))
+    st.caption(t("output_forced") if ins.teacher_forced
+               else output_decoding.caption(ins, "attention"))
     st.code(ins.output or t("output_empty"), language=None, wrap_lines=True)
     st.caption(t("tokens", n=len(ins.src_ids), m=len(ins.tgt_ids)))
     certainty(ins, ck)

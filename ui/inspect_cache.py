@@ -91,7 +91,7 @@ def _ablate_map(ablate: tuple) -> dict | None:
 
 
 @per_checkpoint
-def _inspect(ck, text: str, target: str | None, ablate: tuple, beam: int = 1) -> Inspected:
+def _inspect(ck, text: str, target: str | None, ablate: tuple, beam: int) -> Inspected:
     return models.run_inference(inspect_text, ck.model, ck.tokenizer, text, target,
                                 ablate=_ablate_map(ablate), names=compact, beam=beam,
                                 alpha=BEST_ALPHA, coverage=BEST_COVERAGE)
@@ -118,7 +118,7 @@ def inspect(path: str, text: str, target: str | None = None, ablate=None,
     target = target if target is not None and target.strip() else None
     key = _ablate_key(ablate)
     beam = 1 if target is not None else max(1, int(beam))
-    ins = _inspect(path, text, target, key, beam) if beam > 1 else _inspect(path, text, target, key)
+    ins = _inspect(path, text, target, key, beam)
     src, tgt = tuple(ins.src_ids), tuple(ins.tgt_ids)
     lazy = LazyTrace(ins.trace, lambda group: _layer(path, src, tgt, key, group),
                      layer_groups(ins.trace))

@@ -55,8 +55,10 @@ def choose(prefix: str, container=st, forced: bool = False) -> str:
                                   chars=longest_beam_text()))
 
 
-def caption(ins, choice: str) -> str:
-    """What the output box's caption says about how the output was made."""
+def caption(ins, prefix: str) -> str:
+    """What the output box's caption says about how the output was made (the page's choice,
+    key `{prefix}_decoding`, tells a long text's greedy output from a greedy choice)."""
+    choice = st.session_state.get(f"{prefix}_decoding", DEFAULT)
     if ins.teacher_forced:
         return ""
     if ins.beam > 1:

@@ -56,8 +56,7 @@ def open_view(ck):
     if st.session_state.get("step_kind") not in KINDS:
         st.session_state["step_kind"] = "encoder_self"
     ins = page_kit.sentence_inputs("step", t, ck)
-    made = output_decoding.caption(ins, st.session_state.get("step_decoding",
-                                                             output_decoding.DEFAULT))
+    made = output_decoding.caption(ins, "step")
     if made:
         st.caption(made)
     st.caption(t("output", text=md(ins.output)))

@@ -146,9 +146,8 @@ def inspect_text(model, tokenizer, text: str, target: str | None = None,
                  coverage: float = 0.0) -> Inspected:
     """Encode `text`, get the output (greedy, or beam search when `beam` > 1 with GNMT's length
     penalty `alpha` and coverage penalty `coverage`, unless a target is given: teacher forcing),
-    and record one forward pass over
-    source and [BOS] + output. Raises TextError for unusable text. `names`: which trace keys to
-    keep (e.g. `compact`), None for all.
+    and record one forward pass over source and [BOS] + output. Raises TextError for unusable
+    text. `names`: which trace keys to keep (e.g. `compact`), None for all.
 
     Why one pass after a beam search shows the search's own numbers: the decoder is causal, so
     position t of a pass over [BOS] + the chosen hypothesis computes exactly what the search
