@@ -28,7 +28,7 @@ def test_the_default_judged_by_its_own_rule_passes_and_a_lesson_under_65_fails(r
     sc, ho = records
     rows = V.checks(sc, ho, sc, size_bytes=sum(f.stat().st_size for f in CK.iterdir()))
     assert _failing(rows) == []
-    assert len(rows) == 1 + 1 + 2 * 3 + 2 + 1 + 1 + 3 + 1
+    assert len(rows) == 1 + 1 + 2 * 3 + 2 + 1 + 2 * 2 + 1 + 3 + 1
     worse = copy.deepcopy(ho)
     worse["lesson"]["chrf"] = 64.99
     assert _failing(V.checks(sc, worse, sc)) == ["lesson sentences, chrF greedy"]
@@ -98,3 +98,20 @@ def test_the_command_exit_codes_and_bad_input(records, tmp_path, capsys):
         assert V.main([*args, "--heldout", str(tmp_path / "ho.json")]) == 2
         err = capsys.readouterr().err
         assert bad in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_the_named_sentences_must_keep_their_words_greedy_and_beam(records):
+    """Issue 50's two named sentences: a candidate that loses the drinking in either search fails
+    that line alone (W9 wrote "Ich weiß und ich weiß ." greedily and passed every other line)."""
+    sc, ho = records
+    ho = copy.deepcopy(dict(ho, lesson={"chrf": 70.0}))
+    assert _failing(V.checks(sc, ho, sc)) == []
+    drink = ho["keeps"][0]
+    assert drink["src"] == "I drink and I know things ."
+    drink["greedy"], drink["keeps_greedy"] = "Ich weiß und ich weiß .", {"drink": False}
+    assert _failing(V.checks(sc, ho, sc)) == ['"I drink and I know things ." (greedy) keeps drink']
+    law = ho["keeps"][1]
+    law["keeps_beam"] = dict(law["keeps_beam"], application=False)
+    assert len(_failing(V.checks(sc, ho, sc))) == 2
+    law["keeps_beam"] = {}  # a record that names no word keeps nothing
+    assert _failing(V.checks(sc, ho, sc))[-1].endswith("(beam) keeps ")
