@@ -16,10 +16,10 @@ here, before the next candidate is made, the rule says in advance how much of a 
   the caption probe's and the fresh caption probe's pronoun and both taught heads >= 0.85; each
   taught head causal (switching it off costs at least 4 of the own pairs' 200 sentences); the
   lesson set's chrF (greedy) >= 65; the two sentences issue 50 names keep their words ("I drink
-  and I know things ." its drinking, Figure 4's sentence its law and its application) both
-  greedily and in the record's beam search (``transformer.heldout``'s "keeps"; added when W9, which
-  passed every other line, wrote "Ich weiß und ich weiß ." greedily: the issue's own complaint);
-  the folder at most 35 MB;
+  and I know things ." its drinking, "The law will never be perfect , ..." its law and its
+  application) both greedily and in the record's beam search (``transformer.heldout``'s "keeps";
+  added when W9, which passed every other line, wrote "Ich weiß und ich weiß ." greedily: the
+  issue's own complaint); the folder at most 35 MB;
 * **not worse than the default beyond noise** on the sets written blind: the fresh pairs'
   sentences right by the pronoun and by each taught head, at most ONE sentence of 80 fewer; the
   third everyday set's chrF (greedy), at most 1.0 lower.
